@@ -1,0 +1,73 @@
+package io.gpuasync.api;
+
+import io.gpuasync.core.CompletionLine;
+import io.gpuasync.core.Slot;
+
+/**
+ * A completion line: one page-locked, device-mapped host page whose first 64 bytes are eight
+ * words that streams store increasing sequence numbers into, behind the work queued before each
+ * store. The host awaits work by watching a word: no driver call and no callback thread.
+ *
+ * <p>A slot serves one stream at a time, since two streams storing into one word could move it
+ * back; another stream may take a slot over once every store queued into it has landed.
+ *
+ * <p>{@link #close()} waits for every store queued into the line before freeing the page, and
+ * keeps the page (reporting the leak) rather than free it under a store it could not wait for.
+ *
+ * @param <S> the backend's stream type
+ */
+public interface Line<S> extends AutoCloseable {
+
+    /**
+     * Queues, on {@code stream} behind the work already queued there, the store of
+     * {@code slot}'s next sequence number, and returns the ticket that lands with it.
+     *
+     * @throws GpuException {@link GpuException.Kind#FOREIGN_STREAM} if the stream is not of this
+     *     line's context or device; {@link GpuException.Kind#SLOT_BUSY} if the slot serves another
+     *     stream with stores pending; {@link GpuException.Kind#CLOSED} after close; or the
+     *     driver's failure
+     */
+    Ticket signal(S stream, Slot slot);
+
+    /**
+     * Whether {@code slot}'s word has reached {@code target}.
+     *
+     * @throws GpuException of kind {@link GpuException.Kind#CLOSED} once the line is closed
+     */
+    boolean reached(Slot slot, long target);
+
+    /**
+     * The host's view of the words. Reading it after {@link #close()} throws
+     * {@link IllegalStateException}, never reads freed memory.
+     */
+    CompletionLine words();
+
+    /** The device address of {@code slot}'s word: the line's device address plus 8 per slot. */
+    long deviceAddress(Slot slot);
+
+    /** The last sequence number signalled into {@code slot} (0 before the first). */
+    long lastSignalled(Slot slot);
+
+    /** Where the line is in its life. */
+    State state();
+
+    /**
+     * Waits for every store queued into the line, frees the page, and lets go of the device
+     * context. Idempotent, and safe to call from several threads: every caller returns after
+     * the line is closed. If the stores cannot be waited for, the page and the context are kept
+     * (state {@link State#LEAKED}) and the leak is reported, because freeing a page a device may
+     * still write corrupts whatever is allocated there next.
+     */
+    @Override
+    void close();
+
+    /** Where a line is in its life. */
+    enum State {
+        /** Signals are accepted. */
+        OPEN,
+        /** Closed; the page is freed and the context released. */
+        CLOSED,
+        /** Closed, but the stores could not be waited for: page and context kept, and reported. */
+        LEAKED
+    }
+}

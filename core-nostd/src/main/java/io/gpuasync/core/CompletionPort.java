@@ -1,0 +1,228 @@
+package io.gpuasync.core;
+
+/**
+ * Many waits, each a (line, slot, target), watched together by whoever polls the port: the
+ * dispatcher thread of a host, an io_uring loop, a test.
+ *
+ * <p>All storage is allocated at construction, for a fixed capacity; registering, polling and
+ * cancelling only move indices in those arrays, so a port in steady state allocates nothing.
+ * A full port refuses the next wait rather than grow.
+ *
+ * <p>A registered wait is named by a handle: its entry index in the low 32 bits and the entry's
+ * generation in the high 32, so a handle kept after its wait ended cancels nothing.
+ *
+ * <p>Besides finished waits, {@link #poll} reports when the port next needs a look: the earliest
+ * {@code wakeAt} among the waits still pending, which the host sleeps until.
+ *
+ * <p>Not thread-safe: one thread at a time registers, polls and cancels (the host's dispatcher;
+ * other threads hand it their waits through its own queue).
+ */
+public final class CompletionPort {
+    /** What {@link #tryRegister} returns when the port is full. */
+    public static final long FULL = -1;
+    /** What {@link #nextWakeAtNanos} returns when no pending wait has an estimate. */
+    public static final long NO_ESTIMATE = DeadlineEstimator.UNKNOWN;
+
+    private final CompletionLine[] lines;
+    private final Slot[] slots;
+    private final long[] targets;
+    private final long[] wakeAts;
+    private final Object[] attachments;
+    private final int[] generations;
+    // active[0, size) holds the entries in use, densely, so a poll walks only live waits;
+    // positions[entry] is where that entry sits in active[], for O(1) removal.
+    private final int[] active;
+    private final int[] positions;
+    // free[0, freeCount) holds the entries not in use.
+    private final int[] free;
+    private int size;
+    private int freeCount;
+    private long nextWakeAt = NO_ESTIMATE;
+
+    /** A port for at most {@code capacity} waits at once. */
+    public CompletionPort(int capacity) {
+        if (capacity <= 0) {
+            throw new IllegalArgumentException("completion port capacity must be > 0, got " + capacity);
+        }
+        lines = new CompletionLine[capacity];
+        slots = new Slot[capacity];
+        targets = new long[capacity];
+        wakeAts = new long[capacity];
+        attachments = new Object[capacity];
+        generations = new int[capacity];
+        active = new int[capacity];
+        positions = new int[capacity];
+        free = new int[capacity];
+        for (int i = 0; i < capacity; i++) {
+            free[i] = capacity - 1 - i;
+        }
+        freeCount = capacity;
+    }
+
+    /** How many waits the port holds at most. */
+    public int capacity() {
+        return lines.length;
+    }
+
+    /** How many waits are registered. */
+    public int size() {
+        return size;
+    }
+
+    /**
+     * Registers a wait for {@code slot} of {@code line} to reach {@code target}.
+     *
+     * @param wakeAtNanos the earliest time it is expected to land, or {@link #NO_ESTIMATE}
+     * @param attachment  handed back to the handler when the wait ends; may be null
+     * @return the wait's handle, or {@link #FULL} if the port holds {@link #capacity} waits
+     */
+    public long tryRegister(CompletionLine line, Slot slot, long target, long wakeAtNanos, Object attachment) {
+        if (line == null) {
+            throw new NullPointerException("line");
+        }
+        if (slot == null) {
+            throw new NullPointerException("slot");
+        }
+        if (freeCount == 0) {
+            return FULL;
+        }
+        int entry = free[--freeCount];
+        lines[entry] = line;
+        slots[entry] = slot;
+        targets[entry] = target;
+        wakeAts[entry] = wakeAtNanos;
+        attachments[entry] = attachment;
+        positions[entry] = size;
+        active[size++] = entry;
+        nextWakeAt = earlier(nextWakeAt, wakeAtNanos);
+        return handle(entry);
+    }
+
+    /**
+     * As {@link #tryRegister}, but a full port is an error.
+     *
+     * @throws IllegalStateException if the port holds {@link #capacity} waits
+     */
+    public long register(CompletionLine line, Slot slot, long target, long wakeAtNanos, Object attachment) {
+        long handle = tryRegister(line, slot, target, wakeAtNanos, attachment);
+        if (handle == FULL) {
+            throw new IllegalStateException("completion port is full: all " + capacity()
+                    + " waits are in use; finish or cancel some, or make a larger port");
+        }
+        return handle;
+    }
+
+    /**
+     * Hands every wait whose word reached its target to {@code handler}, removing it first, and
+     * recomputes {@link #nextWakeAtNanos} over those left.
+     *
+     * @return how many waits finished
+     */
+    public int poll(CompletionHandler handler) {
+        int finished = 0;
+        long earliest = NO_ESTIMATE;
+        int i = 0;
+        while (i < size) {
+            int entry = active[i];
+            long word = lines[entry].getAcquire(slots[entry]);
+            if (Sequences.reached(word, targets[entry])) {
+                Object attachment = attachments[entry];
+                // Removed before the callback, so a handler that registers or cancels sees a
+                // consistent port; the last entry moved into i is examined next.
+                remove(entry);
+                finished++;
+                handler.completed(attachment, word);
+            } else {
+                earliest = earlier(earliest, wakeAts[entry]);
+                i++;
+            }
+        }
+        nextWakeAt = earliest;
+        return finished;
+    }
+
+    /**
+     * The earliest {@code wakeAt} among pending waits as of the last poll or registration, or
+     * {@link #NO_ESTIMATE} when none has an estimate: the host should look again by then.
+     */
+    public long nextWakeAtNanos() {
+        return nextWakeAt;
+    }
+
+    /**
+     * Removes the wait named by {@code handle}, if it is still registered, without calling
+     * anyone.
+     *
+     * @return the wait's attachment, or null if the handle names no registered wait
+     */
+    public Object cancel(long handle) {
+        int entry = (int) handle;
+        if (handle < 0 || entry >= lines.length || lines[entry] == null
+                || generations[entry] != (int) (handle >>> 32)) {
+            return null;
+        }
+        Object attachment = attachments[entry];
+        remove(entry);
+        return attachment;
+    }
+
+    /**
+     * Removes every wait on {@code line} (all when {@code line} is null), handing each to
+     * {@code handler} with the word its slot read at that moment, or 0 if the line can no longer
+     * be read. Used when a line closes or its device fails, so no waiter is left behind.
+     *
+     * @return how many waits were removed
+     */
+    public int removeAll(CompletionLine line, CompletionHandler handler) {
+        int removed = 0;
+        int i = 0;
+        while (i < size) {
+            int entry = active[i];
+            if (line == null || lines[entry] == line) {
+                Object attachment = attachments[entry];
+                long word = readOrZero(lines[entry], slots[entry]);
+                remove(entry);
+                removed++;
+                handler.completed(attachment, word);
+            } else {
+                i++;
+            }
+        }
+        return removed;
+    }
+
+    private static long readOrZero(CompletionLine line, Slot slot) {
+        try {
+            return line.getAcquire(slot);
+        } catch (IllegalStateException closed) {
+            return 0;
+        }
+    }
+
+    private void remove(int entry) {
+        int at = positions[entry];
+        int last = active[--size];
+        active[at] = last;
+        positions[last] = at;
+        lines[entry] = null;
+        slots[entry] = null;
+        attachments[entry] = null;
+        // 31 bits, so a handle is never negative and never FULL.
+        generations[entry] = (generations[entry] + 1) & Integer.MAX_VALUE;
+        free[freeCount++] = entry;
+    }
+
+    private long handle(int entry) {
+        return ((long) generations[entry] << 32) | entry;
+    }
+
+    private static long earlier(long a, long b) {
+        if (a == NO_ESTIMATE) {
+            return b;
+        }
+        if (b == NO_ESTIMATE) {
+            return a;
+        }
+        return b - a < 0 ? b : a;
+    }
+}

@@ -1,0 +1,238 @@
+package io.gpuasync.core;
+
+/**
+ * Predicts, per slot, when a queued store will land, from how long the work queued before the
+ * stores has been taking.
+ *
+ * <p>The model is a FIFO server: work queued on a stream runs in order, so the store of sequence
+ * {@code n} lands at {@code max(landing(n - 1), submit(n)) + service}, where {@code service} is
+ * the time one unit of work takes. Every observed landing gives one sample of the service time,
+ * which is smoothed the way TCP smooths round-trip times (RFC 6298): an average with gain 1/8 and
+ * a mean deviation with gain 1/4, in fixed state and integer arithmetic. The {@link #margin} is
+ * four deviations, so a waiter that sleeps until {@code prediction - margin} rarely oversleeps.
+ *
+ * <p>A landing is known only when someone looks: the time of the observation stands in for the
+ * time of the landing, so samples are as good as the observer is prompt. When several landings
+ * are seen at once, their span is divided among them.
+ *
+ * <p>State is fixed at construction: per slot the smoothed service time, its deviation, the last
+ * landing, and a ring of the last {@value #WINDOW} submissions (a sequence further behind than
+ * that has no prediction). Nothing allocates after construction, apart from
+ * {@link #accuracy()}'s snapshot.
+ *
+ * <p>Not thread-safe: confine an estimator to one thread, or guard it with the lock that orders
+ * the signals of its line.
+ */
+public final class DeadlineEstimator {
+    /** What {@link #predictedLanding} and {@link #wakeAt} return when they have no prediction. */
+    public static final long UNKNOWN = Long.MIN_VALUE;
+    /** How many outstanding submissions per slot keep their submit time and prediction. */
+    public static final int WINDOW = 64;
+
+    private static final int MASK = WINDOW - 1;
+    private static final int DEVIATIONS_IN_MARGIN = 4;
+
+    private final NanoClock clock;
+
+    private final long[] serviceNanos = new long[Slot.COUNT];
+    private final long[] deviationNanos = new long[Slot.COUNT];
+    private final long[] samples = new long[Slot.COUNT];
+    private final long[] lastSubmitted = new long[Slot.COUNT];
+    private final long[] lastObserved = new long[Slot.COUNT];
+    private final long[] lastLandingNanos = new long[Slot.COUNT];
+    private final long[] predictedTailNanos = new long[Slot.COUNT];
+    private final long[] submitNanos = new long[Slot.COUNT * WINDOW];
+    private final long[] predictionNanos = new long[Slot.COUNT * WINDOW];
+
+    private long predictions;
+    private long early;
+    private long earlyNanos;
+    private long maxEarlyNanos;
+    private long late;
+    private long lateNanos;
+    private long maxLateNanos;
+
+    /** An estimator that reads time from {@code clock}. */
+    public DeadlineEstimator(NanoClock clock) {
+        if (clock == null) {
+            throw new NullPointerException("clock");
+        }
+        this.clock = clock;
+        java.util.Arrays.fill(predictedTailNanos, UNKNOWN);
+        java.util.Arrays.fill(lastLandingNanos, UNKNOWN);
+    }
+
+    /**
+     * Primes {@code slot} with an expected service time, for work whose duration the caller
+     * knows; later observations refine it.
+     *
+     * @throws IllegalArgumentException if {@code nanos} is negative
+     */
+    public void expect(Slot slot, long nanos) {
+        if (nanos < 0) {
+            throw new IllegalArgumentException("expected service time must be >= 0 ns, got " + nanos);
+        }
+        int s = slot.ordinal();
+        serviceNanos[s] = nanos;
+        deviationNanos[s] = nanos / 2;
+        if (samples[s] == 0) {
+            samples[s] = 1;
+        }
+    }
+
+    /**
+     * Records that the store of {@code sequence} was queued on {@code slot}'s stream now, and
+     * returns when it is predicted to land ({@link #UNKNOWN} before the first sample).
+     * Sequences are expected in order, one more than the last each time.
+     */
+    public long submitted(Slot slot, long sequence) {
+        long now = clock.nanoTime();
+        int s = slot.ordinal();
+        int at = s * WINDOW + (int) (sequence & MASK);
+        submitNanos[at] = now;
+        lastSubmitted[s] = sequence;
+        long prediction = UNKNOWN;
+        if (samples[s] > 0) {
+            long tail = predictedTailNanos[s];
+            long start = tail == UNKNOWN || tail - now < 0 ? now : tail;
+            prediction = start + serviceNanos[s];
+        }
+        predictionNanos[at] = prediction;
+        predictedTailNanos[s] = prediction;
+        return prediction;
+    }
+
+    /**
+     * When {@code sequence} of {@code slot} is predicted to land, or {@link #UNKNOWN} if the
+     * estimator has no sample yet, or the sequence already landed, or it is more than
+     * {@value #WINDOW} submissions behind.
+     */
+    public long predictedLanding(Slot slot, long sequence) {
+        int s = slot.ordinal();
+        if (!inWindow(s, sequence)) {
+            return UNKNOWN;
+        }
+        return predictionNanos[s * WINDOW + (int) (sequence & MASK)];
+    }
+
+    /** How early before a predicted landing a sleeper should wake: four mean deviations. */
+    public long margin(Slot slot) {
+        return DEVIATIONS_IN_MARGIN * deviationNanos[slot.ordinal()];
+    }
+
+    /**
+     * The earliest time {@code sequence} is expected to land: the prediction less the
+     * {@link #margin}; {@link #UNKNOWN} where there is no prediction.
+     */
+    public long wakeAt(Slot slot, long sequence) {
+        long predicted = predictedLanding(slot, sequence);
+        return predicted == UNKNOWN ? UNKNOWN : predicted - margin(slot);
+    }
+
+    /** The smoothed service time of {@code slot}, or 0 before the first sample. */
+    public long serviceNanos(Slot slot) {
+        return serviceNanos[slot.ordinal()];
+    }
+
+    /**
+     * Records that {@code slot}'s word was seen to read {@code word} now: every sequence up to it
+     * landed. Learns the service time from the newly landed sequences and scores the prediction
+     * of the newest. Seeing a word that has not moved does nothing.
+     */
+    public void observed(Slot slot, long word) {
+        int s = slot.ordinal();
+        long previous = lastObserved[s];
+        if (!Sequences.reached(word, previous + 1)) {
+            return;
+        }
+        long now = clock.nanoTime();
+        // A word past the last submission moved by signals this estimator was not told of:
+        // learn only from those it was.
+        long newest = Sequences.reached(word, lastSubmitted[s]) ? lastSubmitted[s] : word;
+        long landed = newest - previous;
+        if (landed > 0 && newest - lastSubmitted[s] <= 0 && lastSubmitted[s] - previous <= WINDOW) {
+            long firstSubmit = submitNanos[s * WINDOW + (int) ((previous + 1) & MASK)];
+            long lastLanding = lastLandingNanos[s];
+            // FIFO: the first of them started when it was queued or when the one before it
+            // landed, whichever came later.
+            long start = lastLanding == UNKNOWN || firstSubmit - lastLanding > 0
+                    ? firstSubmit : lastLanding;
+            learn(s, Math.max(0, now - start) / landed);
+            score(predictionNanos[s * WINDOW + (int) (newest & MASK)], now);
+        }
+        if (newest == lastSubmitted[s]) {
+            // Nothing is queued any more: the next store starts from this landing, not from a
+            // prediction that may lie in the future.
+            predictedTailNanos[s] = now;
+        }
+        lastObserved[s] = word;
+        lastLandingNanos[s] = now;
+    }
+
+    private boolean inWindow(int s, long sequence) {
+        return Sequences.reached(sequence, lastObserved[s] + 1)
+                && Sequences.reached(lastSubmitted[s], sequence)
+                && lastSubmitted[s] - sequence < WINDOW;
+    }
+
+    private void learn(int s, long sample) {
+        if (samples[s] == 0) {
+            serviceNanos[s] = sample;
+            deviationNanos[s] = sample / 2;
+        } else {
+            long error = sample - serviceNanos[s];
+            serviceNanos[s] += error >> 3;
+            deviationNanos[s] += (Math.abs(error) - deviationNanos[s]) >> 2;
+        }
+        samples[s]++;
+    }
+
+    private void score(long prediction, long landing) {
+        if (prediction == UNKNOWN) {
+            return;
+        }
+        predictions++;
+        long error = landing - prediction;
+        if (error > 0) {
+            early++;
+            earlyNanos += error;
+            maxEarlyNanos = Math.max(maxEarlyNanos, error);
+        } else if (error < 0) {
+            late++;
+            lateNanos -= error;
+            maxLateNanos = Math.max(maxLateNanos, -error);
+        }
+    }
+
+    /** How the predictions scored so far, across all slots. */
+    public Accuracy accuracy() {
+        return new Accuracy(predictions, early, earlyNanos, maxEarlyNanos, late, lateNanos, maxLateNanos);
+    }
+
+    /**
+     * How the estimator's predictions compared with the landings it observed. A prediction is
+     * <em>early</em> when the store landed after it (a sleeper that trusted it woke too soon and
+     * had to wait on), <em>late</em> when the store landed before it (a sleeper overslept by that
+     * much, less the margin). Predictions that were exact count in neither.
+     *
+     * @param predictions  landings scored against a prediction
+     * @param early        predictions the landing came after
+     * @param earlyNanos   total time by which those landings came after their prediction
+     * @param maxEarlyNanos the most any one did
+     * @param late         predictions the landing came before
+     * @param lateNanos    total time by which those landings came before their prediction
+     * @param maxLateNanos the most any one did
+     */
+    public record Accuracy(long predictions, long early, long earlyNanos, long maxEarlyNanos,
+                           long late, long lateNanos, long maxLateNanos) {
+        /** Mean time by which an early prediction was early, or 0 if none was. */
+        public long meanEarlyNanos() {
+            return early == 0 ? 0 : earlyNanos / early;
+        }
+
+        /** Mean time by which a late prediction was late, or 0 if none was. */
+        public long meanLateNanos() {
+            return late == 0 ? 0 : lateNanos / late;
+        }
+    }
+}

@@ -1,0 +1,15 @@
+package io.gpuasync.core;
+
+/** What a {@link WaitPlanRunner} tells its caller to do next. */
+public enum WaitStep {
+    /** Poll again at once ({@link Thread#onSpinWait()} between polls). */
+    SPIN,
+    /** Give up the processor ({@link Thread#yield()}), then poll again. */
+    YIELD,
+    /** Sleep for {@link WaitPlanRunner#parkNanos()} (or until woken), then poll again. */
+    PARK,
+    /** The word reached its target: stop waiting. */
+    DONE,
+    /** The plan's timeout passed, or its phases ran out: stop waiting, not done. */
+    TIMED_OUT
+}

@@ -1,0 +1,147 @@
+package io.gpuasync.core;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.lang.foreign.Arena;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CompletionPortTest {
+    private final Arena arena = Arena.ofShared();
+    private final CompletionLine a = CompletionLine.over(arena.allocate(64, 64));
+    private final CompletionLine b = CompletionLine.over(arena.allocate(64, 64));
+    private final List<String> finished = new ArrayList<>();
+    private final CompletionHandler record = (attachment, word) -> finished.add(attachment + "@" + word);
+
+    @AfterEach
+    void closeArena() {
+        if (arena.scope().isAlive()) {
+            arena.close();
+        }
+    }
+
+    @Test
+    void pollHandsOverExactlyTheWaitsThatReachedTheirTargets() {
+        CompletionPort port = new CompletionPort(8);
+        port.register(a, Slot.S0, 1, CompletionPort.NO_ESTIMATE, "a0#1");
+        port.register(a, Slot.S0, 2, CompletionPort.NO_ESTIMATE, "a0#2");
+        port.register(b, Slot.S5, 1, CompletionPort.NO_ESTIMATE, "b5#1");
+        assertEquals(0, port.poll(record));
+
+        a.setRelease(Slot.S0, 1);
+        assertEquals(1, port.poll(record));
+        assertEquals(List.of("a0#1@1"), finished);
+        assertEquals(2, port.size());
+
+        a.setRelease(Slot.S0, 5);
+        b.setRelease(Slot.S5, 1);
+        assertEquals(2, port.poll(record));
+        assertEquals(List.of("a0#1@1", "a0#2@5", "b5#1@1"), finished.stream().sorted().toList());
+        assertEquals(0, port.size());
+        assertEquals(0, port.poll(record), "nothing is handed over twice");
+    }
+
+    @Test
+    void aFullPortRefusesInsteadOfGrowing() {
+        CompletionPort port = new CompletionPort(2);
+        port.register(a, Slot.S0, 1, CompletionPort.NO_ESTIMATE, null);
+        port.register(a, Slot.S1, 1, CompletionPort.NO_ESTIMATE, null);
+        assertEquals(CompletionPort.FULL, port.tryRegister(a, Slot.S2, 1, CompletionPort.NO_ESTIMATE, null));
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> port.register(a, Slot.S2, 1, CompletionPort.NO_ESTIMATE, null));
+        assertTrue(e.getMessage().startsWith("completion port is full: all 2 waits are in use"), e.getMessage());
+        a.setRelease(Slot.S0, 1);
+        port.poll(record);
+        port.register(a, Slot.S2, 1, CompletionPort.NO_ESTIMATE, null);
+        assertEquals(2, port.size());
+    }
+
+    @Test
+    void aCancelledWaitIsNeverHandedOverAndAStaleHandleCancelsNothing() {
+        CompletionPort port = new CompletionPort(1);
+        long first = port.register(a, Slot.S0, 1, CompletionPort.NO_ESTIMATE, "first");
+        assertEquals("first", port.cancel(first));
+        assertNull(port.cancel(first), "already cancelled");
+        long second = port.register(a, Slot.S0, 1, CompletionPort.NO_ESTIMATE, "second");
+        assertEquals((int) first, (int) second, "the entry is reused");
+        assertNull(port.cancel(first), "the old handle names an older generation of the entry");
+        assertNull(port.cancel(-5));
+        assertNull(port.cancel(99));
+        a.setRelease(Slot.S0, 1);
+        port.poll(record);
+        assertEquals(List.of("second@1"), finished);
+    }
+
+    @Test
+    void nextWakeAtIsTheEarliestEstimateStillPending() {
+        CompletionPort port = new CompletionPort(4);
+        assertEquals(CompletionPort.NO_ESTIMATE, port.nextWakeAtNanos());
+        port.register(a, Slot.S0, 1, 9_000, "late");
+        port.register(a, Slot.S1, 1, CompletionPort.NO_ESTIMATE, "unknown");
+        port.register(a, Slot.S2, 1, 3_000, "early");
+        assertEquals(3_000, port.nextWakeAtNanos());
+        a.setRelease(Slot.S2, 1);
+        port.poll(record);
+        assertEquals(9_000, port.nextWakeAtNanos());
+        a.setRelease(Slot.S0, 1);
+        port.poll(record);
+        assertEquals(CompletionPort.NO_ESTIMATE, port.nextWakeAtNanos());
+    }
+
+    @Test
+    void nextWakeAtComparesTimesAcrossTheEndOfTheClock() {
+        CompletionPort port = new CompletionPort(2);
+        port.register(a, Slot.S0, 1, Long.MIN_VALUE + 10, "after the wrap");
+        port.register(a, Slot.S1, 1, Long.MAX_VALUE - 10, "before the wrap");
+        assertEquals(Long.MAX_VALUE - 10, port.nextWakeAtNanos());
+    }
+
+    @Test
+    void aHandlerMayRegisterTheNextWaitWhileBeingCalled() {
+        CompletionPort port = new CompletionPort(1);
+        port.register(a, Slot.S0, 1, CompletionPort.NO_ESTIMATE, 1L);
+        CompletionHandler chain = new CompletionHandler() {
+            @Override
+            public void completed(Object attachment, long word) {
+                finished.add("done " + attachment);
+                long next = (Long) attachment + 1;
+                if (next <= 3) {
+                    port.register(a, Slot.S0, next, CompletionPort.NO_ESTIMATE, next);
+                }
+            }
+        };
+        a.setRelease(Slot.S0, 3);
+        port.poll(chain);
+        assertEquals(List.of("done 1", "done 2", "done 3"), finished);
+        assertEquals(0, port.size());
+    }
+
+    @Test
+    void removeAllTakesEveryWaitOfOneLineOrOfAll() {
+        CompletionPort port = new CompletionPort(4);
+        port.register(a, Slot.S0, 1, CompletionPort.NO_ESTIMATE, "a0");
+        port.register(b, Slot.S0, 1, CompletionPort.NO_ESTIMATE, "b0");
+        port.register(a, Slot.S1, 1, CompletionPort.NO_ESTIMATE, "a1");
+        assertEquals(2, port.removeAll(a, record));
+        assertEquals(List.of("a0@0", "a1@0"), finished.stream().sorted().toList());
+        arena.close();
+        assertEquals(1, port.removeAll(null, record), "a line that can no longer be read reports 0");
+        assertEquals("b0@0", finished.get(2));
+        assertEquals(0, port.size());
+    }
+
+    @Test
+    void badArgumentsAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> new CompletionPort(0));
+        CompletionPort port = new CompletionPort(1);
+        assertThrows(NullPointerException.class, () -> port.register(null, Slot.S0, 1, 0, null));
+        assertThrows(NullPointerException.class, () -> port.register(a, null, 1, 0, null));
+        assertEquals(0, port.size(), "a refused registration takes no entry");
+    }
+}

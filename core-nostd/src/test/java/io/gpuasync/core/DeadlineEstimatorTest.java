@@ -1,0 +1,135 @@
+package io.gpuasync.core;
+
+import org.junit.jupiter.api.Test;
+
+import static io.gpuasync.core.DeadlineEstimator.UNKNOWN;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** Every figure here follows from the FIFO model and RFC 6298's gains, on an exact clock. */
+class DeadlineEstimatorTest {
+    private final ManualClock clock = new ManualClock(1_000);
+    private final DeadlineEstimator estimator = new DeadlineEstimator(clock);
+
+    @Test
+    void noPredictionBeforeTheFirstSample() {
+        assertEquals(UNKNOWN, estimator.submitted(Slot.S0, 1));
+        assertEquals(UNKNOWN, estimator.predictedLanding(Slot.S0, 1));
+        assertEquals(UNKNOWN, estimator.wakeAt(Slot.S0, 1));
+        assertEquals(0, estimator.serviceNanos(Slot.S0));
+    }
+
+    @Test
+    void learnsTheServiceTimeAndPredictsQueuedWorkInFifoOrder() {
+        estimator.submitted(Slot.S0, 1);
+        clock.advance(500);
+        estimator.observed(Slot.S0, 1);
+        assertEquals(500, estimator.serviceNanos(Slot.S0), "first sample taken as is");
+        assertEquals(4 * 250, estimator.margin(Slot.S0), "first deviation is half the sample");
+
+        // Two stores queued back to back at 1500: the second waits for the first.
+        assertEquals(2_000, estimator.submitted(Slot.S0, 2));
+        assertEquals(2_500, estimator.submitted(Slot.S0, 3));
+        assertEquals(2_500, estimator.predictedLanding(Slot.S0, 3));
+        assertEquals(2_500 - 1_000, estimator.wakeAt(Slot.S0, 3));
+
+        clock.set(2_100);
+        estimator.observed(Slot.S0, 2);
+        // sample 600 (from its submit at 1500); error +100: service 500 + 100/8, deviation 250 + (100 - 250)/4.
+        assertEquals(512, estimator.serviceNanos(Slot.S0));
+        assertEquals(4 * 212, estimator.margin(Slot.S0));
+        assertEquals(UNKNOWN, estimator.predictedLanding(Slot.S0, 2), "landed: no longer predicted");
+
+        clock.set(2_400);
+        estimator.observed(Slot.S0, 3);
+        // FIFO: 3 started when 2 landed (2100), not when it was queued (1500): sample 300.
+        assertEquals(512 - 27, estimator.serviceNanos(Slot.S0));
+        assertEquals(4 * 212, estimator.margin(Slot.S0));
+
+        DeadlineEstimator.Accuracy accuracy = estimator.accuracy();
+        assertEquals(2, accuracy.predictions());
+        assertEquals(1, accuracy.early(), "2 was predicted at 2000 and landed at 2100");
+        assertEquals(100, accuracy.earlyNanos());
+        assertEquals(100, accuracy.maxEarlyNanos());
+        assertEquals(1, accuracy.late(), "3 was predicted at 2500 and landed at 2400");
+        assertEquals(100, accuracy.lateNanos());
+        assertEquals(100, accuracy.meanLateNanos());
+    }
+
+    @Test
+    void severalLandingsSeenAtOnceShareTheirSpan() {
+        estimator.expect(Slot.S2, 485);
+        assertEquals(1_485, estimator.submitted(Slot.S2, 1));
+        assertEquals(1_970, estimator.submitted(Slot.S2, 2));
+        clock.set(2_000);
+        estimator.observed(Slot.S2, 2);
+        // Two landed in 1000 ns: a sample of 500 each; error +15.
+        assertEquals(485 + 1, estimator.serviceNanos(Slot.S2));
+        assertEquals(1, estimator.accuracy().early());
+        assertEquals(30, estimator.accuracy().earlyNanos());
+    }
+
+    @Test
+    void anIdleStreamStartsTheNextStoreWhenItIsQueued() {
+        estimator.expect(Slot.S1, 100);
+        estimator.submitted(Slot.S1, 1);
+        clock.advance(100);
+        estimator.observed(Slot.S1, 1);
+        clock.advance(10_000);
+        assertEquals(clock.nanoTime() + 100, estimator.submitted(Slot.S1, 2));
+    }
+
+    @Test
+    void slotsLearnIndependently() {
+        estimator.expect(Slot.S0, 1_000);
+        estimator.expect(Slot.S7, 10);
+        assertEquals(2_000, estimator.submitted(Slot.S0, 1));
+        assertEquals(1_010, estimator.submitted(Slot.S7, 1));
+    }
+
+    @Test
+    void aWordMovedBySignalsItWasNotToldOfTeachesNothing() {
+        estimator.expect(Slot.S0, 100);
+        estimator.submitted(Slot.S0, 1);
+        clock.advance(5_000);
+        estimator.observed(Slot.S0, 1);
+        long learned = estimator.serviceNanos(Slot.S0);
+        clock.advance(5_000);
+        estimator.observed(Slot.S0, 9);
+        assertEquals(learned, estimator.serviceNanos(Slot.S0));
+        estimator.observed(Slot.S0, 9);
+        assertEquals(1, estimator.accuracy().predictions());
+    }
+
+    @Test
+    void sequencesFurtherBehindThanTheWindowHaveNoPrediction() {
+        estimator.expect(Slot.S0, 10);
+        for (long sequence = 1; sequence <= DeadlineEstimator.WINDOW + 1; sequence++) {
+            estimator.submitted(Slot.S0, sequence);
+        }
+        assertEquals(UNKNOWN, estimator.predictedLanding(Slot.S0, 1));
+        assertEquals(1_000 + 10 * 2, estimator.predictedLanding(Slot.S0, 2));
+        assertEquals(1_000 + 10L * (DeadlineEstimator.WINDOW + 1),
+                estimator.predictedLanding(Slot.S0, DeadlineEstimator.WINDOW + 1));
+    }
+
+    @Test
+    void predictionsSurviveSequenceWrapAround() {
+        estimator.expect(Slot.S0, 10);
+        estimator.submitted(Slot.S0, Long.MAX_VALUE);
+        clock.advance(10);
+        estimator.observed(Slot.S0, Long.MAX_VALUE);
+        assertEquals(1_020, estimator.submitted(Slot.S0, Long.MIN_VALUE));
+        assertEquals(1_020, estimator.predictedLanding(Slot.S0, Long.MIN_VALUE));
+        clock.advance(10);
+        estimator.observed(Slot.S0, Long.MIN_VALUE);
+        assertEquals(10, estimator.serviceNanos(Slot.S0));
+    }
+
+    @Test
+    void badArgumentsAreRefused() {
+        assertThrows(NullPointerException.class, () -> new DeadlineEstimator(null));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> estimator.expect(Slot.S0, -1));
+        assertEquals("expected service time must be >= 0 ns, got -1", e.getMessage());
+    }
+}

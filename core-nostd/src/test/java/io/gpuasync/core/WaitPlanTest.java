@@ -1,0 +1,150 @@
+package io.gpuasync.core;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.gpuasync.core.WaitStep.DONE;
+import static io.gpuasync.core.WaitStep.PARK;
+import static io.gpuasync.core.WaitStep.SPIN;
+import static io.gpuasync.core.WaitStep.TIMED_OUT;
+import static io.gpuasync.core.WaitStep.YIELD;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class WaitPlanTest {
+
+    /** Runs {@code runner} never reaching, sleeping as told on a manual clock; a PARK is "PARK:ns". */
+    private static List<String> steps(WaitPlanRunner runner, long wakeAt, int max) {
+        List<String> steps = new ArrayList<>();
+        long now = 1_000;
+        runner.start(now, wakeAt);
+        for (int i = 0; i < max; i++) {
+            WaitStep step = runner.next(false, now);
+            if (step == PARK) {
+                steps.add("PARK:" + runner.parkNanos());
+                now += runner.parkNanos();
+            } else {
+                steps.add(step.name());
+                now += 1;
+            }
+            if (step == TIMED_OUT) {
+                break;
+            }
+        }
+        return steps;
+    }
+
+    @Test
+    void spinPollsItsCountThenRunsOut() {
+        assertEquals(List.of("SPIN", "SPIN", "SPIN", "TIMED_OUT"),
+                steps(new WaitPlanRunner(WaitPlan.spin(3)), WaitPlanRunner.NO_ESTIMATE, 10));
+    }
+
+    @Test
+    void yieldPollsItsCountThenTheNextPhaseRuns() {
+        assertEquals(List.of("YIELD", "YIELD", "SPIN", "TIMED_OUT"),
+                steps(new WaitPlanRunner(WaitPlan.yielding(2).then(WaitPlan.spin(1))), WaitPlanRunner.NO_ESTIMATE, 10));
+    }
+
+    @Test
+    void parkUntilDeadlineSleepsOnceToSlackBeforeTheEstimate() {
+        WaitPlan plan = WaitPlan.parkUntilDeadline(Duration.ofNanos(200)).then(WaitPlan.spin(2));
+        // started at 1000, earliest landing 5000: sleep to 4800.
+        assertEquals(List.of("PARK:3800", "SPIN", "SPIN", "TIMED_OUT"), steps(new WaitPlanRunner(plan), 5_000, 10));
+    }
+
+    @Test
+    void parkUntilDeadlineIsSkippedWithoutAnEstimateOrOncePassed() {
+        WaitPlan plan = WaitPlan.parkUntilDeadline(Duration.ofNanos(200)).then(WaitPlan.spin(1));
+        assertEquals(List.of("SPIN", "TIMED_OUT"), steps(new WaitPlanRunner(plan), WaitPlanRunner.NO_ESTIMATE, 10));
+        assertEquals(List.of("SPIN", "TIMED_OUT"), steps(new WaitPlanRunner(plan), 1_100, 10), "4800 - 200 < now");
+    }
+
+    @Test
+    void backoffDoublesToItsBoundAndNeverRunsOut() {
+        WaitPlanRunner runner = new WaitPlanRunner(WaitPlan.backoff(Duration.ofNanos(100), Duration.ofNanos(700)));
+        assertEquals(List.of("PARK:100", "PARK:200", "PARK:400", "PARK:700", "PARK:700", "PARK:700"),
+                steps(runner, WaitPlanRunner.NO_ESTIMATE, 6));
+    }
+
+    @Test
+    void backoffDoublingCannotOverflow() {
+        WaitPlanRunner runner = new WaitPlanRunner(new WaitPlan.ParkBackoff(Long.MAX_VALUE / 2 + 1, Long.MAX_VALUE));
+        runner.start(0, WaitPlanRunner.NO_ESTIMATE);
+        assertEquals(PARK, runner.next(false, 0));
+        assertEquals(PARK, runner.next(false, 0));
+        assertEquals(Long.MAX_VALUE, runner.parkNanos());
+    }
+
+    @Test
+    void timeoutBoundsTheWholeWaitAndClampsTheLastPark() {
+        WaitPlan plan = WaitPlan.spin(2)
+                .then(WaitPlan.backoff(Duration.ofNanos(100), Duration.ofNanos(1_000)))
+                .withTimeout(Duration.ofNanos(500));
+        // 2 spins (1 ns each on this clock), then 100, 200, then the 198 left of the 500.
+        assertEquals(List.of("SPIN", "SPIN", "PARK:100", "PARK:200", "PARK:198", "TIMED_OUT"),
+                steps(new WaitPlanRunner(plan), WaitPlanRunner.NO_ESTIMATE, 20));
+    }
+
+    @Test
+    void aZeroTimeoutTimesOutAtOnce() {
+        WaitPlanRunner runner = new WaitPlanRunner(WaitPlan.busySpin().withTimeout(Duration.ZERO));
+        runner.start(5, WaitPlanRunner.NO_ESTIMATE);
+        assertEquals(TIMED_OUT, runner.next(false, 5));
+        assertEquals(DONE, runner.next(true, 5), "done wins over a timeout once the word is reached");
+    }
+
+    @Test
+    void doneEndsAnyPhase() {
+        WaitPlanRunner runner = new WaitPlanRunner(WaitPlan.busySpin());
+        runner.start(0, WaitPlanRunner.NO_ESTIMATE);
+        assertEquals(SPIN, runner.next(false, 0));
+        assertEquals(DONE, runner.next(true, 1));
+    }
+
+    @Test
+    void aRunnerRestartsFromTheFirstPhase() {
+        WaitPlanRunner runner = new WaitPlanRunner(WaitPlan.spin(1).then(WaitPlan.yielding(1)));
+        List<String> first = steps(runner, WaitPlanRunner.NO_ESTIMATE, 5);
+        List<String> second = steps(runner, WaitPlanRunner.NO_ESTIMATE, 5);
+        assertEquals(List.of("SPIN", "YIELD", "TIMED_OUT"), first);
+        assertEquals(first, second);
+    }
+
+    @Test
+    void theTimeoutIsMeasuredAcrossTheEndOfTheClock() {
+        WaitPlanRunner runner = new WaitPlanRunner(WaitPlan.busySpin().withTimeout(Duration.ofNanos(10)));
+        runner.start(Long.MAX_VALUE - 5, WaitPlanRunner.NO_ESTIMATE);
+        assertEquals(SPIN, runner.next(false, Long.MAX_VALUE));
+        assertEquals(TIMED_OUT, runner.next(false, Long.MIN_VALUE + 4));
+    }
+
+    @Test
+    void malformedPlansAreRefusedWithAReason() {
+        assertEquals("spin count must be >= 0, got -1",
+                assertThrows(IllegalArgumentException.class, () -> WaitPlan.spin(-1)).getMessage());
+        assertEquals("back-off bound 5 ns is below its first pause 10 ns",
+                assertThrows(IllegalArgumentException.class, () -> new WaitPlan.ParkBackoff(10, 5)).getMessage());
+        assertEquals("back-off must start at > 0 ns, got 0",
+                assertThrows(IllegalArgumentException.class, () -> new WaitPlan.ParkBackoff(0, 5)).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> WaitPlan.spin(1).withTimeout(Duration.ofSeconds(1)).then(WaitPlan.spin(1)))
+                .getMessage().contains("must wrap the plan"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> WaitPlan.spin(1).withTimeout(Duration.ofSeconds(1)).withTimeout(Duration.ofSeconds(2)))
+                .getMessage().contains("one Timeout"));
+        assertThrows(IllegalArgumentException.class, () -> WaitPlan.parkUntilDeadline(Duration.ofNanos(-1)));
+        assertThrows(NullPointerException.class, () -> WaitPlan.spin(1).then(null));
+        assertThrows(IllegalStateException.class, () -> new WaitPlanRunner(WaitPlan.spin(1)).next(false, 0));
+    }
+
+    @Test
+    void aHugeDurationSaturatesInsteadOfOverflowing() {
+        WaitPlan plan = WaitPlan.busySpin().withTimeout(Duration.ofSeconds(Long.MAX_VALUE));
+        assertEquals(Long.MAX_VALUE, ((WaitPlan.Timeout) plan).nanos());
+    }
+}

@@ -1,0 +1,297 @@
+package io.gpuasync.spi;
+
+import io.gpuasync.api.GpuException;
+import io.gpuasync.api.Line;
+import io.gpuasync.api.Ticket;
+import io.gpuasync.core.CompletionLine;
+import io.gpuasync.core.Slot;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.ref.Cleaner;
+import java.util.Objects;
+
+/**
+ * The parent of every vendor's line: one page-locked, device-mapped host page holding one
+ * {@link CompletionLine}, which streams store sequence numbers into behind their work. Each
+ * vendor supplies only its {@link LineDriver}; the ownership rules live here, once:
+ * <ul>
+ * <li>the line holds its own reference to its domain (CUDA primary context, HIP device, Metal
+ *     device) from before the page is allocated until after it is freed, so no other owner
+ *     letting the domain go can free the page under the line (CWE-416: version 0.1.0 of the
+ *     original freed it with a context the line did not keep alive);
+ * <li>a store is accepted only from a stream of that domain, so that closing can wait for it;
+ * <li>{@link #close()} frees the page only after that domain settled, then releases the domain;
+ *     if it cannot settle, the page and the reference are kept and the leak reported, never
+ *     freed under a pending store; a line no store was queued into needs no settle;
+ * <li>a failed construction releases, in reverse order, exactly what it acquired;
+ * <li>the host reads and writes the words only through the line's atomic accessors, through a
+ *     view that dies before the page is freed (a read after close throws, and never reads freed
+ *     memory); the device writes only the words named.
+ * </ul>
+ * A line that becomes unreachable without being closed is reported by a {@link Cleaner}, which
+ * frees nothing: it cannot know whether the device is done with the page.
+ *
+ * @param <S> the vendor's stream handle
+ * @param <D> the vendor's domain handle
+ */
+public final class MappedLine<S, D> implements Line<S> {
+    /** Bytes in the page a line lives in: a whole page, so no other allocation shares it. */
+    public static final long PAGE = 4096;
+
+    private static final Cleaner LEAK_DETECTOR = Cleaner.create();
+
+    private final LineDriver<S, D> driver;
+    private final D domain;
+    private final MemorySegment page;
+    private final long deviceBase;
+    private final Arena hostView;
+    private final CompletionLine words;
+    private final Sabotage sabotage;
+    private final Life life;
+    private final Cleaner.Cleanable cleanable;
+
+    // Guarded by this. owners[k] is the stream slot k serves (null before its first signal);
+    // lastSignalled[k] the last sequence queued into it.
+    private final Object[] owners = new Object[Slot.COUNT];
+    private final long[] lastSignalled = new long[Slot.COUNT];
+    private boolean queued;
+    private volatile State state = State.OPEN;
+
+    private MappedLine(LineDriver<S, D> driver, D domain, MemorySegment page, long deviceBase,
+                       LeakReporter reporter, Sabotage sabotage) {
+        this.driver = driver;
+        this.domain = domain;
+        this.page = page;
+        this.deviceBase = deviceBase;
+        this.sabotage = sabotage;
+        // A shared arena of our own scopes the host's view: closing it before the page is freed
+        // turns any late read, from any thread, into an IllegalStateException instead of a read
+        // of freed (and perhaps reused) memory. The page itself is the driver's to free.
+        this.hostView = Arena.ofShared();
+        MemorySegment view = page.reinterpret(PAGE, hostView, null);
+        this.words = CompletionLine.over(view.asSlice(0, CompletionLine.BYTES));
+        this.life = new Life(driver.name() + " line at 0x" + Long.toHexString(page.address()),
+                page.address(), reporter);
+        this.cleanable = LEAK_DETECTOR.register(this, life);
+    }
+
+    /**
+     * A fresh line reading all 0, mapped for, and holding a reference to, the calling thread's
+     * current domain; leaks are reported through {@link LeakReporter#logging()}.
+     *
+     * @throws GpuException the driver's failure, after releasing what was acquired
+     */
+    public static <S, D> MappedLine<S, D> open(LineDriver<S, D> driver) {
+        return open(driver, LeakReporter.logging());
+    }
+
+    /** As {@link #open(LineDriver)}, reporting leaks to {@code reporter}. */
+    public static <S, D> MappedLine<S, D> open(LineDriver<S, D> driver, LeakReporter reporter) {
+        return open(driver, reporter, Sabotage.NONE);
+    }
+
+    static <S, D> MappedLine<S, D> open(LineDriver<S, D> driver, LeakReporter reporter, Sabotage sabotage) {
+        Objects.requireNonNull(driver, "driver");
+        Objects.requireNonNull(reporter, "reporter");
+        D domain;
+        try {
+            domain = Objects.requireNonNull(driver.retainCurrent(), "LineDriver.retainCurrent returned null");
+        } catch (LineException e) {
+            throw e.toGpuException("opening a " + driver.name() + " line");
+        }
+        // Each acquisition below is undone, in reverse order, by the block that made it, if
+        // anything after it fails, including an unexpected RuntimeException from the driver.
+        boolean opened = false;
+        try {
+            MemorySegment page;
+            try {
+                page = Objects.requireNonNull(driver.allocHost(domain, PAGE), "LineDriver.allocHost returned null");
+            } catch (LineException e) {
+                if (sabotage == Sabotage.KEEP_DOMAIN_ON_FAILED_ALLOC) {
+                    opened = true;
+                }
+                throw e.toGpuException("allocating the page of a " + driver.name() + " line");
+            }
+            try {
+                if (page.address() % PAGE != 0) {
+                    throw new IllegalStateException(driver.name() + " driver returned a host page at 0x"
+                            + Long.toHexString(page.address()) + ", which is not " + PAGE + "-byte aligned");
+                }
+                long device;
+                try {
+                    device = driver.deviceAddress(domain, page);
+                } catch (LineException e) {
+                    if (sabotage == Sabotage.KEEP_PAGE_ON_FAILED_ADDRESS) {
+                        driver.release(domain);
+                        opened = true;
+                    }
+                    throw e.toGpuException("mapping the page of a " + driver.name() + " line");
+                }
+                MappedLine<S, D> line = new MappedLine<>(driver, domain, page, device, reporter, sabotage);
+                if (sabotage != Sabotage.SKIP_ZERO_FILL) {
+                    line.words.fillRelease(0);
+                }
+                opened = true;
+                return line;
+            } finally {
+                if (!opened) {
+                    driver.freeHost(domain, page);
+                }
+            }
+        } finally {
+            if (!opened) {
+                driver.release(domain);
+            }
+        }
+    }
+
+    @Override
+    public Ticket signal(S stream, Slot slot) {
+        Objects.requireNonNull(stream, "stream");
+        Objects.requireNonNull(slot, "slot");
+        synchronized (this) {
+            if (state != State.OPEN) {
+                throw new GpuException(GpuException.Kind.CLOSED, "signal on a closed " + life.name);
+            }
+            int k = slot.ordinal();
+            Object owner = owners[k];
+            long last = lastSignalled[k];
+            if (owner != null && !owner.equals(stream) && !words.reached(slot, last)
+                    && sabotage != Sabotage.SHARE_BUSY_SLOT) {
+                throw new GpuException(GpuException.Kind.SLOT_BUSY, "slot " + slot + " of " + life.name
+                        + " serves stream " + owner + ", whose store of " + last + " has not landed (the word reads "
+                        + words.getAcquire(slot) + "); two streams storing into one word could move it back. "
+                        + "Use another slot, or wait for that ticket");
+            }
+            boolean inDomain;
+            try {
+                inDomain = sabotage == Sabotage.SKIP_STREAM_CHECK || driver.streamIn(stream, domain);
+            } catch (LineException e) {
+                throw e.toGpuException("checking the stream of a signal into " + life.name);
+            }
+            if (!inDomain) {
+                throw new LineException(LineError.FOREIGN_STREAM, "stream " + stream)
+                        .toGpuException("signal into " + life.name);
+            }
+            long target = last + 1;
+            // Set before the call: a store the driver queued despite failing still makes close
+            // settle first. For the same reason the sequence stays used: reusing it could let
+            // that store land after a newer one and move the word back.
+            queued = true;
+            owners[k] = stream;
+            lastSignalled[k] = target;
+            try {
+                driver.writeValue(stream, deviceAddress(slot), target);
+            } catch (LineException e) {
+                throw e.toGpuException("queueing the store of " + target + " into slot " + slot + " of " + life.name);
+            }
+            return new Ticket(this, slot, target);
+        }
+    }
+
+    @Override
+    public boolean reached(Slot slot, long target) {
+        try {
+            return words.reached(slot, target);
+        } catch (IllegalStateException closedView) {
+            throw new GpuException(GpuException.Kind.CLOSED, life.name + " is closed", closedView);
+        }
+    }
+
+    @Override
+    public CompletionLine words() {
+        return words;
+    }
+
+    @Override
+    public long deviceAddress(Slot slot) {
+        long stride = sabotage == Sabotage.WRONG_SLOT_STRIDE ? Integer.BYTES : Long.BYTES;
+        return deviceBase + stride * slot.ordinal();
+    }
+
+    @Override
+    public synchronized long lastSignalled(Slot slot) {
+        return lastSignalled[slot.ordinal()];
+    }
+
+    @Override
+    public State state() {
+        return state;
+    }
+
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (state != State.OPEN && sabotage != Sabotage.CLOSE_TWICE) {
+                return;
+            }
+            boolean settled = sabotage == Sabotage.SKIP_SETTLE || !queued || settleQuietly();
+            if (hostView.scope().isAlive()) {
+                hostView.close();
+            }
+            if (!settled && sabotage != Sabotage.FREE_WHEN_SETTLE_FAILED) {
+                state = State.LEAKED;
+                life.closed = true;
+                if (sabotage != Sabotage.SILENT_LEAK) {
+                    life.reporter.leaked(LeakReporter.Reason.SETTLE_FAILED, life.name, life.address, PAGE);
+                }
+                cleanable.clean();
+                return;
+            }
+            state = State.CLOSED;
+            life.closed = true;
+            cleanable.clean();
+            if (sabotage == Sabotage.RELEASE_BEFORE_FREE) {
+                driver.release(domain);
+                driver.freeHost(domain, page);
+                return;
+            }
+            try {
+                driver.freeHost(domain, page);
+            } finally {
+                if (sabotage != Sabotage.KEEP_DOMAIN) {
+                    driver.release(domain);
+                }
+            }
+        }
+    }
+
+    private boolean settleQuietly() {
+        try {
+            return driver.settle(domain);
+        } catch (RuntimeException e) {
+            // A driver that throws instead of answering has not settled: keep the page.
+            return false;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return life.name + " (" + state + ")";
+    }
+
+    /**
+     * What the leak detector needs to know of a line, without holding on to the line (a
+     * cleaning action that reached its object would keep it alive forever).
+     */
+    private static final class Life implements Runnable {
+        final String name;
+        final long address;
+        final LeakReporter reporter;
+        volatile boolean closed;
+
+        Life(String name, long address, LeakReporter reporter) {
+            this.name = name;
+            this.address = address;
+            this.reporter = reporter;
+        }
+
+        @Override
+        public void run() {
+            if (!closed) {
+                reporter.leaked(LeakReporter.Reason.NEVER_CLOSED, name, address, PAGE);
+            }
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/**
+ * What a backend implements: its driver table ({@link io.gpuasync.spi.LineDriver}), and the
+ * {@link io.gpuasync.spi.BackendProvider} that {@link java.util.ServiceLoader} finds. The
+ * ownership rules of a mapped line live here once, in {@link io.gpuasync.spi.MappedLine}, for
+ * every vendor.
+ */
+module io.gpuasync.spi {
+    requires transitive io.gpuasync.api;
+
+    exports io.gpuasync.spi;
+
+    uses io.gpuasync.spi.BackendProvider;
+}
