@@ -58,6 +58,9 @@ public final class MappedLine<S, D> implements Line<S> {
     private boolean queued;
     private volatile State state = State.OPEN;
 
+    // reinterpret is restricted: it sizes a raw driver pointer, which only a driver that keeps
+    // the LineDriver contract (a live page of at least PAGE bytes) makes safe.
+    @SuppressWarnings("restricted")
     private MappedLine(LineDriver<S, D> driver, D domain, MemorySegment page, long deviceBase,
                        LeakReporter reporter, Sabotage sabotage) {
         this.driver = driver;

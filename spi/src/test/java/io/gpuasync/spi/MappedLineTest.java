@@ -1,0 +1,367 @@
+package io.gpuasync.spi;
+
+import io.gpuasync.api.Backend;
+import io.gpuasync.api.GpuException;
+import io.gpuasync.api.Line;
+import io.gpuasync.api.Ticket;
+import io.gpuasync.core.Slot;
+import io.gpuasync.spi.FakeDriver.Call;
+import io.gpuasync.spi.FakeDriver.Domain;
+import io.gpuasync.spi.FakeDriver.Stream;
+import org.junit.jupiter.api.Test;
+
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The mapped line's behaviour one case at a time; the property covers their combinations. */
+class MappedLineTest {
+    private final FakeDriver driver = new FakeDriver();
+    private final List<String> leaks = new CopyOnWriteArrayList<>();
+    private final LeakReporter reporter = (reason, line, address, bytes) ->
+            leaks.add(reason + " " + Long.toHexString(address) + " " + bytes);
+    private final Stream own = new Stream(1, 1);
+    private final Stream ownOther = new Stream(1, 2);
+    private final Stream foreign = new Stream(2, 1);
+
+    private MappedLine<Stream, Domain> open() {
+        return MappedLine.open(driver, reporter);
+    }
+
+    @Test
+    void aTicketLandsWhenTheDeviceRunsItsStore() {
+        try (MappedLine<Stream, Domain> line = open()) {
+            Ticket first = line.signal(own, Slot.S3);
+            Ticket second = line.signal(own, Slot.S3);
+            assertEquals(new Ticket(line, Slot.S3, 1), first);
+            assertEquals(2, second.target());
+            assertEquals(2, line.lastSignalled(Slot.S3));
+            assertFalse(first.isDone());
+            driver.run(1);
+            assertTrue(first.isDone());
+            assertFalse(second.isDone());
+            driver.run(1);
+            assertTrue(second.isDone());
+            assertEquals(2, line.words().getAcquire(Slot.S3));
+            assertEquals(line.deviceAddress(Slot.S0) + 24, line.deviceAddress(Slot.S3));
+        }
+        assertEquals(List.of(), driver.violations);
+    }
+
+    @Test
+    void aForeignStreamIsRefusedWithStatusMinusFourAndQueuesNothing() {
+        try (MappedLine<Stream, Domain> line = open()) {
+            GpuException e = assertThrows(GpuException.class, () -> line.signal(foreign, Slot.S0));
+            assertEquals(GpuException.Kind.FOREIGN_STREAM, e.kind());
+            assertEquals(-4, e.status());
+            assertTrue(e.getMessage().contains("the stream belongs to another context"), e.getMessage());
+            assertEquals(0, driver.writes);
+            assertEquals(0, line.lastSignalled(Slot.S0));
+        }
+    }
+
+    @Test
+    void aBusySlotRefusesAnotherStreamUntilItsStoresLanded() {
+        try (MappedLine<Stream, Domain> line = open()) {
+            line.signal(own, Slot.S1);
+            GpuException e = assertThrows(GpuException.class, () -> line.signal(ownOther, Slot.S1));
+            assertEquals(GpuException.Kind.SLOT_BUSY, e.kind());
+            assertTrue(e.getMessage().contains("whose store of 1 has not landed (the word reads 0)"), e.getMessage());
+            line.signal(ownOther, Slot.S2);
+            driver.run(2);
+            assertEquals(2, line.signal(ownOther, Slot.S1).target(), "taken over once its store landed");
+        }
+    }
+
+    @Test
+    void noCurrentDomainIsStatusMinusThreeAndAcquiresNothing() {
+        driver.currentDevice = 0;
+        GpuException e = assertThrows(GpuException.class, this::open);
+        assertEquals(GpuException.Kind.NO_DOMAIN, e.kind());
+        assertEquals(-3, e.status());
+        assertTrue(e.getMessage().startsWith("opening a fake line: retainCurrent: no current context on this thread"),
+                e.getMessage());
+        assertEquals(0, driver.pages.size());
+    }
+
+    @Test
+    void aFailingDriverCallCarriesItsStatusAndReleasesWhatWasTaken() {
+        driver.failing.add(Call.ADDRESS);
+        driver.failStatus = 2;
+        GpuException e = assertThrows(GpuException.class, this::open);
+        assertEquals(GpuException.Kind.DRIVER_STATUS, e.kind());
+        assertEquals(2, e.status());
+        assertEquals(List.of("retainCurrent -> Domain[device=1, retain=1]", "allocHost -> 0x"
+                        + Long.toHexString(driver.pages.getFirst().memory.address()),
+                "deviceAddress -> failed", "freeHost 0x" + Long.toHexString(driver.pages.getFirst().memory.address()),
+                "release Domain[device=1, retain=1]"),
+                driver.calls, "undone in reverse order");
+        assertEquals(0, driver.unreleasedRetains());
+        assertEquals(0, driver.livePages());
+    }
+
+    @Test
+    void anUnexpectedExceptionFromTheDriverStillReleasesTheDomain() {
+        LineDriver<Stream, Domain> throwing = new ForwardingDriver(driver) {
+            @Override
+            public MemorySegment allocHost(Domain domain, long bytes) {
+                throw new IllegalStateException("driver bug");
+            }
+        };
+        assertThrows(IllegalStateException.class, () -> MappedLine.open(throwing, reporter));
+        assertEquals(0, driver.unreleasedRetains());
+    }
+
+    @Test
+    void aPageThatIsNotPageAlignedIsRefusedAndFreed() {
+        LineDriver<Stream, Domain> misaligned = new ForwardingDriver(driver) {
+            @Override
+            public MemorySegment allocHost(Domain domain, long bytes) throws LineException {
+                return MemorySegment.ofAddress(super.allocHost(domain, bytes).address() + 64);
+            }
+
+            @Override
+            public void freeHost(Domain domain, MemorySegment host) {
+                super.freeHost(domain, MemorySegment.ofAddress(host.address() - 64));
+            }
+        };
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> MappedLine.open(misaligned, reporter));
+        assertTrue(e.getMessage().contains("which is not 4096-byte aligned"), e.getMessage());
+        assertEquals(0, driver.unreleasedRetains());
+        assertEquals(0, driver.livePages());
+    }
+
+    @Test
+    void anUnavailableDriverIsStatusMinusOne() {
+        LineDriver<Stream, Domain> missing = new ForwardingDriver(driver) {
+            @Override
+            public Domain retainCurrent() throws LineException {
+                throw new LineException(LineError.UNAVAILABLE, "cuDevicePrimaryCtxRetain");
+            }
+        };
+        GpuException e = assertThrows(GpuException.class, () -> MappedLine.open(missing, reporter));
+        assertEquals(GpuException.Kind.UNAVAILABLE, e.kind());
+        assertEquals(-1, e.status());
+        assertTrue(e.getMessage().contains("cuDevicePrimaryCtxRetain: the driver or one of its entry points is missing"));
+    }
+
+    @Test
+    void closeSettlesThenFreesThenReleasesAndIsIdempotent() {
+        MappedLine<Stream, Domain> line = open();
+        line.signal(own, Slot.S0);
+        driver.calls.clear();
+        line.close();
+        line.close();
+        String page = Long.toHexString(driver.pages.getFirst().memory.address());
+        assertEquals(List.of("settle Domain[device=1, retain=1]", "freeHost 0x" + page, "release Domain[device=1, retain=1]"),
+                driver.calls);
+        assertEquals(Line.State.CLOSED, line.state());
+        assertEquals(List.of(), leaks);
+    }
+
+    @Test
+    void aLineNoStoreWasQueuedIntoClosesWithoutSettling() {
+        MappedLine<Stream, Domain> line = open();
+        driver.failing.add(Call.SETTLE);
+        line.close();
+        assertEquals(Line.State.CLOSED, line.state());
+        assertFalse(driver.calls.stream().anyMatch(c -> c.startsWith("settle")));
+    }
+
+    @Test
+    void aLineThatCannotSettleKeepsItsPageAndDomainAndSaysSo() {
+        MappedLine<Stream, Domain> line = open();
+        line.signal(own, Slot.S0);
+        driver.failing.add(Call.SETTLE);
+        line.close();
+        assertEquals(Line.State.LEAKED, line.state());
+        assertEquals(List.of("SETTLE_FAILED " + Long.toHexString(driver.pages.getFirst().memory.address()) + " 4096"), leaks);
+        assertEquals(1, driver.livePages());
+        assertEquals(1, driver.unreleasedRetains());
+        driver.failing.clear();
+        line.close();
+        assertEquals(Line.State.LEAKED, line.state(), "a leaked line stays leaked");
+        assertEquals(1, leaks.size());
+    }
+
+    @Test
+    void aClosedLineRefusesSignalsAndReadsWithoutTouchingItsPage() {
+        MappedLine<Stream, Domain> line = open();
+        Ticket ticket = line.signal(own, Slot.S0);
+        line.close();
+        assertEquals(GpuException.Kind.CLOSED, assertThrows(GpuException.class, () -> line.signal(own, Slot.S0)).kind());
+        assertEquals(GpuException.Kind.CLOSED, assertThrows(GpuException.class, ticket::isDone).kind());
+        assertThrows(IllegalStateException.class, () -> line.words().getAcquire(Slot.S0));
+    }
+
+    @Test
+    void concurrentClosersFreeAndReleaseExactlyOnceAndAllReturnClosed() throws InterruptedException {
+        for (int round = 0; round < 50; round++) {
+            MappedLine<Stream, Domain> line = open();
+            line.signal(own, Slot.S0);
+            int threads = 8;
+            CountDownLatch start = new CountDownLatch(1);
+            CountDownLatch done = new CountDownLatch(threads);
+            List<Line.State> seen = new CopyOnWriteArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                Thread.ofPlatform().start(() -> {
+                    try {
+                        start.await();
+                        line.close();
+                        seen.add(line.state());
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    } finally {
+                        done.countDown();
+                    }
+                });
+            }
+            start.countDown();
+            assertTrue(done.await(10, TimeUnit.SECONDS));
+            assertEquals(threads, seen.size());
+            assertTrue(seen.stream().allMatch(s -> s == Line.State.CLOSED), "every closer returns after the close: " + seen);
+        }
+        assertEquals(50, driver.pages.stream().filter(p -> p.frees == 1).count());
+        assertEquals(0, driver.unreleasedRetains());
+        assertEquals(List.of(), driver.violations);
+    }
+
+    @Test
+    void aLineNeverClosedIsReportedAndItsPageKept() throws InterruptedException {
+        openAndForget();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (leaks.isEmpty() && System.nanoTime() < deadline) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertEquals(List.of("NEVER_CLOSED " + Long.toHexString(driver.pages.getFirst().memory.address()) + " 4096"), leaks);
+        assertEquals(1, driver.livePages(), "the detector frees nothing: the device may still write the page");
+        assertEquals(1, driver.unreleasedRetains());
+    }
+
+    private void openAndForget() {
+        open().signal(own, Slot.S0);
+    }
+
+    @Test
+    void aClosedLineIsNotReportedAsNeverClosed() throws InterruptedException {
+        open().close();
+        for (int i = 0; i < 5; i++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertEquals(List.of(), leaks);
+    }
+
+    @Test
+    void lineErrorsMapToTheOriginalIntegersAndKinds() {
+        assertEquals(700, LineError.status(700).status());
+        assertEquals(-1, LineError.UNAVAILABLE.status());
+        assertEquals(-3, LineError.NO_DOMAIN.status());
+        assertEquals(-4, LineError.FOREIGN_STREAM.status());
+        assertEquals("driver status 700", LineError.status(700).message());
+        assertSame(GpuException.Kind.DRIVER_STATUS, LineError.status(1).kind());
+        assertThrows(IllegalArgumentException.class, () -> LineError.status(0));
+    }
+
+    @Test
+    void anUnavailableProviderSaysWhyAndRefusesToOpen() {
+        BackendProvider missing = new BackendProvider() {
+            @Override
+            public String name() {
+                return "cuda";
+            }
+
+            @Override
+            public Optional<Throwable> unavailabilityCause() {
+                return Optional.of(new UnsatisfiedLinkError("libcuda.so.1: cannot open shared object file"));
+            }
+
+            @Override
+            public Backend<?> backend() {
+                ensureAvailability();
+                throw new AssertionError("unreachable");
+            }
+        };
+        assertFalse(missing.isAvailable());
+        GpuException e = assertThrows(GpuException.class, missing::backend);
+        assertEquals(GpuException.Kind.UNAVAILABLE, e.kind());
+        assertEquals(-1, e.status());
+        assertEquals("backend cuda is unavailable: libcuda.so.1: cannot open shared object file", e.getMessage());
+    }
+
+    @Test
+    void theViewIsTheFirstSixtyFourBytesOfThePage() {
+        try (MappedLine<Stream, Domain> line = open()) {
+            MemorySegment page = driver.pages.getFirst().memory;
+            assertEquals(page.address(), line.words().address());
+            line.words().setRelease(Slot.S7, 99);
+            assertEquals(99, page.get(java.lang.foreign.ValueLayout.JAVA_LONG, 56));
+            assertEquals(FakeDriver.GARBAGE, page.get(java.lang.foreign.ValueLayout.JAVA_LONG, 64),
+                    "the rest of the page is not the line's");
+        }
+    }
+
+    /** A driver that passes every call to another, for tests that change one call. */
+    private static class ForwardingDriver implements LineDriver<Stream, Domain> {
+        private final FakeDriver to;
+
+        ForwardingDriver(FakeDriver to) {
+            this.to = to;
+        }
+
+        @Override
+        public Domain retainCurrent() throws LineException {
+            return to.retainCurrent();
+        }
+
+        @Override
+        public void release(Domain domain) {
+            to.release(domain);
+        }
+
+        @Override
+        public MemorySegment allocHost(Domain domain, long bytes) throws LineException {
+            return to.allocHost(domain, bytes);
+        }
+
+        @Override
+        public long deviceAddress(Domain domain, MemorySegment host) throws LineException {
+            return to.deviceAddress(domain, host);
+        }
+
+        @Override
+        public void freeHost(Domain domain, MemorySegment host) {
+            to.freeHost(domain, host);
+        }
+
+        @Override
+        public boolean streamIn(Stream stream, Domain domain) throws LineException {
+            return to.streamIn(stream, domain);
+        }
+
+        @Override
+        public void writeValue(Stream stream, long address, long value) throws LineException {
+            to.writeValue(stream, address, value);
+        }
+
+        @Override
+        public boolean settle(Domain domain) {
+            return to.settle(domain);
+        }
+
+        @Override
+        public String name() {
+            return to.name();
+        }
+    }
+}
