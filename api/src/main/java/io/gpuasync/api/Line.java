@@ -1,7 +1,10 @@
 package io.gpuasync.api;
 
 import io.gpuasync.core.CompletionLine;
+import io.gpuasync.core.DeadlineEstimator;
 import io.gpuasync.core.Slot;
+
+import java.time.Duration;
 
 /**
  * A completion line: one page-locked, device-mapped host page whose first 64 bytes are eight
@@ -30,11 +33,46 @@ public interface Line<S> extends AutoCloseable {
     Ticket signal(S stream, Slot slot);
 
     /**
-     * Whether {@code slot}'s word has reached {@code target}.
+     * Whether {@code slot}'s word has reached {@code target}. A landing seen here also teaches
+     * the line's deadline estimator how long the work took.
      *
      * @throws GpuException of kind {@link GpuException.Kind#CLOSED} once the line is closed
      */
     boolean reached(Slot slot, long target);
+
+    /**
+     * The earliest {@link System#nanoTime()} at which {@code target} is expected in
+     * {@code slot}: the estimator's prediction less its margin, or
+     * {@link DeadlineEstimator#UNKNOWN} before the line has seen work of that slot land.
+     */
+    long wakeAt(Slot slot, long target);
+
+    /**
+     * When {@code target} is predicted to land in {@code slot} ({@link System#nanoTime()}), or
+     * {@link DeadlineEstimator#UNKNOWN}.
+     */
+    long predictedLanding(Slot slot, long target);
+
+    /** Tells the estimator how long the work behind each store into {@code slot} takes. */
+    void expect(Slot slot, Duration serviceTime);
+
+    /** How the line's landing predictions have scored so far. */
+    DeadlineEstimator.Accuracy accuracy();
+
+    /**
+     * Asks the driver whether the line's device can still make progress, for a waiter whose
+     * ticket is long overdue.
+     *
+     * @throws GpuException of kind {@link GpuException.Kind#DEVICE_FAILED}, with the driver's
+     *     status, if it cannot
+     */
+    void checkHealth();
+
+    /**
+     * Runs {@code action} once the line is closed (at once if it already is), on the thread that
+     * closed it: how a host learns to fail the waits it holds on the line.
+     */
+    void onClose(Runnable action);
 
     /**
      * The host's view of the words. Reading it after {@link #close()} throws

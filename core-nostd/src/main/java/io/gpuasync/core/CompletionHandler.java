@@ -7,8 +7,10 @@ package io.gpuasync.core;
 @FunctionalInterface
 public interface CompletionHandler {
     /**
-     * The wait registered with {@code attachment} ended; {@code word} is the value its slot read
-     * when the port saw it reached (or, for a removed wait, when it was removed).
+     * The wait named by {@code handle}, registered with {@code attachment}, ended; {@code word}
+     * is the value its slot read when the port saw it reached (or, for a removed wait, when it
+     * was removed). The handle is no longer registered; its low 32 bits, the entry index, are
+     * in {@code [0, capacity)}, so a host may keep per-wait data in arrays of its own.
      */
-    void completed(Object attachment, long word);
+    void completed(long handle, Object attachment, long word);
 }

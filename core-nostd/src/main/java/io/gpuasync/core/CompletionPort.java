@@ -127,11 +127,12 @@ public final class CompletionPort {
             long word = lines[entry].getAcquire(slots[entry]);
             if (Sequences.reached(word, targets[entry])) {
                 Object attachment = attachments[entry];
+                long handle = handle(entry);
                 // Removed before the callback, so a handler that registers or cancels sees a
                 // consistent port; the last entry moved into i is examined next.
                 remove(entry);
                 finished++;
-                handler.completed(attachment, word);
+                handler.completed(handle, attachment, word);
             } else {
                 earliest = earlier(earliest, wakeAts[entry]);
                 i++;
@@ -181,9 +182,10 @@ public final class CompletionPort {
             if (line == null || lines[entry] == line) {
                 Object attachment = attachments[entry];
                 long word = readOrZero(lines[entry], slots[entry]);
+                long handle = handle(entry);
                 remove(entry);
                 removed++;
-                handler.completed(attachment, word);
+                handler.completed(handle, attachment, word);
             } else {
                 i++;
             }

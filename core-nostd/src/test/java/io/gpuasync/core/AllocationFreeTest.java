@@ -119,7 +119,7 @@ class AllocationFreeTest {
             CompletionLine line = CompletionLine.over(arena.allocate(64, 64));
             CompletionPort port = new CompletionPort(64);
             long[] completed = {0};
-            CompletionHandler handler = (attachment, word) -> completed[0] += word;
+            CompletionHandler handler = (handle, attachment, word) -> completed[0] += word;
             Object attachment = new Object();
             long bytes = allocatedBy(i -> {
                 Slot slot = Slot.of(i & 7);

@@ -17,7 +17,7 @@ class CompletionPortTest {
     private final CompletionLine a = CompletionLine.over(arena.allocate(64, 64));
     private final CompletionLine b = CompletionLine.over(arena.allocate(64, 64));
     private final List<String> finished = new ArrayList<>();
-    private final CompletionHandler record = (attachment, word) -> finished.add(attachment + "@" + word);
+    private final CompletionHandler record = (handle, attachment, word) -> finished.add(attachment + "@" + word);
 
     @AfterEach
     void closeArena() {
@@ -45,6 +45,19 @@ class CompletionPortTest {
         assertEquals(List.of("a0#1@1", "a0#2@5", "b5#1@1"), finished.stream().sorted().toList());
         assertEquals(0, port.size());
         assertEquals(0, port.poll(record), "nothing is handed over twice");
+    }
+
+    @Test
+    void theHandlerIsGivenTheHandleRegistrationReturned() {
+        CompletionPort port = new CompletionPort(4);
+        long[] seen = new long[1];
+        port.register(a, Slot.S0, 1, CompletionPort.NO_ESTIMATE, null);
+        long handle = port.register(a, Slot.S1, 1, CompletionPort.NO_ESTIMATE, null);
+        port.cancel(port.register(a, Slot.S2, 1, CompletionPort.NO_ESTIMATE, null));
+        a.setRelease(Slot.S1, 1);
+        port.poll((h, attachment, word) -> seen[0] = h);
+        assertEquals(handle, seen[0]);
+        assertTrue((int) handle >= 0 && (int) handle < port.capacity());
     }
 
     @Test
@@ -108,7 +121,7 @@ class CompletionPortTest {
         port.register(a, Slot.S0, 1, CompletionPort.NO_ESTIMATE, 1L);
         CompletionHandler chain = new CompletionHandler() {
             @Override
-            public void completed(Object attachment, long word) {
+            public void completed(long handle, Object attachment, long word) {
                 finished.add("done " + attachment);
                 long next = (Long) attachment + 1;
                 if (next <= 3) {

@@ -53,6 +53,15 @@ public interface LineDriver<S, D> {
      */
     boolean settle(D domain);
 
+    /**
+     * Returns normally if {@code domain} can still make progress; throws the driver's sticky
+     * error if it cannot (a CUDA context after an illegal address, a lost device). Asked only
+     * for a wait long past its predicted landing, so it may cost a driver call. The default
+     * cannot tell, and says healthy.
+     */
+    default void checkHealth(D domain) throws LineException {
+    }
+
     /** A name for this driver in messages: {@code cuda}, {@code hip}, {@code sim}. */
     String name();
 }

@@ -4,12 +4,18 @@ import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.core.CompletionLine;
+import io.gpuasync.core.DeadlineEstimator;
+import io.gpuasync.core.NanoClock;
+import io.gpuasync.core.Sequences;
 import io.gpuasync.core.Slot;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
+import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The parent of every vendor's line: one page-locked, device-mapped host page holding one
@@ -51,6 +57,12 @@ public final class MappedLine<S, D> implements Line<S> {
     private final Life life;
     private final Cleaner.Cleanable cleanable;
 
+    // Its own lock, not the line's: a waiter that saw its word land must not wait behind a
+    // close that is settling the device.
+    private final DeadlineEstimator estimator;
+    private final Object predictions = new Object();
+    private final List<Runnable> closeActions = new CopyOnWriteArrayList<>();
+
     // Guarded by this. owners[k] is the stream slot k serves (null before its first signal);
     // lastSignalled[k] the last sequence queued into it.
     private final Object[] owners = new Object[Slot.COUNT];
@@ -62,8 +74,9 @@ public final class MappedLine<S, D> implements Line<S> {
     // the LineDriver contract (a live page of at least PAGE bytes) makes safe.
     @SuppressWarnings("restricted")
     private MappedLine(LineDriver<S, D> driver, D domain, MemorySegment page, long deviceBase,
-                       LeakReporter reporter, Sabotage sabotage) {
+                       LeakReporter reporter, NanoClock clock, Sabotage sabotage) {
         this.driver = driver;
+        this.estimator = new DeadlineEstimator(clock);
         this.domain = domain;
         this.page = page;
         this.deviceBase = deviceBase;
@@ -91,12 +104,26 @@ public final class MappedLine<S, D> implements Line<S> {
 
     /** As {@link #open(LineDriver)}, reporting leaks to {@code reporter}. */
     public static <S, D> MappedLine<S, D> open(LineDriver<S, D> driver, LeakReporter reporter) {
-        return open(driver, reporter, Sabotage.NONE);
+        return open(driver, reporter, NanoClock.SYSTEM);
+    }
+
+    /**
+     * As {@link #open(LineDriver, LeakReporter)}, predicting landings on {@code clock} (which
+     * must count as {@link System#nanoTime()} does, for hosts that sleep by its predictions).
+     */
+    public static <S, D> MappedLine<S, D> open(LineDriver<S, D> driver, LeakReporter reporter, NanoClock clock) {
+        return open(driver, reporter, clock, Sabotage.NONE);
     }
 
     static <S, D> MappedLine<S, D> open(LineDriver<S, D> driver, LeakReporter reporter, Sabotage sabotage) {
+        return open(driver, reporter, NanoClock.SYSTEM, sabotage);
+    }
+
+    private static <S, D> MappedLine<S, D> open(LineDriver<S, D> driver, LeakReporter reporter, NanoClock clock,
+                                                Sabotage sabotage) {
         Objects.requireNonNull(driver, "driver");
         Objects.requireNonNull(reporter, "reporter");
+        Objects.requireNonNull(clock, "clock");
         D domain;
         try {
             domain = Objects.requireNonNull(driver.retainCurrent(), "LineDriver.retainCurrent returned null");
@@ -131,7 +158,7 @@ public final class MappedLine<S, D> implements Line<S> {
                     }
                     throw e.toGpuException("mapping the page of a " + driver.name() + " line");
                 }
-                MappedLine<S, D> line = new MappedLine<>(driver, domain, page, device, reporter, sabotage);
+                MappedLine<S, D> line = new MappedLine<>(driver, domain, page, device, reporter, clock, sabotage);
                 if (sabotage != Sabotage.SKIP_ZERO_FILL) {
                     line.words.fillRelease(0);
                 }
@@ -184,6 +211,9 @@ public final class MappedLine<S, D> implements Line<S> {
             queued = true;
             owners[k] = stream;
             lastSignalled[k] = target;
+            synchronized (predictions) {
+                estimator.submitted(slot, target);
+            }
             try {
                 driver.writeValue(stream, deviceAddress(slot), target);
             } catch (LineException e) {
@@ -195,10 +225,68 @@ public final class MappedLine<S, D> implements Line<S> {
 
     @Override
     public boolean reached(Slot slot, long target) {
+        long word;
         try {
-            return words.reached(slot, target);
+            word = words.getAcquire(slot);
         } catch (IllegalStateException closedView) {
             throw new GpuException(GpuException.Kind.CLOSED, life.name + " is closed", closedView);
+        }
+        if (!Sequences.reached(word, target)) {
+            return false;
+        }
+        synchronized (predictions) {
+            estimator.observed(slot, word);
+        }
+        return true;
+    }
+
+    @Override
+    public long wakeAt(Slot slot, long target) {
+        synchronized (predictions) {
+            return estimator.wakeAt(slot, target);
+        }
+    }
+
+    @Override
+    public long predictedLanding(Slot slot, long target) {
+        synchronized (predictions) {
+            return estimator.predictedLanding(slot, target);
+        }
+    }
+
+    @Override
+    public void expect(Slot slot, Duration serviceTime) {
+        Objects.requireNonNull(serviceTime, "serviceTime");
+        synchronized (predictions) {
+            estimator.expect(slot, serviceTime.toNanos());
+        }
+    }
+
+    @Override
+    public DeadlineEstimator.Accuracy accuracy() {
+        synchronized (predictions) {
+            return estimator.accuracy();
+        }
+    }
+
+    @Override
+    public void checkHealth() {
+        try {
+            driver.checkHealth(domain);
+        } catch (LineException e) {
+            throw new GpuException(GpuException.Kind.DEVICE_FAILED, e.error().status(),
+                    life.name + ": the device cannot make progress: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void onClose(Runnable action) {
+        Objects.requireNonNull(action, "action");
+        closeActions.add(action);
+        // A close that ran between the add and this check may have missed the action; running
+        // it twice is harmless only if it was not run, so remove first and run if we removed it.
+        if (state != State.OPEN && closeActions.remove(action)) {
+            action.run();
         }
     }
 
@@ -225,37 +313,44 @@ public final class MappedLine<S, D> implements Line<S> {
 
     @Override
     public void close() {
-        synchronized (this) {
-            if (state != State.OPEN && sabotage != Sabotage.CLOSE_TWICE) {
-                return;
+        closeOnce();
+        // Outside the lock, so an action may use the line (and read that it is closed). Each
+        // action runs once: whoever removes it runs it.
+        for (Runnable action : closeActions) {
+            if (closeActions.remove(action)) {
+                action.run();
             }
-            boolean settled = sabotage == Sabotage.SKIP_SETTLE || !queued || settleQuietly();
-            if (hostView.scope().isAlive()) {
-                hostView.close();
+        }
+    }
+
+    private synchronized void closeOnce() {
+        if (state != State.OPEN && sabotage != Sabotage.CLOSE_TWICE) {
+            return;
+        }
+        boolean settled = sabotage == Sabotage.SKIP_SETTLE || !queued || settleQuietly();
+        if (hostView.scope().isAlive()) {
+            hostView.close();
+        }
+        life.closed = true;
+        cleanable.clean();
+        if (!settled && sabotage != Sabotage.FREE_WHEN_SETTLE_FAILED) {
+            state = State.LEAKED;
+            if (sabotage != Sabotage.SILENT_LEAK) {
+                life.reporter.leaked(LeakReporter.Reason.SETTLE_FAILED, life.name, life.address, PAGE);
             }
-            if (!settled && sabotage != Sabotage.FREE_WHEN_SETTLE_FAILED) {
-                state = State.LEAKED;
-                life.closed = true;
-                if (sabotage != Sabotage.SILENT_LEAK) {
-                    life.reporter.leaked(LeakReporter.Reason.SETTLE_FAILED, life.name, life.address, PAGE);
-                }
-                cleanable.clean();
-                return;
-            }
-            state = State.CLOSED;
-            life.closed = true;
-            cleanable.clean();
-            if (sabotage == Sabotage.RELEASE_BEFORE_FREE) {
+            return;
+        }
+        state = State.CLOSED;
+        if (sabotage == Sabotage.RELEASE_BEFORE_FREE) {
+            driver.release(domain);
+            driver.freeHost(domain, page);
+            return;
+        }
+        try {
+            driver.freeHost(domain, page);
+        } finally {
+            if (sabotage != Sabotage.KEEP_DOMAIN) {
                 driver.release(domain);
-                driver.freeHost(domain, page);
-                return;
-            }
-            try {
-                driver.freeHost(domain, page);
-            } finally {
-                if (sabotage != Sabotage.KEEP_DOMAIN) {
-                    driver.release(domain);
-                }
             }
         }
     }

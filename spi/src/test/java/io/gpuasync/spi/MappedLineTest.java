@@ -263,6 +263,51 @@ class MappedLineTest {
     }
 
     @Test
+    void theLinePredictsFromWhatItWasToldAndLearnsFromWhatItSaw() {
+        long[] now = {1_000};
+        try (MappedLine<Stream, Domain> line = MappedLine.open(driver, reporter, () -> now[0])) {
+            Ticket unknown = line.signal(own, Slot.S0);
+            assertEquals(io.gpuasync.core.DeadlineEstimator.UNKNOWN, line.wakeAt(Slot.S0, unknown.target()));
+            driver.run(1);
+            now[0] = 1_400;
+            assertTrue(unknown.isDone(), "seeing it land teaches the estimator: 400 ns");
+            Ticket next = line.signal(own, Slot.S0);
+            assertEquals(1_800, line.predictedLanding(Slot.S0, next.target()));
+            assertEquals(1_800 - 4 * 200, line.wakeAt(Slot.S0, next.target()));
+            line.expect(Slot.S1, java.time.Duration.ofNanos(50));
+            assertEquals(1_450, line.predictedLanding(Slot.S1, line.signal(own, Slot.S1).target()));
+            assertEquals(0, line.accuracy().predictions());
+        }
+    }
+
+    @Test
+    void closeActionsRunOnceAfterTheLineIsClosedAndAtOnceWhenLate() {
+        MappedLine<Stream, Domain> line = open();
+        List<String> ran = new CopyOnWriteArrayList<>();
+        line.onClose(() -> ran.add("early saw " + line.state()));
+        line.close();
+        line.close();
+        line.onClose(() -> ran.add("late"));
+        assertEquals(List.of("early saw CLOSED", "late"), ran);
+    }
+
+    @Test
+    void aDriverThatReportsAStickyErrorFailsTheHealthCheckWithItsStatus() {
+        LineDriver<Stream, Domain> broken = new ForwardingDriver(driver) {
+            @Override
+            public void checkHealth(Domain domain) throws LineException {
+                throw new LineException(LineError.status(700), "cuCtxSynchronize");
+            }
+        };
+        try (MappedLine<Stream, Domain> healthy = open(); MappedLine<Stream, Domain> sick = MappedLine.open(broken, reporter)) {
+            healthy.checkHealth();
+            GpuException e = assertThrows(GpuException.class, sick::checkHealth);
+            assertEquals(GpuException.Kind.DEVICE_FAILED, e.kind());
+            assertEquals(700, e.status());
+        }
+    }
+
+    @Test
     void lineErrorsMapToTheOriginalIntegersAndKinds() {
         assertEquals(700, LineError.status(700).status());
         assertEquals(-1, LineError.UNAVAILABLE.status());
