@@ -13,9 +13,9 @@ import java.time.Duration;
  * {@link Timeout} bounds the whole wait. A plan whose phases all ran out gives up, as if it timed
  * out. A typical hybrid, which sleeps through most of a long wait and spins over the landing:
  * <pre>{@code
- * WaitPlan plan = WaitPlan.parkUntilDeadline(Duration.ofMicros(20))
+ * WaitPlan plan = WaitPlan.parkUntilDeadline(Duration.ofNanos(20_000))
  *         .then(WaitPlan.spin(2_000))
- *         .then(WaitPlan.backoff(Duration.ofMicros(1), Duration.ofMicros(100)))
+ *         .then(WaitPlan.backoff(Duration.ofNanos(1_000), Duration.ofNanos(100_000)))
  *         .withTimeout(Duration.ofSeconds(5));
  * }</pre>
  */

@@ -1,0 +1,245 @@
+package io.gpuasync.backend.sim;
+
+import io.gpuasync.api.GpuException;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * One simulated device, the domain of the {@code sim} backend: it owns streams, page-locked host
+ * allocations (real native memory, page-aligned), and a reference count that lines hold, as a
+ * CUDA primary context is retained by whoever uses it.
+ *
+ * <p>Unlike a CUDA context, closing a device that is still in use fails and changes nothing:
+ * while a line holds it, or work is queued on one of its streams, {@link #close()} refuses.
+ */
+public final class SimDevice implements AutoCloseable {
+    private static final VarHandle WORD = ValueLayout.JAVA_LONG.varHandle().withInvokeExactBehavior();
+
+    private record Allocation(Arena arena, MemorySegment memory) {
+    }
+
+    private final SimBackend backend;
+    private final int ordinal;
+    private final List<SimStream> streams = new CopyOnWriteArrayList<>();
+    private final Map<Long, Allocation> allocations = new ConcurrentHashMap<>();
+    private final Object lock = new Object();
+    // Guarded by lock.
+    private int retains;
+    private int nextStream;
+    private boolean closed;
+    private volatile int stickyError;
+    private volatile Throwable failureCause;
+
+    SimDevice(SimBackend backend, int ordinal) {
+        this.backend = backend;
+        this.ordinal = ordinal;
+    }
+
+    /** This device's number in its backend. */
+    public int ordinal() {
+        return ordinal;
+    }
+
+    /** Makes this the calling thread's current device, as {@code cuCtxSetCurrent} does. */
+    public void makeCurrent() {
+        backend.setCurrent(this);
+    }
+
+    /** A new stream of this device. */
+    public SimStream createStream() {
+        synchronized (lock) {
+            requireOpen();
+            SimStream stream = new SimStream(this, ++nextStream);
+            streams.add(stream);
+            return stream;
+        }
+    }
+
+    /**
+     * Fails the device with the sticky error {@code status}, as a GPU fails after a fault:
+     * nothing queued runs any more, nothing new is accepted, and synchronizing reports failure.
+     * For tests of what waiters do when a device dies.
+     */
+    public void fail(int status) {
+        fail(status, null);
+    }
+
+    void fail(int status, Throwable cause) {
+        if (status == 0) {
+            throw new IllegalArgumentException("status 0 is success, not a failure");
+        }
+        synchronized (lock) {
+            if (stickyError == 0) {
+                failureCause = cause;
+                stickyError = status;
+            }
+        }
+        for (SimStream stream : streams) {
+            stream.deviceFailed();
+        }
+    }
+
+    /** The sticky error the device failed with, or 0 while it is healthy. */
+    public int stickyError() {
+        return stickyError;
+    }
+
+    /** What made the device fail, when a work item threw; else null. */
+    public Throwable failureCause() {
+        return failureCause;
+    }
+
+    /**
+     * Waits for every stream of the device to drain, at most {@code timeout}.
+     *
+     * @return false if the device failed or the time ran out
+     */
+    public boolean synchronize(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        for (SimStream stream : streams) {
+            if (!stream.synchronize(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
+                return false;
+            }
+        }
+        return stickyError == 0;
+    }
+
+    /** How many references lines hold to this device. */
+    public int retains() {
+        synchronized (lock) {
+            return retains;
+        }
+    }
+
+    /** How many host allocations are live. */
+    public int liveAllocations() {
+        return allocations.size();
+    }
+
+    void retain() {
+        synchronized (lock) {
+            requireOpen();
+            retains++;
+        }
+    }
+
+    void release() {
+        synchronized (lock) {
+            if (retains == 0) {
+                throw new IllegalStateException(this + " released more often than retained");
+            }
+            retains--;
+        }
+    }
+
+    /** A page-aligned allocation of at most one page (all a line needs). */
+    MemorySegment allocate(long bytes) {
+        if (bytes <= 0 || bytes > 4096) {
+            throw new IllegalArgumentException("the sim device allocates 1 to 4096 bytes, not " + bytes);
+        }
+        Arena arena = Arena.ofShared();
+        MemorySegment memory = arena.allocate(bytes, 4096);
+        allocations.put(memory.address(), new Allocation(arena, memory));
+        return memory;
+    }
+
+    boolean free(long address) {
+        Allocation allocation = allocations.remove(address);
+        if (allocation == null) {
+            return false;
+        }
+        allocation.arena().close();
+        return true;
+    }
+
+    boolean owns(long address) {
+        return allocations.containsKey(address);
+    }
+
+    /**
+     * The device's side of a store: into a live allocation, or else a fault, as a store to an
+     * unmapped address faults a GPU. A page freed while the store was queued is exactly that.
+     */
+    void storeRelease(long address, long value) {
+        long page = address & -4096L;
+        Allocation allocation = allocations.get(page);
+        if (allocation == null || address + Long.BYTES > page + allocation.memory().byteSize() || (address & 7) != 0) {
+            fail(SimStatus.ILLEGAL_ADDRESS, new IllegalStateException(
+                    "store of " + value + " to 0x" + Long.toHexString(address) + ", which is not allocated"));
+            return;
+        }
+        try {
+            WORD.setRelease(allocation.memory(), address - page, value);
+        } catch (IllegalStateException freedMeanwhile) {
+            fail(SimStatus.ILLEGAL_ADDRESS, freedMeanwhile);
+        }
+    }
+
+    void forget(SimStream stream) {
+        streams.remove(stream);
+    }
+
+    private void requireOpen() {
+        if (closed) {
+            throw new GpuException(GpuException.Kind.CLOSED, SimStatus.DEINITIALIZED, this + " is closed", null);
+        }
+    }
+
+    boolean isClosed() {
+        synchronized (lock) {
+            return closed;
+        }
+    }
+
+    /**
+     * Closes the device and its streams, if nothing uses it any more. Idempotent.
+     *
+     * @throws IllegalStateException naming what still uses the device (a line's reference, work
+     *     queued on a stream), having changed nothing
+     */
+    @Override
+    public void close() {
+        List<SimStream> toClose;
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            List<String> users = new ArrayList<>();
+            if (retains > 0) {
+                users.add(retains + " line reference(s)");
+            }
+            for (SimStream stream : streams) {
+                if (!stream.isIdle()) {
+                    users.add("work queued on " + stream);
+                }
+            }
+            if (!users.isEmpty() && stickyError == 0) {
+                throw new IllegalStateException(this + " is still in use (" + String.join(", ", users)
+                        + "); close its lines and let its streams drain first. Nothing was closed");
+            }
+            if (retains > 0) {
+                throw new IllegalStateException(this + " has failed, but " + retains
+                        + " line reference(s) still hold it; close the lines first. Nothing was closed");
+            }
+            closed = true;
+            toClose = List.copyOf(streams);
+        }
+        for (SimStream stream : toClose) {
+            stream.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "sim device " + ordinal;
+    }
+}

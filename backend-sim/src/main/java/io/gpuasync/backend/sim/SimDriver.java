@@ -1,0 +1,107 @@
+package io.gpuasync.backend.sim;
+
+import io.gpuasync.api.GpuException;
+import io.gpuasync.spi.LineDriver;
+import io.gpuasync.spi.LineError;
+import io.gpuasync.spi.LineException;
+
+import java.lang.foreign.MemorySegment;
+import java.time.Duration;
+
+/**
+ * The sim backend's driver table. Device addresses equal host addresses, as with CUDA's unified
+ * addressing on a 64-bit host.
+ */
+final class SimDriver implements LineDriver<SimStream, SimDevice> {
+    // Closing a line waits for its device this long before it gives up and keeps the page.
+    private static final Duration SETTLE_LIMIT = Duration.ofSeconds(30);
+
+    private final SimBackend backend;
+
+    SimDriver(SimBackend backend) {
+        this.backend = backend;
+    }
+
+    @Override
+    public SimDevice retainCurrent() throws LineException {
+        SimDevice device = backend.currentDevice();
+        if (device == null) {
+            throw new LineException(LineError.NO_DOMAIN, "sim: current device");
+        }
+        try {
+            device.retain();
+        } catch (GpuException closedMeanwhile) {
+            throw new LineException(LineError.status(SimStatus.DEINITIALIZED), "sim: retain " + device);
+        }
+        return device;
+    }
+
+    @Override
+    public void release(SimDevice device) {
+        device.release();
+    }
+
+    @Override
+    public MemorySegment allocHost(SimDevice device, long bytes) throws LineException {
+        int error = device.stickyError();
+        if (error != 0) {
+            throw new LineException(LineError.status(error), "sim: allocate " + bytes + " bytes on " + device);
+        }
+        return MemorySegment.ofAddress(device.allocate(bytes).address());
+    }
+
+    @Override
+    public long deviceAddress(SimDevice device, MemorySegment host) throws LineException {
+        if (!device.owns(host.address())) {
+            throw new LineException(LineError.status(SimStatus.INVALID_HANDLE),
+                    "sim: device address of 0x" + Long.toHexString(host.address()));
+        }
+        return host.address();
+    }
+
+    @Override
+    public void freeHost(SimDevice device, MemorySegment host) {
+        if (!device.free(host.address())) {
+            throw new IllegalStateException("sim: freed 0x" + Long.toHexString(host.address())
+                    + ", which " + device + " did not allocate or already freed");
+        }
+    }
+
+    @Override
+    public boolean streamIn(SimStream stream, SimDevice device) {
+        return stream.device() == device;
+    }
+
+    @Override
+    public void writeValue(SimStream stream, long address, long value) throws LineException {
+        try {
+            stream.store(address, value);
+        } catch (GpuException refused) {
+            throw new LineException(LineError.status(refused.status()), "sim: store on " + stream + " ("
+                    + refused.getMessage() + ")");
+        }
+    }
+
+    @Override
+    public boolean settle(SimDevice device) {
+        try {
+            return device.synchronize(SETTLE_LIMIT);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    @Override
+    public void checkHealth(SimDevice device) throws LineException {
+        int error = device.stickyError();
+        if (error != 0) {
+            throw new LineException(LineError.status(error), "sim: " + device + " failed with " + SimStatus.name(error));
+        }
+    }
+
+    @Override
+    public String name() {
+        return "sim";
+    }
+}

@@ -1,0 +1,235 @@
+package io.gpuasync.backend.sim;
+
+import io.gpuasync.api.GpuException;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A stream of a {@link SimDevice}: a thread that runs what is queued on it, in order, one item
+ * after the other, as a GPU stream runs kernels, copies and value stores. A stream belongs to one
+ * device for its life.
+ *
+ * <p>Once its device failed (a sticky error, as after an illegal address on a GPU), queued items
+ * are dropped and new ones refused: nothing queued after a failure ever runs, which is what a
+ * waiter on a failed device has to be rescued from.
+ */
+public final class SimStream implements AutoCloseable {
+    private sealed interface Op {
+    }
+
+    private record Work(long nanos, boolean busy) implements Op {
+    }
+
+    private record Call(Runnable action) implements Op {
+    }
+
+    private record Store(long address, long value) implements Op {
+    }
+
+    private final SimDevice device;
+    private final int id;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition queuedOrClosed = lock.newCondition();
+    private final Condition drained = lock.newCondition();
+    // Guarded by lock. pending counts the item running as well as those queued.
+    private final ArrayDeque<Op> queue = new ArrayDeque<>();
+    private int pending;
+    private boolean closed;
+    private final Thread worker;
+
+    SimStream(SimDevice device, int id) {
+        this.device = device;
+        this.id = id;
+        this.worker = Thread.ofPlatform().daemon().name("gar-sim-" + device.ordinal() + "-stream-" + id).start(this::run);
+    }
+
+    /** The device this stream belongs to. */
+    public SimDevice device() {
+        return device;
+    }
+
+    /**
+     * Queues work that keeps the device busy for {@code duration}, spinning a CPU thread the way
+     * a kernel keeps an SM busy; precise to a microsecond or so.
+     */
+    public void busy(Duration duration) {
+        enqueue(new Work(nanos(duration), true));
+    }
+
+    /**
+     * Queues work that takes {@code duration} without using a CPU (the thread sleeps): for long
+     * work on a machine with few cores, at the cost of the operating system's wake-up jitter.
+     */
+    public void sleep(Duration duration) {
+        enqueue(new Work(nanos(duration), false));
+    }
+
+    /**
+     * Queues {@code action} to run on the stream's thread, after what is queued before it and
+     * before what is queued after. An action that throws is a fault of the device, as a kernel
+     * fault is on a GPU: the device fails with {@link SimStatus#LAUNCH_FAILED}.
+     */
+    public void call(Runnable action) {
+        enqueue(new Call(Objects.requireNonNull(action, "action")));
+    }
+
+    void store(long address, long value) {
+        enqueue(new Store(address, value));
+    }
+
+    private static long nanos(Duration duration) {
+        Objects.requireNonNull(duration, "duration");
+        if (duration.isNegative()) {
+            throw new IllegalArgumentException("work cannot take a negative time: " + duration);
+        }
+        return duration.toNanos();
+    }
+
+    private void enqueue(Op op) {
+        lock.lock();
+        try {
+            if (closed) {
+                throw new GpuException(GpuException.Kind.CLOSED, SimStatus.INVALID_HANDLE,
+                        this + " is closed (" + SimStatus.name(SimStatus.INVALID_HANDLE) + ")", null);
+            }
+            int error = device.stickyError();
+            if (error != 0) {
+                throw new GpuException(GpuException.Kind.DEVICE_FAILED, error,
+                        device + " has failed (" + SimStatus.name(error) + "); nothing more can be queued", null);
+            }
+            queue.add(op);
+            pending++;
+            queuedOrClosed.signal();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void run() {
+        for (;;) {
+            Op op;
+            lock.lock();
+            try {
+                while (queue.isEmpty() && !closed) {
+                    queuedOrClosed.awaitUninterruptibly();
+                }
+                if (queue.isEmpty()) {
+                    return;
+                }
+                op = queue.poll();
+            } finally {
+                lock.unlock();
+            }
+            if (device.stickyError() == 0) {
+                execute(op);
+            }
+            lock.lock();
+            try {
+                if (--pending == 0) {
+                    drained.signalAll();
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    private void execute(Op op) {
+        switch (op) {
+            case Work work -> {
+                long end = System.nanoTime() + work.nanos();
+                long left;
+                while ((left = end - System.nanoTime()) > 0) {
+                    if (work.busy()) {
+                        Thread.onSpinWait();
+                    } else {
+                        LockSupport.parkNanos(left);
+                    }
+                }
+            }
+            case Call call -> {
+                try {
+                    call.action().run();
+                } catch (Throwable t) {
+                    device.fail(SimStatus.LAUNCH_FAILED, t);
+                }
+            }
+            case Store store -> device.storeRelease(store.address(), store.value());
+        }
+    }
+
+    /** Wakes threads waiting for this stream to drain, because its device failed. */
+    void deviceFailed() {
+        lock.lock();
+        try {
+            drained.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether nothing is queued or running. */
+    public boolean isIdle() {
+        lock.lock();
+        try {
+            return pending == 0;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Waits until everything queued so far ran, at most {@code timeout}.
+     *
+     * @return true if the stream drained; false if the device failed (its queued work will never
+     *     run) or the time ran out
+     */
+    public boolean synchronize(Duration timeout) throws InterruptedException {
+        long left = timeout.toNanos();
+        lock.lock();
+        try {
+            while (pending > 0 && device.stickyError() == 0) {
+                if (left <= 0) {
+                    return false;
+                }
+                left = drained.awaitNanos(left);
+            }
+            return device.stickyError() == 0;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Waits for what is queued to run, then stops the stream's thread. Idempotent. */
+    @Override
+    public void close() {
+        lock.lock();
+        try {
+            while (pending > 0 && device.stickyError() == 0) {
+                drained.awaitUninterruptibly();
+            }
+            closed = true;
+            queue.clear();
+            queuedOrClosed.signal();
+        } finally {
+            lock.unlock();
+        }
+        device.forget(this);
+        try {
+            worker.join(TimeUnit.SECONDS.toMillis(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "sim stream " + id + " of device " + device.ordinal();
+    }
+}
