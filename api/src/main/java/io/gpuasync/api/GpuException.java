@@ -29,7 +29,9 @@ public class GpuException extends RuntimeException {
         /** A waiting thread was interrupted; its interrupt status is kept. */
         INTERRUPTED,
         /** A device stopped making progress or reported itself broken. */
-        DEVICE_FAILED
+        DEVICE_FAILED,
+        /** A host holds as many waits as it was built for; finish some or build a larger one. */
+        CAPACITY
     }
 
     /** {@link #status()} of the kinds no driver status belongs to. */

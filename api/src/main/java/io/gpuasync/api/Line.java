@@ -69,18 +69,25 @@ public interface Line<S> extends AutoCloseable {
     void checkHealth();
 
     /**
-     * Runs {@code action} once the line is closed (at once if it already is), on the thread that
-     * closed it: how a host learns to fail the waits it holds on the line.
+     * Runs {@code action} once, after the line is closed: on a closing thread, or at once on
+     * the calling thread if the line is already closed. How a host learns to fail the waits it
+     * holds on the line. An action that throws does not keep the others from running; close
+     * rethrows the first failure.
      */
     void onClose(Runnable action);
 
     /**
-     * The host's view of the words. Reading it after {@link #close()} throws
-     * {@link IllegalStateException}, never reads freed memory.
+     * The host's view of the words, read-only: only the device (and the line, to zero them)
+     * stores into them. Reading it after {@link #close()} throws {@link IllegalStateException},
+     * never reads freed memory. Prefer {@link #reached}, which also teaches the estimator.
      */
     CompletionLine words();
 
-    /** The device address of {@code slot}'s word: the line's device address plus 8 per slot. */
+    /**
+     * The device address of {@code slot}'s word: the line's device address plus 8 per slot.
+     *
+     * @throws GpuException of kind {@link GpuException.Kind#CLOSED} once the line is closed
+     */
     long deviceAddress(Slot slot);
 
     /** The last sequence number signalled into {@code slot} (0 before the first). */
@@ -92,9 +99,10 @@ public interface Line<S> extends AutoCloseable {
     /**
      * Waits for every store queued into the line, frees the page, and lets go of the device
      * context. Idempotent, and safe to call from several threads: every caller returns after
-     * the line is closed. If the stores cannot be waited for, the page and the context are kept
-     * (state {@link State#LEAKED}) and the leak is reported, because freeing a page a device may
-     * still write corrupts whatever is allocated there next.
+     * the page is freed (or kept). If the stores cannot be waited for, the page and the context
+     * are kept (state {@link State#LEAKED}) and the leak is reported, because freeing a page a
+     * device may still write corrupts whatever is allocated there next. Then the
+     * {@link #onClose} actions run, each once, on one of the closing threads.
      */
     @Override
     void close();

@@ -60,10 +60,28 @@ public final class CompletionLine {
                     + "-byte aligned address; 0x" + Long.toHexString(segment.address()) + " is "
                     + (segment.address() % ALIGNMENT) + " bytes past a boundary");
         }
-        if (segment.isReadOnly()) {
-            throw new IllegalArgumentException("a completion line needs a writable segment");
-        }
         return new CompletionLine(segment);
+    }
+
+    /**
+     * A view of the same words through which the host can only read: what a line hands to
+     * applications, since a host store into a word the device writes could fake a completion
+     * or move the word back. Its {@link #setRelease} throws {@link UnsupportedOperationException}.
+     */
+    public CompletionLine readOnly() {
+        return words.isReadOnly() ? this : new CompletionLine(words.asReadOnly());
+    }
+
+    private void requireWritable() {
+        if (words.isReadOnly()) {
+            throw new UnsupportedOperationException(
+                    "this view of the line is read-only: only the device and the line's owner store into its words");
+        }
+    }
+
+    /** Whether {@link #setRelease} and {@link #fillRelease} are refused on this view. */
+    public boolean isReadOnly() {
+        return words.isReadOnly();
     }
 
     /** The word of {@code slot}, read with acquire ordering. */
@@ -71,8 +89,13 @@ public final class CompletionLine {
         return (long) WORD.getAcquire(words, slot.byteOffset());
     }
 
-    /** Stores {@code value} into the word of {@code slot} with release ordering. */
+    /**
+     * Stores {@code value} into the word of {@code slot} with release ordering.
+     *
+     * @throws UnsupportedOperationException on a {@link #readOnly()} view
+     */
     public void setRelease(Slot slot, long value) {
+        requireWritable();
         WORD.setRelease(words, slot.byteOffset(), value);
     }
 
@@ -81,6 +104,7 @@ public final class CompletionLine {
      * before the line is handed to anyone, so one release per word is enough).
      */
     public void fillRelease(long value) {
+        requireWritable();
         for (int i = 0; i < Slot.COUNT; i++) {
             WORD.setRelease(words, (long) i * Long.BYTES, value);
         }

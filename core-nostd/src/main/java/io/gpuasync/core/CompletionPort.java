@@ -38,6 +38,9 @@ public final class CompletionPort {
     private int size;
     private int freeCount;
     private long nextWakeAt = NO_ESTIMATE;
+    private boolean polling;
+    private boolean changedWhilePolling;
+    private int unreadable;
 
     /** A port for at most {@code capacity} waits at once. */
     public CompletionPort(int capacity) {
@@ -116,30 +119,66 @@ public final class CompletionPort {
      * Hands every wait whose word reached its target to {@code handler}, removing it first, and
      * recomputes {@link #nextWakeAtNanos} over those left.
      *
+     * <p>A poll examines the waits registered when it began, once each: a wait the handler
+     * registers is examined by the next poll, so a poll always ends. A wait whose line can no
+     * longer be read (its memory's arena closed) is skipped and counted in
+     * {@link #unreadable()}: the host takes such waits out with {@link #removeAll}.
+     *
      * @return how many waits finished
      */
     public int poll(CompletionHandler handler) {
         int finished = 0;
+        int skipped = 0;
         long earliest = NO_ESTIMATE;
-        int i = 0;
-        while (i < size) {
-            int entry = active[i];
-            long word = lines[entry].getAcquire(slots[entry]);
-            if (Sequences.reached(word, targets[entry])) {
-                Object attachment = attachments[entry];
-                long handle = handle(entry);
-                // Removed before the callback, so a handler that registers or cancels sees a
-                // consistent port; the last entry moved into i is examined next.
-                remove(entry);
-                finished++;
-                handler.completed(handle, attachment, word);
-            } else {
-                earliest = earlier(earliest, wakeAts[entry]);
-                i++;
+        polling = true;
+        changedWhilePolling = false;
+        nextWakeAt = NO_ESTIMATE;
+        try {
+            // Backwards, so removing the wait at i moves into i one already examined.
+            for (int i = size - 1; i >= 0; i--) {
+                if (i >= size) {
+                    // The handler cancelled waits behind us; what moved here was examined.
+                    continue;
+                }
+                int entry = active[i];
+                long word;
+                try {
+                    word = lines[entry].getAcquire(slots[entry]);
+                } catch (IllegalStateException gone) {
+                    skipped++;
+                    continue;
+                }
+                if (Sequences.reached(word, targets[entry])) {
+                    Object attachment = attachments[entry];
+                    long handle = handle(entry);
+                    // Removed before the callback, so a handler that registers or cancels sees
+                    // a consistent port.
+                    remove(entry);
+                    finished++;
+                    handler.completed(handle, attachment, word);
+                } else {
+                    earliest = earlier(earliest, wakeAts[entry]);
+                }
             }
+        } finally {
+            polling = false;
+            unreadable = skipped;
+            if (changedWhilePolling) {
+                // A cancel may have taken out a wait counted in earliest: count again.
+                earliest = NO_ESTIMATE;
+                for (int i = 0; i < size; i++) {
+                    earliest = earlier(earliest, wakeAts[active[i]]);
+                }
+            }
+            // Registrations made by the handler already folded their wakeAt in.
+            nextWakeAt = earlier(nextWakeAt, earliest);
         }
-        nextWakeAt = earliest;
         return finished;
+    }
+
+    /** How many waits the last {@link #poll} skipped because their line could not be read. */
+    public int unreadable() {
+        return unreadable;
     }
 
     /**
@@ -154,17 +193,16 @@ public final class CompletionPort {
      * Removes the wait named by {@code handle}, if it is still registered, without calling
      * anyone.
      *
-     * @return the wait's attachment, or null if the handle names no registered wait
+     * @return whether the handle named a registered wait
      */
-    public Object cancel(long handle) {
+    public boolean cancel(long handle) {
         int entry = (int) handle;
-        if (handle < 0 || entry >= lines.length || lines[entry] == null
+        if (handle < 0 || entry < 0 || entry >= lines.length || lines[entry] == null
                 || generations[entry] != (int) (handle >>> 32)) {
-            return null;
+            return false;
         }
-        Object attachment = attachments[entry];
         remove(entry);
-        return attachment;
+        return true;
     }
 
     /**
@@ -202,6 +240,9 @@ public final class CompletionPort {
     }
 
     private void remove(int entry) {
+        if (polling) {
+            changedWhilePolling = true;
+        }
         int at = positions[entry];
         int last = active[--size];
         active[at] = last;

@@ -114,7 +114,7 @@ class AllocationFreeTest {
     }
 
     @Test
-    void registeringAndPollingAllocatesNothing() {
+    void registeringPollingAndCancellingAllocatesNothing() {
         try (Arena arena = Arena.ofShared()) {
             CompletionLine line = CompletionLine.over(arena.allocate(64, 64));
             CompletionPort port = new CompletionPort(64);
@@ -126,6 +126,7 @@ class AllocationFreeTest {
                 long target = line.getAcquire(slot) + 1;
                 port.register(line, slot, target, i, attachment);
                 port.register(line, slot, target + 1, CompletionPort.NO_ESTIMATE, attachment);
+                port.cancel(port.register(line, slot, target + 5, i, attachment));
                 port.poll(handler);
                 line.setRelease(slot, target + 1);
                 return port.poll(handler) + port.nextWakeAtNanos();

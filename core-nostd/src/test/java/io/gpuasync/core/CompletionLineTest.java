@@ -64,11 +64,22 @@ class CompletionLineTest {
         IllegalArgumentException heap = assertThrows(IllegalArgumentException.class,
                 () -> CompletionLine.over(MemorySegment.ofArray(new long[8])));
         assertTrue(heap.getMessage().contains("on the heap"), heap.getMessage());
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment readOnly = arena.allocate(64, 64).asReadOnly();
-            assertThrows(IllegalArgumentException.class, () -> CompletionLine.over(readOnly));
-        }
         assertThrows(NullPointerException.class, () -> CompletionLine.over(null));
+    }
+
+    @Test
+    void aReadOnlyViewReadsTheSameWordsAndRefusesStores() {
+        try (Arena arena = Arena.ofConfined()) {
+            CompletionLine line = CompletionLine.over(arena.allocate(64, 64));
+            CompletionLine view = line.readOnly();
+            line.setRelease(Slot.S4, 12);
+            assertEquals(12, view.getAcquire(Slot.S4));
+            assertTrue(view.isReadOnly());
+            assertFalse(line.isReadOnly());
+            assertThrows(UnsupportedOperationException.class, () -> view.setRelease(Slot.S4, 13));
+            assertThrows(UnsupportedOperationException.class, () -> view.fillRelease(0));
+            assertEquals(12, line.getAcquire(Slot.S4));
+        }
     }
 
     @Test

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -79,13 +79,14 @@ class CompletionPortTest {
     void aCancelledWaitIsNeverHandedOverAndAStaleHandleCancelsNothing() {
         CompletionPort port = new CompletionPort(1);
         long first = port.register(a, Slot.S0, 1, CompletionPort.NO_ESTIMATE, "first");
-        assertEquals("first", port.cancel(first));
-        assertNull(port.cancel(first), "already cancelled");
+        assertTrue(port.cancel(first));
+        assertFalse(port.cancel(first), "already cancelled");
         long second = port.register(a, Slot.S0, 1, CompletionPort.NO_ESTIMATE, "second");
         assertEquals((int) first, (int) second, "the entry is reused");
-        assertNull(port.cancel(first), "the old handle names an older generation of the entry");
-        assertNull(port.cancel(-5));
-        assertNull(port.cancel(99));
+        assertFalse(port.cancel(first), "the old handle names an older generation of the entry");
+        assertFalse(port.cancel(-5));
+        assertFalse(port.cancel(99));
+        assertFalse(port.cancel(0x8000_0000L), "an entry index with the sign bit set");
         a.setRelease(Slot.S0, 1);
         port.poll(record);
         assertEquals(List.of("second@1"), finished);
@@ -116,23 +117,70 @@ class CompletionPortTest {
     }
 
     @Test
-    void aHandlerMayRegisterTheNextWaitWhileBeingCalled() {
+    void aHandlerMayRegisterTheNextWaitWhichTheNextPollExamines() {
         CompletionPort port = new CompletionPort(1);
-        port.register(a, Slot.S0, 1, CompletionPort.NO_ESTIMATE, 1L);
-        CompletionHandler chain = new CompletionHandler() {
-            @Override
-            public void completed(long handle, Object attachment, long word) {
-                finished.add("done " + attachment);
-                long next = (Long) attachment + 1;
-                if (next <= 3) {
-                    port.register(a, Slot.S0, next, CompletionPort.NO_ESTIMATE, next);
-                }
+        port.register(a, Slot.S0, 1, 100, 1L);
+        CompletionHandler chain = (handle, attachment, word) -> {
+            finished.add("done " + attachment);
+            long next = (Long) attachment + 1;
+            if (next <= 3) {
+                port.register(a, Slot.S0, next, 100 * next, next);
             }
         };
         a.setRelease(Slot.S0, 3);
-        port.poll(chain);
+        assertEquals(1, port.poll(chain), "a poll examines only the waits it began with, so it always ends");
+        assertEquals(200, port.nextWakeAtNanos(), "the wait registered during the poll counts");
+        assertEquals(1, port.poll(chain));
+        assertEquals(1, port.poll(chain));
         assertEquals(List.of("done 1", "done 2", "done 3"), finished);
         assertEquals(0, port.size());
+    }
+
+    @Test
+    void aHandlerThatCancelsOtherWaitsNeitherHidesAReachedWaitNorLeavesTheirDeadline() {
+        for (int cancelled = 0; cancelled < 4; cancelled++) {
+            CompletionPort port = new CompletionPort(8);
+            long[] handles = new long[4];
+            for (int k = 0; k < 4; k++) {
+                handles[k] = port.register(a, Slot.of(k), 1, 1_000 * (k + 1), "w" + k);
+            }
+            Slot reachedSlot = Slot.of((cancelled + 2) % 4);
+            Slot trigger = Slot.of((cancelled + 1) % 4);
+            a.fillRelease(0);
+            a.setRelease(trigger, 1);
+            a.setRelease(reachedSlot, 1);
+            long victim = handles[cancelled];
+            List<String> seen = new ArrayList<>();
+            int done = port.poll((handle, attachment, word) -> {
+                seen.add((String) attachment);
+                port.cancel(victim);
+            });
+            assertEquals(2, done, "case " + cancelled + ": " + seen);
+            assertTrue(seen.contains("w" + trigger.index()) && seen.contains("w" + reachedSlot.index()));
+            long expected = Long.MAX_VALUE;
+            for (int k = 0; k < 4; k++) {
+                if (k != cancelled && k != trigger.index() && k != reachedSlot.index()) {
+                    expected = Math.min(expected, 1_000L * (k + 1));
+                }
+            }
+            assertEquals(expected, port.nextWakeAtNanos(), "case " + cancelled);
+        }
+    }
+
+    @Test
+    void aWaitWhoseLineIsGoneIsSkippedAndCounted() {
+        Arena other = Arena.ofShared();
+        CompletionLine gone = CompletionLine.over(other.allocate(64, 64));
+        CompletionPort port = new CompletionPort(4);
+        port.register(gone, Slot.S0, 1, CompletionPort.NO_ESTIMATE, "gone");
+        port.register(a, Slot.S0, 1, CompletionPort.NO_ESTIMATE, "a");
+        other.close();
+        a.setRelease(Slot.S0, 1);
+        assertEquals(1, port.poll(record));
+        assertEquals(1, port.unreadable());
+        assertEquals(1, port.removeAll(gone, record));
+        port.poll(record);
+        assertEquals(0, port.unreadable());
     }
 
     @Test

@@ -35,8 +35,12 @@ public interface BackendProvider {
         Optional<Throwable> cause = unavailabilityCause();
         if (cause.isPresent()) {
             throw new GpuException(GpuException.Kind.UNAVAILABLE, -1,
-                    "backend " + name() + " is unavailable: " + cause.get().getMessage(), cause.get());
+                    "backend " + name() + " is unavailable: " + describe(cause.get()), cause.get());
         }
+    }
+
+    private static String describe(Throwable cause) {
+        return cause.getMessage() != null ? cause.getMessage() : cause.toString();
     }
 
     /**

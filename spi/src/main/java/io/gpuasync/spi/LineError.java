@@ -3,9 +3,15 @@ package io.gpuasync.spi;
 import io.gpuasync.api.GpuException;
 
 /** Why a driver could not make a line or queue a store. */
-public sealed interface LineError {
+public sealed interface LineError extends java.io.Serializable {
     /** The driver returned this nonzero status. */
     record Status(int status) implements LineError {
+        public Status {
+            if (status == 0) {
+                throw new IllegalArgumentException("status 0 is success, not an error");
+            }
+        }
+
         @Override
         public String message() {
             return "driver status " + status;
@@ -88,10 +94,7 @@ public sealed interface LineError {
     GpuException.Kind kind();
 
     /** The error with this driver status, which must not be 0 (0 is success). */
-    static LineError status(int status) {
-        if (status == 0) {
-            throw new IllegalArgumentException("status 0 is success, not an error");
-        }
+    static LineError ofStatus(int status) {
         return new Status(status);
     }
 }

@@ -6,7 +6,7 @@ import io.gpuasync.api.GpuException;
 public final class LineException extends Exception {
     private static final long serialVersionUID = 1L;
 
-    private final transient LineError error;
+    private final LineError error;
 
     /**
      * A failure of the driver call described by {@code what} (for example

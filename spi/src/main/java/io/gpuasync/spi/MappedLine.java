@@ -52,10 +52,13 @@ public final class MappedLine<S, D> implements Line<S> {
     private final MemorySegment page;
     private final long deviceBase;
     private final Arena hostView;
+    // The line's own, writable view (to zero the words); users get a read-only one.
     private final CompletionLine words;
+    private final CompletionLine readOnlyWords;
     private final Sabotage sabotage;
     private final Life life;
-    private final Cleaner.Cleanable cleanable;
+    // Registered once the line is complete, so a failed open never reports a leak later.
+    private Cleaner.Cleanable cleanable;
 
     // Its own lock, not the line's: a waiter that saw its word land must not wait behind a
     // close that is settling the device.
@@ -63,7 +66,13 @@ public final class MappedLine<S, D> implements Line<S> {
     private final Object predictions = new Object();
     private final List<Runnable> closeActions = new CopyOnWriteArrayList<>();
 
-    // Guarded by this. owners[k] is the stream slot k serves (null before its first signal);
+    // Orders signals and close. A private object: a caller locking the line cannot stall it.
+    private final Object lock = new Object();
+    // Held while the domain is used outside the lock (a health check) and while it is let go,
+    // so a check racing close never uses a released domain; never held across a settle.
+    private final Object domainLock = new Object();
+
+    // Guarded by lock. owners[k] is the stream slot k serves (null before its first signal);
     // lastSignalled[k] the last sequence queued into it.
     private final Object[] owners = new Object[Slot.COUNT];
     private final long[] lastSignalled = new long[Slot.COUNT];
@@ -87,9 +96,9 @@ public final class MappedLine<S, D> implements Line<S> {
         this.hostView = Arena.ofShared();
         MemorySegment view = page.reinterpret(PAGE, hostView, null);
         this.words = CompletionLine.over(view.asSlice(0, CompletionLine.BYTES));
+        this.readOnlyWords = words.readOnly();
         this.life = new Life(driver.name() + " line at 0x" + Long.toHexString(page.address()),
                 page.address(), reporter);
-        this.cleanable = LEAK_DETECTOR.register(this, life);
     }
 
     /**
@@ -162,6 +171,7 @@ public final class MappedLine<S, D> implements Line<S> {
                 if (sabotage != Sabotage.SKIP_ZERO_FILL) {
                     line.words.fillRelease(0);
                 }
+                line.cleanable = LEAK_DETECTOR.register(line, line.life);
                 opened = true;
                 return line;
             } finally {
@@ -180,7 +190,7 @@ public final class MappedLine<S, D> implements Line<S> {
     public Ticket signal(S stream, Slot slot) {
         Objects.requireNonNull(stream, "stream");
         Objects.requireNonNull(slot, "slot");
-        synchronized (this) {
+        synchronized (lock) {
             if (state != State.OPEN) {
                 throw new GpuException(GpuException.Kind.CLOSED, "signal on a closed " + life.name);
             }
@@ -257,8 +267,14 @@ public final class MappedLine<S, D> implements Line<S> {
     @Override
     public void expect(Slot slot, Duration serviceTime) {
         Objects.requireNonNull(serviceTime, "serviceTime");
+        long nanos;
+        try {
+            nanos = serviceTime.toNanos();
+        } catch (ArithmeticException tooLong) {
+            nanos = Long.MAX_VALUE;
+        }
         synchronized (predictions) {
-            estimator.expect(slot, serviceTime.toNanos());
+            estimator.expect(slot, nanos);
         }
     }
 
@@ -271,11 +287,16 @@ public final class MappedLine<S, D> implements Line<S> {
 
     @Override
     public void checkHealth() {
-        try {
-            driver.checkHealth(domain);
-        } catch (LineException e) {
-            throw new GpuException(GpuException.Kind.DEVICE_FAILED, e.error().status(),
-                    life.name + ": the device cannot make progress: " + e.getMessage(), e);
+        synchronized (domainLock) {
+            if (state != State.OPEN) {
+                throw new GpuException(GpuException.Kind.CLOSED, life.name + " is closed");
+            }
+            try {
+                driver.checkHealth(domain);
+            } catch (LineException e) {
+                throw new GpuException(GpuException.Kind.DEVICE_FAILED, e.error().status(),
+                        life.name + ": the device cannot make progress: " + e.getMessage(), e);
+            }
         }
     }
 
@@ -292,18 +313,23 @@ public final class MappedLine<S, D> implements Line<S> {
 
     @Override
     public CompletionLine words() {
-        return words;
+        return readOnlyWords;
     }
 
     @Override
     public long deviceAddress(Slot slot) {
+        if (state != State.OPEN) {
+            throw new GpuException(GpuException.Kind.CLOSED, life.name + " is closed; its page is no longer the line's");
+        }
         long stride = sabotage == Sabotage.WRONG_SLOT_STRIDE ? Integer.BYTES : Long.BYTES;
         return deviceBase + stride * slot.ordinal();
     }
 
     @Override
-    public synchronized long lastSignalled(Slot slot) {
-        return lastSignalled[slot.ordinal()];
+    public long lastSignalled(Slot slot) {
+        synchronized (lock) {
+            return lastSignalled[slot.ordinal()];
+        }
     }
 
     @Override
@@ -313,44 +339,67 @@ public final class MappedLine<S, D> implements Line<S> {
 
     @Override
     public void close() {
-        closeOnce();
-        // Outside the lock, so an action may use the line (and read that it is closed). Each
-        // action runs once: whoever removes it runs it.
-        for (Runnable action : closeActions) {
-            if (closeActions.remove(action)) {
-                action.run();
-            }
+        try {
+            closeOnce();
+        } finally {
+            runCloseActions();
         }
     }
 
-    private synchronized void closeOnce() {
-        if (state != State.OPEN && sabotage != Sabotage.CLOSE_TWICE) {
-            return;
-        }
-        boolean settled = sabotage == Sabotage.SKIP_SETTLE || !queued || settleQuietly();
-        if (hostView.scope().isAlive()) {
-            hostView.close();
-        }
-        life.closed = true;
-        cleanable.clean();
-        if (!settled && sabotage != Sabotage.FREE_WHEN_SETTLE_FAILED) {
-            state = State.LEAKED;
-            if (sabotage != Sabotage.SILENT_LEAK) {
-                life.reporter.leaked(LeakReporter.Reason.SETTLE_FAILED, life.name, life.address, PAGE);
+    // Outside the lock, so an action may use the line (and read that it is closed). Each action
+    // runs once, by whoever removes it; one that throws does not keep the others from running.
+    private void runCloseActions() {
+        RuntimeException failed = null;
+        for (Runnable action : closeActions) {
+            if (closeActions.remove(action)) {
+                try {
+                    action.run();
+                } catch (RuntimeException e) {
+                    if (failed == null) {
+                        failed = e;
+                    } else {
+                        failed.addSuppressed(e);
+                    }
+                }
             }
-            return;
         }
-        state = State.CLOSED;
-        if (sabotage == Sabotage.RELEASE_BEFORE_FREE) {
-            driver.release(domain);
-            driver.freeHost(domain, page);
-            return;
+        if (failed != null) {
+            throw failed;
         }
-        try {
-            driver.freeHost(domain, page);
-        } finally {
-            if (sabotage != Sabotage.KEEP_DOMAIN) {
-                driver.release(domain);
+    }
+
+    private void closeOnce() {
+        synchronized (lock) {
+            if (state != State.OPEN && sabotage != Sabotage.CLOSE_TWICE) {
+                return;
+            }
+            boolean settled = sabotage == Sabotage.SKIP_SETTLE || !queued || settleQuietly();
+            if (hostView.scope().isAlive() && sabotage != Sabotage.KEEP_VIEW) {
+                hostView.close();
+            }
+            life.closed = true;
+            cleanable.clean();
+            synchronized (domainLock) {
+                if (!settled && sabotage != Sabotage.FREE_WHEN_SETTLE_FAILED) {
+                    state = State.LEAKED;
+                    if (sabotage != Sabotage.SILENT_LEAK) {
+                        life.reporter.leaked(LeakReporter.Reason.SETTLE_FAILED, life.name, life.address, PAGE);
+                    }
+                    return;
+                }
+                state = State.CLOSED;
+                if (sabotage == Sabotage.RELEASE_BEFORE_FREE) {
+                    driver.release(domain);
+                    driver.freeHost(domain, page);
+                    return;
+                }
+                try {
+                    driver.freeHost(domain, page);
+                } finally {
+                    if (sabotage != Sabotage.KEEP_DOMAIN) {
+                        driver.release(domain);
+                    }
+                }
             }
         }
     }

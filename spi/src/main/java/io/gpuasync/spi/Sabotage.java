@@ -26,6 +26,8 @@ enum Sabotage {
     KEEP_DOMAIN_ON_FAILED_ALLOC,
     /** Keep the page when its device address could not be had. */
     KEEP_PAGE_ON_FAILED_ADDRESS,
+    /** Leave the host's view of the page alive after close. */
+    KEEP_VIEW,
     /** Hand out the page as the driver left it. */
     SKIP_ZERO_FILL,
     /** Store slot k at base + 4k. */

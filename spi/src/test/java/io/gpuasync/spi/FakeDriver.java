@@ -66,6 +66,8 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
     final Map<Long, Page> pagesByHost = new HashMap<>();
     final List<Page> pages = new ArrayList<>();
     final ArrayDeque<Store> pending = new ArrayDeque<>();
+    /** Called with each page's host address just before it is freed. */
+    java.util.function.LongConsumer beforeFree = address -> { };
     long lastWriteAddress;
     int writes;
     private int retains;
@@ -77,7 +79,7 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
     private void failIf(Call call, String what) throws LineException {
         if (failing.contains(call)) {
             calls.add(what + " -> failed");
-            throw new LineException(LineError.status(failStatus), what);
+            throw new LineException(LineError.ofStatus(failStatus), what);
         }
     }
 
@@ -171,6 +173,7 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
             violation(Rules.NO_FREE_UNDER_STORE, "freed a page with " + page.unsettledStores
                     + " stores queued since the domain last settled");
         }
+        beforeFree.accept(page.memory.address());
         page.freed = true;
         page.arena.close();
     }
@@ -226,7 +229,13 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
         } else if ((store.address() - page.device) % 8 != 0) {
             violation(Rules.SLOT_ADDRESS, "a store landed at an unaligned offset " + (store.address() - page.device));
         } else {
-            page.memory.set(ValueLayout.JAVA_LONG, store.address() - page.device, store.value());
+            long offset = store.address() - page.device;
+            long before = page.memory.get(ValueLayout.JAVA_LONG, offset);
+            if (before != GARBAGE && io.gpuasync.core.Sequences.distance(store.value(), before) < 0) {
+                violation(Rules.ONE_STREAM_PER_SLOT, "a store moved the word at base + " + offset
+                        + " back from " + before + " to " + store.value());
+            }
+            page.memory.set(ValueLayout.JAVA_LONG, offset, store.value());
         }
     }
 

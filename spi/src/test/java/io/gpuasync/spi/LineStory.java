@@ -49,6 +49,22 @@ final class LineStory {
 
     LineStory(Sabotage sabotage) {
         this.sabotage = sabotage;
+        driver.beforeFree = this::viewMustBeGone;
+    }
+
+    private void viewMustBeGone(long address) {
+        for (List<Opened> lines : List.of(open, closed)) {
+            for (Opened o : lines) {
+                if (o.page.memory.address() == address && !o.page.freed) {
+                    try {
+                        o.line.words().getAcquire(Slot.S0);
+                        driver.violation(Rules.HOST_VIEW_DIES, "the host could still read the page as it was freed");
+                    } catch (IllegalStateException expected) {
+                        // The view died first.
+                    }
+                }
+            }
+        }
     }
 
     @Override
@@ -207,10 +223,10 @@ final class LineStory {
     private void checkViewIsGone(Opened o) {
         try {
             o.line.reached(Slot.S0, 1);
-            driver.violation(Rules.FREE_WHILE_RETAINED, "a closed line still reads its page");
+            driver.violation(Rules.HOST_VIEW_DIES, "a closed line still reads its page");
         } catch (GpuException e) {
             if (e.kind() != GpuException.Kind.CLOSED) {
-                driver.violation(Rules.FREE_WHILE_RETAINED, "reading a closed line failed as " + e.kind());
+                driver.violation(Rules.HOST_VIEW_DIES, "reading a closed line failed as " + e.kind());
             }
         }
     }

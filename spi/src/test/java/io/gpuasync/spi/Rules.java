@@ -11,10 +11,12 @@ final class Rules {
     static final String FAILED_OPEN_ACQUIRES_NOTHING = "a failed construction leaves nothing acquired";
     static final String ZEROED = "the words read 0 after construction";
     static final String SLOT_ADDRESS = "the device address of slot k is base + 8k";
-    static final String ONE_STREAM_PER_SLOT = "a slot serves one stream at a time, its tickets counting up by one";
+    static final String ONE_STREAM_PER_SLOT =
+            "a slot serves one stream at a time, its tickets counting up by one and its word never moving back";
+    static final String HOST_VIEW_DIES = "the host's view of a page dies before the page is freed";
 
     static final String[] ALL = {FREE_WHILE_RETAINED, RELEASED_ONCE, LEAK_REPORTED, NO_FREE_UNDER_STORE,
-        FOREIGN_QUEUES_NOTHING, FAILED_OPEN_ACQUIRES_NOTHING, ZEROED, SLOT_ADDRESS, ONE_STREAM_PER_SLOT};
+        FOREIGN_QUEUES_NOTHING, FAILED_OPEN_ACQUIRES_NOTHING, ZEROED, SLOT_ADDRESS, ONE_STREAM_PER_SLOT, HOST_VIEW_DIES};
 
     private Rules() {
     }

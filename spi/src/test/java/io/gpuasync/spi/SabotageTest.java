@@ -35,6 +35,7 @@ class SabotageTest {
             Map.entry(Sabotage.KEEP_DOMAIN_ON_FAILED_ALLOC, List.of(Rules.FAILED_OPEN_ACQUIRES_NOTHING)),
             Map.entry(Sabotage.KEEP_PAGE_ON_FAILED_ADDRESS, List.of(Rules.FAILED_OPEN_ACQUIRES_NOTHING)),
             Map.entry(Sabotage.SKIP_ZERO_FILL, List.of(Rules.ZEROED)),
+            Map.entry(Sabotage.KEEP_VIEW, List.of(Rules.HOST_VIEW_DIES)),
             Map.entry(Sabotage.WRONG_SLOT_STRIDE, List.of(Rules.SLOT_ADDRESS)),
             Map.entry(Sabotage.SHARE_BUSY_SLOT, List.of(Rules.ONE_STREAM_PER_SLOT)));
 

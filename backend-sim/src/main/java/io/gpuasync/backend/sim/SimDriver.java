@@ -31,7 +31,7 @@ final class SimDriver implements LineDriver<SimStream, SimDevice> {
         try {
             device.retain();
         } catch (GpuException closedMeanwhile) {
-            throw new LineException(LineError.status(SimStatus.DEINITIALIZED), "sim: retain " + device);
+            throw new LineException(LineError.ofStatus(SimStatus.DEINITIALIZED), "sim: retain " + device);
         }
         return device;
     }
@@ -45,7 +45,7 @@ final class SimDriver implements LineDriver<SimStream, SimDevice> {
     public MemorySegment allocHost(SimDevice device, long bytes) throws LineException {
         int error = device.stickyError();
         if (error != 0) {
-            throw new LineException(LineError.status(error), "sim: allocate " + bytes + " bytes on " + device);
+            throw new LineException(LineError.ofStatus(error), "sim: allocate " + bytes + " bytes on " + device);
         }
         return MemorySegment.ofAddress(device.allocate(bytes).address());
     }
@@ -53,7 +53,7 @@ final class SimDriver implements LineDriver<SimStream, SimDevice> {
     @Override
     public long deviceAddress(SimDevice device, MemorySegment host) throws LineException {
         if (!device.owns(host.address())) {
-            throw new LineException(LineError.status(SimStatus.INVALID_HANDLE),
+            throw new LineException(LineError.ofStatus(SimStatus.INVALID_HANDLE),
                     "sim: device address of 0x" + Long.toHexString(host.address()));
         }
         return host.address();
@@ -77,7 +77,7 @@ final class SimDriver implements LineDriver<SimStream, SimDevice> {
         try {
             stream.store(address, value);
         } catch (GpuException refused) {
-            throw new LineException(LineError.status(refused.status()), "sim: store on " + stream + " ("
+            throw new LineException(LineError.ofStatus(refused.status()), "sim: store on " + stream + " ("
                     + refused.getMessage() + ")");
         }
     }
@@ -96,7 +96,7 @@ final class SimDriver implements LineDriver<SimStream, SimDevice> {
     public void checkHealth(SimDevice device) throws LineException {
         int error = device.stickyError();
         if (error != 0) {
-            throw new LineException(LineError.status(error), "sim: " + device + " failed with " + SimStatus.name(error));
+            throw new LineException(LineError.ofStatus(error), "sim: " + device + " failed with " + SimStatus.name(error));
         }
     }
 

@@ -167,6 +167,8 @@ class SimBackendTest {
     @Test
     void aWorkItemThatThrowsFailsTheDeviceLikeAKernelFault() throws InterruptedException {
         SimStream stream = sim.device(0).createStream();
+        // Held up, so the item after the fault is queued before the fault happens.
+        stream.sleep(Duration.ofMillis(50));
         stream.call(() -> {
             throw new IllegalStateException("kernel bug");
         });
