@@ -1,0 +1,575 @@
+package io.gpuasync.host.std;
+
+import io.gpuasync.api.Backend;
+import io.gpuasync.api.GpuException;
+import io.gpuasync.api.Line;
+import io.gpuasync.api.Ticket;
+import io.gpuasync.core.CompletionHandler;
+import io.gpuasync.core.CompletionPort;
+import io.gpuasync.core.DeadlineEstimator;
+import io.gpuasync.core.Slot;
+import io.gpuasync.core.WaitPlan;
+import io.gpuasync.core.WaitPlanRunner;
+import io.gpuasync.spi.Backends;
+
+import java.time.Duration;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Waits for tickets: blocking, on platform or virtual threads, each waiter running its own
+ * {@link WaitPlan}; or as {@link CompletableFuture}s, completed by one dispatcher thread that
+ * runs a {@link CompletionPort} and sleeps by the lines' predicted landings.
+ *
+ * <pre>{@code
+ * try (Reactor reactor = Reactor.builder().backend("sim").build()) {
+ *     Line<SimStream> line = ((SimBackend) reactor.backend()).openLine();
+ *     stream.busy(Duration.ofNanos(200_000));
+ *     reactor.await(line.signal(stream, Slot.S0));           // blocks, mostly asleep
+ *     reactor.whenLanded(line.signal(stream, Slot.S0))        // or a future
+ *            .thenRun(() -> System.out.println("landed"));
+ * }
+ * }</pre>
+ *
+ * <p>Nothing hangs: a wait whose line is closed, or whose reactor is closed, fails with
+ * {@link GpuException.Kind#CLOSED}; a wait long past its predicted landing has the driver asked
+ * whether the device still works, and fails with its error ({@link GpuException.Kind#DEVICE_FAILED})
+ * if not; an interrupted blocking wait fails with {@link GpuException.Kind#INTERRUPTED} and
+ * keeps the thread's interrupt status.
+ *
+ * <p>A blocking wait allocates nothing in steady state on a platform thread (a virtual thread's
+ * timed park allocates inside the JDK); an async wait allocates its future. Futures complete on
+ * the dispatcher thread: dependent actions that block belong on the {@code *Async} variants.
+ */
+public final class Reactor implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(Reactor.class.getName());
+
+    /**
+     * The default plan: sleep until shortly before the predicted landing, spin over it, then
+     * sleep in growing steps (for work with no prediction yet, or running late).
+     */
+    public static final WaitPlan HYBRID = WaitPlan.parkUntilDeadline(Duration.ofNanos(20_000))
+            .then(WaitPlan.spin(20_000))
+            .then(WaitPlan.backoff(Duration.ofNanos(2_000), Duration.ofNanos(200_000)));
+
+    private final GpuException timedOut = GpuException.preallocated(GpuException.Kind.TIMED_OUT,
+            "the wait plan's timeout passed (or its phases ran out) before the ticket landed");
+
+    private final Builder config;
+    private final CompletionPort port;
+    private final MpscArrayQueue<TicketFuture> submissions;
+    private final ParkedThreads parked;
+    private final Map<Line<?>, Boolean> watchedLines = new ConcurrentHashMap<>();
+    private final ThreadLocal<WaiterState> waiters = ThreadLocal.withInitial(WaiterState::new);
+    private final Thread dispatcher;
+    private final CompletionHandler completeLanded = this::completeLanded;
+    // Dispatcher-owned, indexed by the port's entry: the line of each registered wait and when
+    // the watchdog next looks at it.
+    private final Line<?>[] lineOf;
+    private final long[] overdueAt;
+    private volatile boolean closed;
+    private volatile boolean dispatcherSleeping;
+    private volatile String dispatcherSlack = "not yet started";
+    private volatile Backend<?> backend;
+
+    private Reactor(Builder config) {
+        this.config = config;
+        this.port = new CompletionPort(config.capacity);
+        this.submissions = new MpscArrayQueue<>(config.capacity);
+        this.parked = new ParkedThreads(config.parkedCapacity);
+        this.lineOf = new Line<?>[config.capacity];
+        this.overdueAt = new long[config.capacity];
+        this.backend = config.backend;
+        this.dispatcher = Thread.ofPlatform().daemon().name("gar-dispatcher").unstarted(this::dispatch);
+        dispatcher.start();
+    }
+
+    /** A reactor with the defaults: 4096 async waits at once, the watchdog at 1 s. */
+    public static Reactor start() {
+        return builder().build();
+    }
+
+    /** Settings for a reactor. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * The backend named to the builder, or else the first usable one found (real devices before
+     * the simulation).
+     *
+     * @throws GpuException of kind {@link GpuException.Kind#UNAVAILABLE} naming what was found
+     */
+    public Backend<?> backend() {
+        Backend<?> chosen = backend;
+        if (chosen == null) {
+            synchronized (this) {
+                if (backend == null) {
+                    backend = config.backendName != null ? Backends.named(config.backendName) : Backends.preferred();
+                }
+                chosen = backend;
+            }
+        }
+        return chosen;
+    }
+
+    /** How the dispatcher's timer slack was set, for diagnostics. */
+    public String dispatcherTimerSlack() {
+        return dispatcherSlack;
+    }
+
+    // ---------------------------------------------------------------- blocking waits
+
+    /** Waits for {@code ticket} with {@link #HYBRID} and no timeout. */
+    public void await(Ticket ticket) {
+        await(ticket, config.defaultPlan);
+    }
+
+    /**
+     * Waits for {@code ticket} as {@code plan} says.
+     *
+     * @throws GpuException {@link GpuException.Kind#TIMED_OUT} if the plan gave up (thrown
+     *     without allocating), {@link GpuException.Kind#CLOSED}, {@link GpuException.Kind#INTERRUPTED}
+     *     or {@link GpuException.Kind#DEVICE_FAILED}
+     */
+    public void await(Ticket ticket, WaitPlan plan) {
+        if (!tryAwait(ticket, plan)) {
+            throw timedOut;
+        }
+    }
+
+    /**
+     * As {@link #await(Ticket, WaitPlan)}, but a plan that gives up returns false instead of
+     * throwing.
+     */
+    public boolean tryAwait(Ticket ticket, WaitPlan plan) {
+        Objects.requireNonNull(ticket, "ticket");
+        Objects.requireNonNull(plan, "plan");
+        Line<?> line = ticket.line();
+        Slot slot = ticket.slot();
+        long target = ticket.target();
+        if (line.reached(slot, target)) {
+            return true;
+        }
+        requireOpen();
+        watch(line);
+        WaiterState waiter = waiters.get();
+        WaitPlanRunner runner = waiter.runnerFor(plan);
+        if (config.lowTimerSlack && !waiter.slackSet) {
+            waiter.slackSet = true;
+            TimerSlack.setCurrentNanos(1);
+        }
+        long now = System.nanoTime();
+        runner.start(now, line.wakeAt(slot, target));
+        long nextHealthCheck = firstHealthCheck(line, slot, target, now);
+        int listed = ParkedThreads.UNLISTED;
+        try {
+            for (;;) {
+                switch (runner.next(line.reached(slot, target), now)) {
+                    case DONE -> {
+                        return true;
+                    }
+                    case TIMED_OUT -> {
+                        return false;
+                    }
+                    case SPIN -> Thread.onSpinWait();
+                    case YIELD -> Thread.yield();
+                    case PARK -> {
+                        if (listed == ParkedThreads.UNLISTED) {
+                            listed = parked.add(Thread.currentThread());
+                        }
+                        parkFor(runner.parkNanos(), line, slot, target, now);
+                    }
+                }
+                if (closed) {
+                    throw new GpuException(GpuException.Kind.CLOSED, "the reactor was closed during the wait for " + ticket);
+                }
+                now = System.nanoTime();
+                if (now - nextHealthCheck >= 0) {
+                    line.checkHealth();
+                    nextHealthCheck = now + config.watchdogIntervalNanos;
+                }
+            }
+        } finally {
+            parked.remove(listed);
+        }
+    }
+
+    // Sleeps the whole of what the plan said, across early wake-ups (a watchdog bound, a
+    // spurious unpark), but no longer once the ticket landed, a line or the reactor closed, or
+    // the thread was interrupted.
+    private void parkFor(long nanos, Line<?> line, Slot slot, long target, long from) {
+        long until = from + nanos;
+        for (;;) {
+            long left = until - System.nanoTime();
+            if (left <= 0 || closed) {
+                return;
+            }
+            LockSupport.parkNanos(this, Math.min(left, config.watchdogIntervalNanos));
+            if (Thread.interrupted()) {
+                Thread.currentThread().interrupt();
+                throw new GpuException(GpuException.Kind.INTERRUPTED,
+                        "interrupted while waiting for slot " + slot + " to reach " + target + " (interrupt status kept)");
+            }
+            if (line.state() != Line.State.OPEN || line.reached(slot, target)) {
+                return;
+            }
+        }
+    }
+
+    private long firstHealthCheck(Line<?> line, Slot slot, long target, long now) {
+        long predicted = line.predictedLanding(slot, target);
+        long base = predicted == DeadlineEstimator.UNKNOWN || predicted - now < 0 ? now : predicted;
+        return base + config.watchdogGraceNanos;
+    }
+
+    // ---------------------------------------------------------------- async waits
+
+    /**
+     * A future completed with {@code ticket} once it landed, on the dispatcher thread; or
+     * exceptionally with {@link GpuException.Kind#CLOSED}, {@link GpuException.Kind#DEVICE_FAILED},
+     * or {@link GpuException.Kind#CAPACITY} when the reactor already holds as many waits as it
+     * was built for. Cancelling the future drops the wait.
+     */
+    public CompletableFuture<Ticket> whenLanded(Ticket ticket) {
+        Objects.requireNonNull(ticket, "ticket");
+        TicketFuture future = new TicketFuture(ticket, System.nanoTime());
+        if (ticket.line().reached(ticket.slot(), ticket.target())) {
+            future.complete(ticket);
+            return future;
+        }
+        if (closed) {
+            future.completeExceptionally(new GpuException(GpuException.Kind.CLOSED, "the reactor is closed"));
+            return future;
+        }
+        watch(ticket.line());
+        if (!submissions.offer(future)) {
+            future.completeExceptionally(new GpuException(GpuException.Kind.CAPACITY,
+                    "the reactor's queue of new waits is full (" + submissions.capacity() + ")"));
+            return future;
+        }
+        if (dispatcherSleeping) {
+            LockSupport.unpark(dispatcher);
+        }
+        return future;
+    }
+
+    // ---------------------------------------------------------------- the dispatcher
+
+    private void dispatch() {
+        dispatcherSlack = describeSlack();
+        WaitPlanRunner runner = new WaitPlanRunner(config.dispatcherPlan);
+        boolean restart = true;
+        long nextWatchdog = System.nanoTime() + config.watchdogIntervalNanos;
+        try {
+            while (!closed) {
+                boolean changed = drainSubmissions();
+                changed |= port.poll(completeLanded) > 0;
+                if (port.unreadable() > 0) {
+                    failClosedLines();
+                }
+                long now = System.nanoTime();
+                if (now - nextWatchdog >= 0) {
+                    watchdog(now);
+                    nextWatchdog = now + config.watchdogIntervalNanos;
+                }
+                if (port.size() == 0) {
+                    sleep(0);
+                    restart = true;
+                    continue;
+                }
+                if (changed || restart) {
+                    runner.start(now, port.nextWakeAtNanos());
+                    restart = false;
+                }
+                switch (runner.next(false, now)) {
+                    case SPIN -> Thread.onSpinWait();
+                    case YIELD -> Thread.yield();
+                    case PARK -> sleep(Math.min(runner.parkNanos(), Math.max(1, nextWatchdog - now)));
+                    case TIMED_OUT, DONE -> {
+                        sleep(Math.max(1, nextWatchdog - now));
+                        restart = true;
+                    }
+                }
+            }
+        } catch (Throwable t) {
+            LOG.log(System.Logger.Level.ERROR, "the dispatcher failed; failing its waits", t);
+            closed = true;
+            failEverything(new GpuException(GpuException.Kind.CLOSED, "the reactor's dispatcher failed: " + t, t));
+            throw t;
+        }
+        failEverything(new GpuException(GpuException.Kind.CLOSED, "the reactor was closed"));
+    }
+
+    private static String describeSlack() {
+        Optional<Throwable> why = TimerSlack.unavailabilityCause();
+        if (why.isPresent()) {
+            LOG.log(System.Logger.Level.INFO, "dispatcher keeps the default timer slack: {0}", why.get().toString());
+            return "default (" + why.get().getMessage() + ")";
+        }
+        long before = TimerSlack.currentNanos();
+        if (!TimerSlack.setCurrentNanos(1)) {
+            LOG.log(System.Logger.Level.INFO, "dispatcher keeps timer slack {0} ns: prctl refused 1 ns", before);
+            return before + " ns (prctl refused 1 ns)";
+        }
+        return TimerSlack.currentNanos() + " ns (was " + before + " ns)";
+    }
+
+    // Sleeps nanos (0: until woken), unless a submission or a close is already waiting.
+    private void sleep(long nanos) {
+        dispatcherSleeping = true;
+        try {
+            if (submissions.isEmpty() && !closed) {
+                if (nanos == 0) {
+                    LockSupport.park(this);
+                } else {
+                    LockSupport.parkNanos(this, nanos);
+                }
+            }
+        } finally {
+            dispatcherSleeping = false;
+        }
+    }
+
+    private boolean drainSubmissions() {
+        boolean any = false;
+        TicketFuture future;
+        while ((future = submissions.poll()) != null) {
+            any = true;
+            if (future.isDone()) {
+                continue;
+            }
+            Ticket ticket = future.ticket;
+            Line<?> line = ticket.line();
+            if (line.state() != Line.State.OPEN) {
+                future.completeExceptionally(new GpuException(GpuException.Kind.CLOSED, line + " is closed"));
+                continue;
+            }
+            long handle = port.tryRegister(line.words(), ticket.slot(), ticket.target(),
+                    line.wakeAt(ticket.slot(), ticket.target()), future);
+            if (handle == CompletionPort.FULL) {
+                future.completeExceptionally(new GpuException(GpuException.Kind.CAPACITY,
+                        "the reactor already holds " + port.capacity() + " async waits"));
+                continue;
+            }
+            int entry = (int) handle;
+            lineOf[entry] = line;
+            overdueAt[entry] = firstHealthCheck(line, ticket.slot(), ticket.target(), future.startedNanos);
+        }
+        return any;
+    }
+
+    private void completeLanded(long handle, Object attachment, long word) {
+        lineOf[(int) handle] = null;
+        TicketFuture future = (TicketFuture) attachment;
+        Ticket ticket = future.ticket;
+        // Through the line, so the estimator learns from the landing.
+        ticket.line().reached(ticket.slot(), ticket.target());
+        future.complete(ticket);
+    }
+
+    private void watchdog(long now) {
+        Map<Line<?>, GpuException> verdicts = null;
+        for (int entry = 0; entry < lineOf.length; entry++) {
+            Line<?> line = lineOf[entry];
+            if (line == null || now - overdueAt[entry] < 0) {
+                continue;
+            }
+            overdueAt[entry] = now + config.watchdogIntervalNanos;
+            if (verdicts == null) {
+                verdicts = new IdentityHashMap<>();
+            }
+            if (!verdicts.containsKey(line)) {
+                GpuException failure = null;
+                try {
+                    line.checkHealth();
+                } catch (GpuException e) {
+                    failure = e;
+                }
+                verdicts.put(line, failure);
+            }
+        }
+        if (verdicts != null) {
+            verdicts.forEach((line, failure) -> {
+                if (failure != null) {
+                    removeWaits(line, failure);
+                }
+            });
+        }
+    }
+
+    private void failClosedLines() {
+        for (Line<?> line : lineOf) {
+            if (line != null && line.state() != Line.State.OPEN) {
+                removeWaits(line, new GpuException(GpuException.Kind.CLOSED, line + " was closed while waits on it were pending"));
+            }
+        }
+    }
+
+    private void removeWaits(Line<?> line, GpuException failure) {
+        port.removeAll(line.words(), (handle, attachment, word) -> {
+            lineOf[(int) handle] = null;
+            ((TicketFuture) attachment).completeExceptionally(failure);
+        });
+    }
+
+    private void failEverything(GpuException failure) {
+        port.removeAll(null, (handle, attachment, word) -> {
+            lineOf[(int) handle] = null;
+            ((TicketFuture) attachment).completeExceptionally(failure);
+        });
+        TicketFuture future;
+        while ((future = submissions.poll()) != null || !submissions.isEmpty()) {
+            if (future != null) {
+                future.completeExceptionally(failure);
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- lines and closing
+
+    // The first time a line is waited on, ask it to tell us when it closes, so waits on it fail
+    // at once rather than at their next wake-up.
+    private void watch(Line<?> line) {
+        if (watchedLines.putIfAbsent(line, Boolean.TRUE) == null) {
+            line.onClose(() -> {
+                watchedLines.remove(line);
+                parked.wakeAll();
+                LockSupport.unpark(dispatcher);
+            });
+        }
+    }
+
+    private void requireOpen() {
+        if (closed) {
+            throw new GpuException(GpuException.Kind.CLOSED, "the reactor is closed");
+        }
+    }
+
+    /** Whether {@link #close()} was called. */
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /**
+     * Stops the dispatcher and fails every pending wait, blocking or async, with
+     * {@link GpuException.Kind#CLOSED}. Lines are the caller's to close. Idempotent.
+     */
+    @Override
+    public void close() {
+        closed = true;
+        LockSupport.unpark(dispatcher);
+        parked.wakeAll();
+        if (Thread.currentThread() != dispatcher) {
+            try {
+                dispatcher.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** One thread's reusable wait machinery: the runner of the plan it used last. */
+    private static final class WaiterState {
+        WaitPlan plan;
+        WaitPlanRunner runner;
+        boolean slackSet;
+
+        WaitPlanRunner runnerFor(WaitPlan wanted) {
+            if (wanted != plan) {
+                plan = wanted;
+                runner = new WaitPlanRunner(wanted);
+            }
+            return runner;
+        }
+    }
+
+    /** Settings for a {@link Reactor}. */
+    public static final class Builder {
+        private int capacity = 4096;
+        private int parkedCapacity = 1024;
+        private WaitPlan defaultPlan = HYBRID;
+        private WaitPlan dispatcherPlan = WaitPlan.parkUntilDeadline(Duration.ofNanos(20_000))
+                .then(WaitPlan.spin(20_000))
+                .then(WaitPlan.backoff(Duration.ofNanos(1_000), Duration.ofNanos(100_000)));
+        private long watchdogGraceNanos = Duration.ofSeconds(1).toNanos();
+        private long watchdogIntervalNanos = Duration.ofMillis(100).toNanos();
+        private boolean lowTimerSlack = true;
+        private Backend<?> backend;
+        private String backendName;
+
+        private Builder() {
+        }
+
+        /** How many async waits may be pending at once (the completion port's size). */
+        public Builder capacity(int capacity) {
+            if (capacity <= 0) {
+                throw new IllegalArgumentException("capacity must be > 0, got " + capacity);
+            }
+            this.capacity = capacity;
+            return this;
+        }
+
+        /** The plan of {@link #await(Ticket)}. */
+        public Builder defaultPlan(WaitPlan plan) {
+            this.defaultPlan = Objects.requireNonNull(plan, "plan");
+            return this;
+        }
+
+        /** How the dispatcher waits between polls (a plan without a timeout). */
+        public Builder dispatcherPlan(WaitPlan plan) {
+            if (Objects.requireNonNull(plan, "plan") instanceof WaitPlan.Timeout) {
+                throw new IllegalArgumentException("the dispatcher runs for as long as the reactor: its plan cannot time out");
+            }
+            this.dispatcherPlan = plan;
+            return this;
+        }
+
+        /**
+         * How long past its predicted landing (or past its start, without a prediction) a wait
+         * runs before the driver is asked whether the device still works, and how often after.
+         */
+        public Builder watchdog(Duration grace, Duration interval) {
+            if (grace.isNegative() || interval.isNegative() || interval.isZero()) {
+                throw new IllegalArgumentException("watchdog grace must be >= 0 and interval > 0, got "
+                        + grace + " and " + interval);
+            }
+            this.watchdogGraceNanos = grace.toNanos();
+            this.watchdogIntervalNanos = interval.toNanos();
+            return this;
+        }
+
+        /**
+         * Whether a thread's first blocking wait sets that thread's timer slack to 1 ns (Linux),
+         * so its sleeps end when the plan says; on by default.
+         */
+        public Builder lowTimerSlack(boolean enabled) {
+            this.lowTimerSlack = enabled;
+            return this;
+        }
+
+        /** Use {@code backend} (for {@link #backend()}). */
+        public Builder backend(Backend<?> backend) {
+            this.backend = Objects.requireNonNull(backend, "backend");
+            return this;
+        }
+
+        /** Use the backend of this name, found with {@link java.util.ServiceLoader}. */
+        public Builder backend(String name) {
+            this.backendName = Objects.requireNonNull(name, "name");
+            return this;
+        }
+
+        /** Starts the reactor and its dispatcher thread. */
+        public Reactor build() {
+            return new Reactor(this);
+        }
+    }
+}

@@ -1,0 +1,286 @@
+package io.gpuasync.host.std;
+
+import io.gpuasync.api.GpuException;
+import io.gpuasync.api.Line;
+import io.gpuasync.api.Ticket;
+import io.gpuasync.backend.sim.SimBackend;
+import io.gpuasync.backend.sim.SimStatus;
+import io.gpuasync.backend.sim.SimStream;
+import io.gpuasync.core.Slot;
+import io.gpuasync.core.WaitPlan;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ReactorTest {
+    private final SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> { });
+    private final List<AutoCloseable> toClose = new ArrayList<>();
+
+    @AfterEach
+    void closeAll() throws Exception {
+        for (AutoCloseable c : toClose.reversed()) {
+            c.close();
+        }
+    }
+
+    private <T extends AutoCloseable> T closeLater(T closeable) {
+        toClose.add(closeable);
+        return closeable;
+    }
+
+    private Reactor reactor(Reactor.Builder builder) {
+        return closeLater(builder.backend(sim).build());
+    }
+
+    private static GpuException failureOf(CompletableFuture<?> future) {
+        ExecutionException e = assertThrows(ExecutionException.class, () -> future.get(10, TimeUnit.SECONDS));
+        return assertInstanceOf(GpuException.class, e.getCause());
+    }
+
+    @Test
+    void aBlockingWaitReturnsOnceTheWorkIsDone() {
+        Reactor reactor = reactor(Reactor.builder());
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        long[] workDone = {0};
+        stream.sleep(Duration.ofMillis(20));
+        stream.call(() -> workDone[0] = System.nanoTime());
+        Ticket ticket = line.signal(stream, Slot.S0);
+        reactor.await(ticket);
+        assertTrue(ticket.isDone());
+        assertTrue(workDone[0] != 0 && System.nanoTime() - workDone[0] >= 0);
+        reactor.await(ticket);
+        assertSame(sim, reactor.backend());
+    }
+
+    @Test
+    void virtualThreadsWaitWithoutHoldingTheirCarriers() throws InterruptedException {
+        Reactor reactor = reactor(Reactor.builder());
+        int waiters = 64;
+        List<SimStream> streams = new ArrayList<>();
+        List<Line<SimStream>> lines = new ArrayList<>();
+        for (int i = 0; i < waiters / 8; i++) {
+            streams.add(closeLater(sim.device(0).createStream()));
+            lines.add(closeLater(sim.openLine()));
+        }
+        CountDownLatch done = new CountDownLatch(waiters);
+        AtomicReference<Throwable> failed = new AtomicReference<>();
+        for (int i = 0; i < waiters; i++) {
+            SimStream stream = streams.get(i / 8);
+            stream.sleep(Duration.ofMillis(300));
+            Ticket ticket = lines.get(i / 8).signal(stream, Slot.of(i % 8));
+            Thread.ofVirtual().start(() -> {
+                try {
+                    reactor.await(ticket);
+                } catch (Throwable t) {
+                    failed.set(t);
+                } finally {
+                    done.countDown();
+                }
+            });
+        }
+        // While 64 virtual threads wait on 2 carriers, another virtual thread still gets to run
+        // at once: the waiters are parked, not pinning their carriers.
+        Thread.sleep(100);
+        long before = System.nanoTime();
+        Thread.ofVirtual().start(() -> { }).join();
+        long latency = System.nanoTime() - before;
+        assertTrue(latency < TimeUnit.MILLISECONDS.toNanos(100), "a virtual thread waited " + latency + " ns for a carrier");
+        assertTrue(done.await(20, TimeUnit.SECONDS));
+        assertEquals(null, failed.get());
+    }
+
+    @Test
+    void aPlanThatTimesOutThrowsAPreallocatedErrorOrReturnsFalse() {
+        Reactor reactor = reactor(Reactor.builder());
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        stream.sleep(Duration.ofMillis(500));
+        Ticket ticket = line.signal(stream, Slot.S1);
+        WaitPlan plan = Reactor.HYBRID.withTimeout(Duration.ofMillis(5));
+        GpuException first = assertThrows(GpuException.class, () -> reactor.await(ticket, plan));
+        GpuException second = assertThrows(GpuException.class, () -> reactor.await(ticket, plan));
+        assertEquals(GpuException.Kind.TIMED_OUT, first.kind());
+        assertSame(first, second, "no allocation when a wait times out");
+        assertFalse(reactor.tryAwait(ticket, plan));
+        assertTrue(reactor.tryAwait(ticket, WaitPlan.busySpin().withTimeout(Duration.ofSeconds(10))));
+    }
+
+    @Test
+    void anInterruptedWaitThrowsAndKeepsTheInterruptStatus() throws InterruptedException {
+        Reactor reactor = reactor(Reactor.builder());
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        stream.sleep(Duration.ofMillis(500));
+        Ticket ticket = line.signal(stream, Slot.S0);
+        AtomicReference<Object> outcome = new AtomicReference<>();
+        Thread waiter = Thread.ofPlatform().start(() -> {
+            try {
+                reactor.await(ticket);
+                outcome.set("returned");
+            } catch (GpuException e) {
+                outcome.set(e.kind() + " interrupted=" + Thread.currentThread().isInterrupted());
+            }
+        });
+        Thread.sleep(50);
+        waiter.interrupt();
+        waiter.join(5_000);
+        assertEquals("INTERRUPTED interrupted=true", outcome.get());
+    }
+
+    @Test
+    void aDeadDeviceFailsBlockingAndAsyncWaitsWithItsStatus() {
+        Reactor reactor = reactor(Reactor.builder().watchdog(Duration.ofMillis(50), Duration.ofMillis(10)));
+        SimStream stream = sim.device(0).createStream();
+        Line<SimStream> line = sim.openLine();
+        line.expect(Slot.S0, Duration.ofMillis(1));
+        stream.sleep(Duration.ofMillis(1));
+        stream.sleep(Duration.ofSeconds(10));
+        Ticket ticket = line.signal(stream, Slot.S0);
+        CompletableFuture<Ticket> future = reactor.whenLanded(ticket);
+        sim.device(0).fail(SimStatus.ILLEGAL_ADDRESS);
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+            GpuException blocking = assertThrows(GpuException.class, () -> reactor.await(ticket));
+            assertEquals(GpuException.Kind.DEVICE_FAILED, blocking.kind());
+            assertEquals(700, blocking.status());
+            GpuException async = failureOf(future);
+            assertEquals(GpuException.Kind.DEVICE_FAILED, async.kind());
+            assertEquals(700, async.status());
+        });
+        line.close();
+        assertEquals(Line.State.LEAKED, line.state());
+    }
+
+    @Test
+    void closingTheLineFailsItsPendingWaits() throws InterruptedException {
+        Reactor reactor = reactor(Reactor.builder().watchdog(Duration.ofSeconds(30), Duration.ofSeconds(1)));
+        SimStream stream = sim.device(0).createStream();
+        Line<SimStream> line = sim.openLine();
+        stream.sleep(Duration.ofSeconds(10));
+        Ticket ticket = line.signal(stream, Slot.S0);
+        CompletableFuture<Ticket> future = reactor.whenLanded(ticket);
+        AtomicReference<GpuException> blocking = new AtomicReference<>();
+        Thread waiter = Thread.ofPlatform().start(() -> {
+            try {
+                reactor.await(ticket);
+            } catch (GpuException e) {
+                blocking.set(e);
+            }
+        });
+        Thread.sleep(50);
+        // The device dies, so closing cannot settle and must keep the page: the waits must
+        // still end, as CLOSED.
+        sim.device(0).fail(SimStatus.ILLEGAL_ADDRESS);
+        line.close();
+        waiter.join(5_000);
+        assertFalse(waiter.isAlive());
+        assertEquals(GpuException.Kind.CLOSED, blocking.get().kind());
+        assertEquals(GpuException.Kind.CLOSED, failureOf(future).kind());
+    }
+
+    @Test
+    void closingTheReactorFailsEveryPendingWait() throws InterruptedException {
+        Reactor reactor = Reactor.builder().backend(sim).build();
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        stream.sleep(Duration.ofMillis(500));
+        Ticket ticket = line.signal(stream, Slot.S0);
+        CompletableFuture<Ticket> future = reactor.whenLanded(ticket);
+        AtomicReference<GpuException> blocking = new AtomicReference<>();
+        Thread waiter = Thread.ofPlatform().start(() -> {
+            try {
+                reactor.await(ticket);
+            } catch (GpuException e) {
+                blocking.set(e);
+            }
+        });
+        Thread.sleep(50);
+        reactor.close();
+        reactor.close();
+        waiter.join(5_000);
+        assertEquals(GpuException.Kind.CLOSED, blocking.get().kind());
+        assertEquals(GpuException.Kind.CLOSED, failureOf(future).kind());
+        assertEquals(GpuException.Kind.CLOSED, failureOf(reactor.whenLanded(line.signal(stream, Slot.S1))).kind());
+        assertEquals(GpuException.Kind.CLOSED, assertThrows(GpuException.class,
+                () -> reactor.await(line.signal(stream, Slot.S2))).kind());
+    }
+
+    @Test
+    void manyAsyncWaitsCompleteAndTeachTheEstimator() throws Exception {
+        Reactor reactor = reactor(Reactor.builder());
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        List<CompletableFuture<Ticket>> futures = new ArrayList<>();
+        // Two rounds: what the first round's landings teach predicts the second's.
+        for (int round = 0; round < 2; round++) {
+            for (int i = 0; i < 250; i++) {
+                stream.busy(Duration.ofNanos(20_000));
+                futures.add(reactor.whenLanded(line.signal(stream, Slot.of(i % 8))));
+            }
+            CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+        }
+        for (CompletableFuture<Ticket> f : futures) {
+            assertTrue(f.get().isDone());
+        }
+        assertTrue(line.accuracy().predictions() > 0, "landings seen by the dispatcher scored predictions");
+    }
+
+    @Test
+    void aFullReactorRefusesNewAsyncWaitsWithCapacity() {
+        Reactor reactor = reactor(Reactor.builder().capacity(2));
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        stream.sleep(Duration.ofMillis(300));
+        List<CompletableFuture<Ticket>> futures = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            futures.add(reactor.whenLanded(line.signal(stream, Slot.of(i))));
+        }
+        long refused = futures.stream().filter(f -> f.isCompletedExceptionally()
+                || f.handle((t, e) -> e instanceof GpuException g && g.kind() == GpuException.Kind.CAPACITY).join()).count();
+        assertTrue(refused >= 4, "at most 2 waits held, refused " + refused);
+    }
+
+    @Test
+    void badInputIsRefused() {
+        Reactor reactor = reactor(Reactor.builder());
+        assertThrows(NullPointerException.class, () -> reactor.await(null));
+        assertThrows(NullPointerException.class, () -> reactor.whenLanded(null));
+        assertThrows(IllegalArgumentException.class, () -> Reactor.builder().capacity(0));
+        assertThrows(IllegalArgumentException.class,
+                () -> Reactor.builder().dispatcherPlan(WaitPlan.busySpin().withTimeout(Duration.ofSeconds(1))));
+        assertThrows(IllegalArgumentException.class, () -> Reactor.builder().watchdog(Duration.ZERO, Duration.ZERO));
+        GpuException missing = assertThrows(GpuException.class,
+                () -> closeLater(Reactor.builder().backend("nonesuch").build()).backend());
+        assertTrue(missing.getMessage().startsWith("no backend named 'nonesuch'; found "), missing.getMessage());
+    }
+
+    @Test
+    void theDispatcherRunsWithATimerSlackOfOneNanosecondOnLinux() throws InterruptedException {
+        Reactor reactor = reactor(Reactor.builder());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (reactor.dispatcherTimerSlack().equals("not yet started") && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        if (TimerSlack.unavailabilityCause().isEmpty()) {
+            assertTrue(reactor.dispatcherTimerSlack().startsWith("1 ns"), reactor.dispatcherTimerSlack());
+        } else {
+            assertTrue(reactor.dispatcherTimerSlack().startsWith("default"), reactor.dispatcherTimerSlack());
+        }
+    }
+}
