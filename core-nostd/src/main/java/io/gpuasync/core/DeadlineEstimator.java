@@ -6,10 +6,13 @@ package io.gpuasync.core;
  *
  * <p>The model is a FIFO server: work queued on a stream runs in order, so the store of sequence
  * {@code n} lands at {@code max(landing(n - 1), submit(n)) + service}, where {@code service} is
- * the time one unit of work takes. Every observed landing gives one sample of the service time,
- * which is smoothed the way TCP smooths round-trip times (RFC 6298): an average with gain 1/8 and
- * a mean deviation with gain 1/4, in fixed state and integer arithmetic. The {@link #margin} is
- * four deviations, so a waiter that sleeps until {@code prediction - margin} rarely oversleeps.
+ * the time one unit of work takes. Every observed landing gives one sample of the service time.
+ * The estimate is the median of the last {@value #HISTORY} samples, and the spread is their
+ * median absolute deviation scaled by 3/2 (about one standard deviation for normal noise); the
+ * {@link #margin} is four spreads, so a waiter that sleeps until {@code prediction - margin}
+ * rarely oversleeps. Medians, not averages: a host thread preempted for a millisecond, or a GC
+ * pause, gives one wild sample, which an average carries into the next dozen predictions and a
+ * median ignores. Until four samples are in, the spread is taken as half the estimate.
  *
  * <p>A landing is known only when someone looks: the time of the observation stands in for the
  * time of the landing, so samples are as good as the observer is prompt. When several landings
@@ -28,6 +31,8 @@ public final class DeadlineEstimator {
     public static final long UNKNOWN = Long.MIN_VALUE;
     /** How many outstanding submissions per slot keep their submit time and prediction. */
     public static final int WINDOW = 64;
+    /** How many recent service-time samples per slot the estimate is the median of. */
+    public static final int HISTORY = 16;
 
     private static final int MASK = WINDOW - 1;
     private static final int DEVIATIONS_IN_MARGIN = 4;
@@ -37,6 +42,9 @@ public final class DeadlineEstimator {
     private final long[] serviceNanos = new long[Slot.COUNT];
     private final long[] deviationNanos = new long[Slot.COUNT];
     private final long[] samples = new long[Slot.COUNT];
+    private final long[] history = new long[Slot.COUNT * HISTORY];
+    // Where the medians are worked out; one estimator runs on one thread at a time.
+    private final long[] scratch = new long[HISTORY];
     private final long[] lastSubmitted = new long[Slot.COUNT];
     private final long[] lastObserved = new long[Slot.COUNT];
     private final long[] lastLandingNanos = new long[Slot.COUNT];
@@ -73,11 +81,8 @@ public final class DeadlineEstimator {
             throw new IllegalArgumentException("expected service time must be >= 0 ns, got " + nanos);
         }
         int s = slot.ordinal();
-        serviceNanos[s] = nanos;
-        deviationNanos[s] = nanos / 2;
-        if (samples[s] == 0) {
-            samples[s] = 1;
-        }
+        samples[s] = 0;
+        learn(s, nanos);
     }
 
     /**
@@ -115,7 +120,7 @@ public final class DeadlineEstimator {
         return predictionNanos[s * WINDOW + (int) (sequence & MASK)];
     }
 
-    /** How early before a predicted landing a sleeper should wake: four mean deviations. */
+    /** How early before a predicted landing a sleeper should wake: four spreads. */
     public long margin(Slot slot) {
         return DEVIATIONS_IN_MARGIN * deviationNanos[slot.ordinal()];
     }
@@ -129,7 +134,7 @@ public final class DeadlineEstimator {
         return predicted == UNKNOWN ? UNKNOWN : predicted - margin(slot);
     }
 
-    /** The smoothed service time of {@code slot}, or 0 before the first sample. */
+    /** The estimated service time of {@code slot} (a median), or 0 before the first sample. */
     public long serviceNanos(Slot slot) {
         return serviceNanos[slot.ordinal()];
     }
@@ -176,15 +181,24 @@ public final class DeadlineEstimator {
     }
 
     private void learn(int s, long sample) {
-        if (samples[s] == 0) {
-            serviceNanos[s] = sample;
-            deviationNanos[s] = sample / 2;
-        } else {
-            long error = sample - serviceNanos[s];
-            serviceNanos[s] += error >> 3;
-            deviationNanos[s] += (Math.abs(error) - deviationNanos[s]) >> 2;
-        }
+        history[s * HISTORY + (int) (samples[s] % HISTORY)] = sample;
         samples[s]++;
+        int n = (int) Math.min(samples[s], HISTORY);
+        System.arraycopy(history, s * HISTORY, scratch, 0, n);
+        long median = median(n);
+        for (int i = 0; i < n; i++) {
+            scratch[i] = Math.abs(history[s * HISTORY + i] - median);
+        }
+        long spread = n < 4 ? median / 2 : median(n) * 3 / 2;
+        serviceNanos[s] = median;
+        deviationNanos[s] = spread;
+    }
+
+    // The median of scratch[0, n), sorted in place (insertion sort below 47 elements: no
+    // allocation); for even n the lower of the two middle values, so a tie leans early.
+    private long median(int n) {
+        java.util.Arrays.sort(scratch, 0, n);
+        return scratch[(n - 1) / 2];
     }
 
     private void score(long prediction, long landing) {

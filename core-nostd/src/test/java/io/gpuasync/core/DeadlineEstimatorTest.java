@@ -6,7 +6,7 @@ import static io.gpuasync.core.DeadlineEstimator.UNKNOWN;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-/** Every figure here follows from the FIFO model and RFC 6298's gains, on an exact clock. */
+/** Every figure here follows from the FIFO model and the medians, on an exact clock. */
 class DeadlineEstimatorTest {
     private final ManualClock clock = new ManualClock(1_000);
     private final DeadlineEstimator estimator = new DeadlineEstimator(clock);
@@ -25,7 +25,7 @@ class DeadlineEstimatorTest {
         clock.advance(500);
         estimator.observed(Slot.S0, 1);
         assertEquals(500, estimator.serviceNanos(Slot.S0), "first sample taken as is");
-        assertEquals(4 * 250, estimator.margin(Slot.S0), "first deviation is half the sample");
+        assertEquals(4 * 250, estimator.margin(Slot.S0), "until four samples, the spread is half the estimate");
 
         // Two stores queued back to back at 1500: the second waits for the first.
         assertEquals(2_000, estimator.submitted(Slot.S0, 2));
@@ -35,16 +35,17 @@ class DeadlineEstimatorTest {
 
         clock.set(2_100);
         estimator.observed(Slot.S0, 2);
-        // sample 600 (from its submit at 1500); error +100: service 500 + 100/8, deviation 250 + (100 - 250)/4.
-        assertEquals(512, estimator.serviceNanos(Slot.S0));
-        assertEquals(4 * 212, estimator.margin(Slot.S0));
+        // Sample 600 (from its submit at 1500): the median of {500, 600} leans early, to 500.
+        assertEquals(500, estimator.serviceNanos(Slot.S0));
+        assertEquals(4 * 250, estimator.margin(Slot.S0));
         assertEquals(UNKNOWN, estimator.predictedLanding(Slot.S0, 2), "landed: no longer predicted");
 
         clock.set(2_400);
         estimator.observed(Slot.S0, 3);
-        // FIFO: 3 started when 2 landed (2100), not when it was queued (1500): sample 300.
-        assertEquals(512 - 27, estimator.serviceNanos(Slot.S0));
-        assertEquals(4 * 212, estimator.margin(Slot.S0));
+        // FIFO: 3 started when 2 landed (2100), not when it was queued (1500): sample 300,
+        // and the median of {300, 500, 600} is 500.
+        assertEquals(500, estimator.serviceNanos(Slot.S0));
+        assertEquals(4 * 250, estimator.margin(Slot.S0));
 
         DeadlineEstimator.Accuracy accuracy = estimator.accuracy();
         assertEquals(2, accuracy.predictions());
@@ -63,10 +64,30 @@ class DeadlineEstimatorTest {
         assertEquals(1_970, estimator.submitted(Slot.S2, 2));
         clock.set(2_000);
         estimator.observed(Slot.S2, 2);
-        // Two landed in 1000 ns: a sample of 500 each; error +15.
-        assertEquals(485 + 1, estimator.serviceNanos(Slot.S2));
+        // Two landed in 1000 ns: a sample of 500 each; the median of {485, 500} leans early.
+        assertEquals(485, estimator.serviceNanos(Slot.S2));
         assertEquals(1, estimator.accuracy().early());
         assertEquals(30, estimator.accuracy().earlyNanos());
+    }
+
+    @Test
+    void oneWildSampleMovesNeitherTheEstimateNorTheMargin() {
+        long[] samples = {100, 104, 98, 101, 99, 103, 97, 100, 102, 96};
+        for (int i = 0; i < samples.length; i++) {
+            estimator.submitted(Slot.S3, i + 1);
+            clock.advance(samples[i]);
+            estimator.observed(Slot.S3, i + 1);
+        }
+        assertEquals(100, estimator.serviceNanos(Slot.S3));
+        long margin = estimator.margin(Slot.S3);
+        // A thread preempted for 10 ms: an average would jump by a large fraction of that.
+        estimator.submitted(Slot.S3, 11);
+        clock.advance(10_000_000);
+        estimator.observed(Slot.S3, 11);
+        assertEquals(100, estimator.serviceNanos(Slot.S3));
+        assertEquals(margin, estimator.margin(Slot.S3));
+        // Median absolute deviation of the ten: 2; scaled by 3/2 to 3; four of those.
+        assertEquals(4 * 3, margin);
     }
 
     @Test

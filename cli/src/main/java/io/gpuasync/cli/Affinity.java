@@ -1,0 +1,55 @@
+package io.gpuasync.cli;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+
+/**
+ * Pins the calling thread to a set of cores ({@code sched_setaffinity(0, ...)}, Linux, FFM).
+ *
+ * <p>The bench pins the simulated device's thread to the last core and the waiting thread to
+ * the others, because a GPU is a processor of its own: on a two-core machine, a waiter woken
+ * from a sleep would otherwise often be put on the device thread's core and stall the device's
+ * work, which no GPU suffers, and the figures would measure the host scheduler instead.
+ */
+final class Affinity {
+    private static final MethodHandle SCHED_SETAFFINITY;
+
+    static {
+        MethodHandle handle = null;
+        try {
+            Linker linker = Linker.nativeLinker();
+            handle = linker.defaultLookup().find("sched_setaffinity")
+                    .map(address -> linker.downcallHandle(address, FunctionDescriptor.of(ValueLayout.JAVA_INT,
+                            ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS)))
+                    .orElse(null);
+        } catch (Throwable unavailable) {
+            handle = null;
+        }
+        SCHED_SETAFFINITY = handle;
+    }
+
+    private Affinity() {
+    }
+
+    /** Pins the calling thread to cores {@code [from, to)}; false where that cannot be done. */
+    static boolean pinCurrentThread(int from, int to) {
+        if (SCHED_SETAFFINITY == null || from < 0 || to <= from || to > 1024) {
+            return false;
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            // cpu_set_t: a bit mask of 1024 cores in unsigned longs (<sched.h>).
+            MemorySegment mask = arena.allocate(128, 8);
+            for (int core = from; core < to; core++) {
+                long word = mask.getAtIndex(ValueLayout.JAVA_LONG, core / 64);
+                mask.setAtIndex(ValueLayout.JAVA_LONG, core / 64, word | (1L << (core % 64)));
+            }
+            return (int) SCHED_SETAFFINITY.invokeExact(0, mask.byteSize(), mask) == 0;
+        } catch (Throwable t) {
+            return false;
+        }
+    }
+}

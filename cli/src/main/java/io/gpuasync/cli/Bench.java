@@ -1,0 +1,273 @@
+package io.gpuasync.cli;
+
+import io.gpuasync.api.Line;
+import io.gpuasync.api.Ticket;
+import io.gpuasync.backend.sim.SimBackend;
+import io.gpuasync.backend.sim.SimStream;
+import io.gpuasync.core.DeadlineEstimator;
+import io.gpuasync.core.Slot;
+import io.gpuasync.core.WaitPlan;
+import io.gpuasync.host.std.Reactor;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * {@code gar bench}: each way to wait for device work, side by side in one run, on the same
+ * work: the library's wait plans, and the peers a user would otherwise write (a busy spin, a
+ * host callback completing a future as with {@code cuLaunchHostFunc}, a sleep-and-poll loop).
+ *
+ * <p>Per sample: the device holds at a gate until the waiter is ready, runs {@code work} of busy
+ * time, notes the time, then stores (or calls back). Wake latency is from that note to the
+ * waiter running again; waiting CPU is the waiting thread's CPU time (plus the dispatcher's, for
+ * futures it completes) over the time it waited; bytes are what the waiting thread allocated for
+ * the wait.
+ *
+ * <p>The gate matters on a small machine: the simulated device's busy work takes a core, and
+ * without it a device thread woken by the queueing could take the waiter's core and finish the
+ * work before the waiter even began to wait. Spinning at the gate, the device thread is already
+ * running when the waiter opens it, as a GPU is.
+ */
+final class Bench {
+    record Options(String backend, Duration work, int samples, int warmup, Path json) {
+    }
+
+    record Result(String plan, String how, long p50Nanos, long p99Nanos, double cpuFraction,
+                  double allocBytesPerAwait, int samples, String estimator) {
+    }
+
+    private enum Kind { PLAN, FUTURE, CALLBACK, SLEEP_POLL }
+
+    private record Peer(String name, String how, Kind kind, WaitPlan plan) {
+    }
+
+    private static final List<Peer> PEERS = List.of(
+            new Peer("spin", "busy spin on the word (WaitPlan.busySpin)", Kind.PLAN, WaitPlan.busySpin()),
+            new Peer("hybrid", "sleep to the estimated landing, spin, back off (Reactor.HYBRID)", Kind.PLAN, Reactor.HYBRID),
+            new Peer("backoff", "sleep 2 us doubling to 200 us, no estimate", Kind.PLAN,
+                    WaitPlan.backoff(Duration.ofNanos(2_000), Duration.ofNanos(200_000))),
+            new Peer("yield", "Thread.yield between polls", Kind.PLAN, WaitPlan.yielding(Long.MAX_VALUE)),
+            new Peer("future", "Reactor.whenLanded(..).join(): the dispatcher completes it", Kind.FUTURE, null),
+            new Peer("callback", "host callback completes a CompletableFuture (cuLaunchHostFunc model)", Kind.CALLBACK, null),
+            new Peer("sleep-poll", "poll, Thread.sleep(1 ms), poll again", Kind.SLEEP_POLL, null));
+
+    private static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+    private Bench() {
+    }
+
+    static int run(Options options, PrintStream out, PrintStream err) {
+        if (!options.backend().equals("sim")) {
+            err.println("gar bench: backend '" + options.backend() + "' has no bench workload here yet; "
+                    + "only 'sim' does (the CUDA and HIP workloads come with their backends)");
+            return 2;
+        }
+        SimBackend sim = SimBackend.create(1);
+        List<Result> results = new ArrayList<>();
+        int cores = Runtime.getRuntime().availableProcessors();
+        String machine = Machine.describe();
+        boolean[] pinned = {false, false};
+        try (Reactor reactor = Reactor.builder().backend(sim).build();
+             SimStream stream = sim.device(0).createStream()) {
+            if (cores >= 2) {
+                stream.call(() -> pinned[0] = Affinity.pinCurrentThread(cores - 1, cores));
+                pinned[1] = Affinity.pinCurrentThread(0, cores - 1);
+                try {
+                    stream.synchronize(Duration.ofSeconds(10));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return 1;
+                }
+            }
+            out.println(pinned[0] && pinned[1]
+                    ? "the simulated device's thread runs on core " + (cores - 1) + ", the waiter on cores 0-" + (cores - 2)
+                    : "threads not pinned (the device's busy work may share the waiter's core)");
+            int index = 0;
+            for (Peer peer : PEERS) {
+                index++;
+                // A fresh line per plan, so each plan's estimator starts from nothing.
+                try (Line<SimStream> line = sim.openLine()) {
+                    results.add(measure(peer, index, options, reactor, stream, line, err));
+                }
+            }
+        }
+        err.print("\r" + " ".repeat(70) + "\r");
+        printTable(options, machine, results, out);
+        if (options.json() != null) {
+            try {
+                Files.writeString(options.json(), json(options, machine, results));
+                out.println("wrote " + options.json());
+            } catch (IOException e) {
+                err.println("gar bench: cannot write " + options.json() + ": " + e.getMessage());
+                return 1;
+            }
+        }
+        return 0;
+    }
+
+    private static Result measure(Peer peer, int index, Options options, Reactor reactor, SimStream stream,
+                                  Line<SimStream> line, PrintStream err) {
+        int total = options.warmup() + options.samples();
+        long[] latencies = new long[options.samples()];
+        long[] errors = new long[options.samples()];
+        int predicted = 0;
+        long[] stamp = new long[1];
+        AtomicLong gate = new AtomicLong();
+        long cpu = 0;
+        long waited = 0;
+        long allocated = 0;
+        for (int i = 0; i < total; i++) {
+            if (i % 100 == 0) {
+                err.printf("\r[%d/%d] %-10s %5d/%d samples", index, PEERS.size(), peer.name(), i, total);
+                err.flush();
+            }
+            long sample = i + 1;
+            stream.call(() -> {
+                while (gate.get() < sample) {
+                    Thread.onSpinWait();
+                }
+            });
+            stream.busy(options.work());
+            stream.call(() -> stamp[0] = System.nanoTime());
+            long bytes = 0;
+            CompletableFuture<Void> callback = null;
+            Ticket ticket = null;
+            if (peer.kind() == Kind.CALLBACK) {
+                long before = THREADS.getCurrentThreadAllocatedBytes();
+                CompletableFuture<Void> future = new CompletableFuture<>();
+                Runnable complete = () -> future.complete(null);
+                bytes += THREADS.getCurrentThreadAllocatedBytes() - before;
+                stream.call(complete);
+                callback = future;
+            } else {
+                ticket = line.signal(stream, Slot.S0);
+            }
+            long prediction = ticket == null ? DeadlineEstimator.UNKNOWN : line.predictedLanding(Slot.S0, ticket.target());
+            long dispatcherCpu = peer.kind() == Kind.FUTURE ? THREADS.getThreadCpuTime(reactor.dispatcherThreadId()) : 0;
+            long cpuBefore = THREADS.getCurrentThreadCpuTime();
+            long allocBefore = THREADS.getCurrentThreadAllocatedBytes();
+            long start = System.nanoTime();
+            gate.set(sample);
+            switch (peer.kind()) {
+                case PLAN -> reactor.await(ticket, peer.plan());
+                case FUTURE -> reactor.whenLanded(ticket).join();
+                case CALLBACK -> callback.join();
+                case SLEEP_POLL -> sleepPoll(ticket);
+            }
+            long end = System.nanoTime();
+            bytes += THREADS.getCurrentThreadAllocatedBytes() - allocBefore;
+            long cpuUsed = THREADS.getCurrentThreadCpuTime() - cpuBefore;
+            if (peer.kind() == Kind.FUTURE) {
+                cpuUsed += THREADS.getThreadCpuTime(reactor.dispatcherThreadId()) - dispatcherCpu;
+            }
+            if (i >= options.warmup()) {
+                latencies[i - options.warmup()] = end - stamp[0];
+                if (prediction != DeadlineEstimator.UNKNOWN) {
+                    errors[predicted++] = Math.abs(stamp[0] - prediction);
+                }
+                cpu += cpuUsed;
+                waited += end - start;
+                allocated += bytes;
+            }
+        }
+        Arrays.sort(latencies);
+        Arrays.sort(errors, 0, predicted);
+        DeadlineEstimator.Accuracy accuracy = line.accuracy();
+        String estimator = predicted == 0 ? "" : String.format(Locale.ROOT,
+                "|landing - prediction| p50 %.1f us, p90 %.1f us; %d landed after their prediction, %d before",
+                percentile(Arrays.copyOf(errors, predicted), 0.5) / 1e3,
+                percentile(Arrays.copyOf(errors, predicted), 0.9) / 1e3, accuracy.early(), accuracy.late());
+        return new Result(peer.name(), peer.how(), percentile(latencies, 0.50), percentile(latencies, 0.99),
+                waited == 0 ? 0 : (double) cpu / waited, (double) allocated / options.samples(), options.samples(),
+                estimator);
+    }
+
+    private static void sleepPoll(Ticket ticket) {
+        while (!ticket.isDone()) {
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private static long percentile(long[] sorted, double p) {
+        return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)];
+    }
+
+    private static void printTable(Options options, String machine, List<Result> results, PrintStream out) {
+        out.printf(Locale.ROOT, "gar bench: backend %s, %d us of busy device work per sample, %d samples per plan "
+                        + "(after %d warm-up)%n", options.backend(), options.work().toNanos() / 1_000, options.samples(),
+                options.warmup());
+        out.println("machine: " + machine + "; Java " + Runtime.version() + "; " + Instant.now());
+        out.println();
+        out.printf(Locale.ROOT, "%-11s %11s %11s %12s %12s %9s %9s%n",
+                "plan", "p50 wake", "p99 wake", "waiting CPU", "bytes/await", "p50/spin", "CPU/spin");
+        Result spin = results.getFirst();
+        for (Result r : results) {
+            out.printf(Locale.ROOT, "%-11s %8.1f us %8.1f us %11.1f%% %12.1f %8.2fx %8.2fx%n",
+                    r.plan(), r.p50Nanos() / 1e3, r.p99Nanos() / 1e3, r.cpuFraction() * 100, r.allocBytesPerAwait(),
+                    (double) r.p50Nanos() / spin.p50Nanos(),
+                    spin.cpuFraction() == 0 ? 0 : r.cpuFraction() / spin.cpuFraction());
+        }
+        out.println();
+        for (Result r : results) {
+            out.printf("  %-11s %s%s%n", r.plan(), r.how(), r.estimator().isEmpty() ? "" : "; estimator: " + r.estimator());
+        }
+    }
+
+    static String json(Options options, String machine, List<Result> results) {
+        StringBuilder json = new StringBuilder();
+        json.append("{\n");
+        json.append("  \"backend\": ").append(quote(options.backend())).append(",\n");
+        json.append("  \"work_ns\": ").append(options.work().toNanos()).append(",\n");
+        json.append("  \"samples\": ").append(options.samples()).append(",\n");
+        json.append("  \"machine\": ").append(quote(machine)).append(",\n");
+        json.append("  \"java\": ").append(quote(Runtime.version().toString())).append(",\n");
+        json.append("  \"date\": ").append(quote(Instant.now().toString())).append(",\n");
+        json.append("  \"plans\": [\n");
+        for (int i = 0; i < results.size(); i++) {
+            Result r = results.get(i);
+            json.append(String.format(Locale.ROOT,
+                    "    {\"plan\": %s, \"how\": %s, \"p50_ns\": %d, \"p99_ns\": %d, \"cpu_fraction\": %.4f, "
+                            + "\"alloc_bytes_per_await\": %.1f, \"samples\": %d, \"estimator\": %s}%s%n",
+                    quote(r.plan()), quote(r.how()), r.p50Nanos(), r.p99Nanos(), r.cpuFraction(),
+                    r.allocBytesPerAwait(), r.samples(), quote(r.estimator()), i + 1 < results.size() ? "," : ""));
+        }
+        json.append("  ]\n}\n");
+        return json.toString();
+    }
+
+    private static String quote(String s) {
+        StringBuilder q = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> q.append("\\\"");
+                case '\\' -> q.append("\\\\");
+                case '\n' -> q.append("\\n");
+                default -> {
+                    if (c < 0x20) {
+                        q.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        q.append(c);
+                    }
+                }
+            }
+        }
+        return q.append('"').toString();
+    }
+}

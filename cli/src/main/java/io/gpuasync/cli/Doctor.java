@@ -1,0 +1,38 @@
+package io.gpuasync.cli;
+
+import io.gpuasync.host.std.TimerSlack;
+import io.gpuasync.spi.Backends;
+
+import java.io.PrintStream;
+import java.util.List;
+
+/** {@code gar doctor}: what is here, and why what is not usable is not. */
+final class Doctor {
+    private Doctor() {
+    }
+
+    static int run(PrintStream out) {
+        out.println("gar doctor");
+        out.println("  java      " + Runtime.version() + " (" + System.getProperty("java.vm.name") + ")");
+        out.println("  machine   " + Machine.describe());
+        out.println("  timer slack " + TimerSlack.unavailabilityCause()
+                .map(t -> "cannot be set: " + t.getMessage())
+                .orElseGet(() -> "can be set per thread (this thread: " + TimerSlack.currentNanos() + " ns)"));
+        List<Backends.Found> found = Backends.discover();
+        out.println("  backends  " + (found.isEmpty() ? "none found on the module path" : found.size() + " found"));
+        int usable = 0;
+        for (Backends.Found f : found) {
+            if (f.usable()) {
+                usable++;
+                out.printf("    %-8s available%n", f.name());
+            } else {
+                out.printf("    %-8s UNAVAILABLE: %s%n", f.name(), f.problem());
+            }
+        }
+        if (usable == 0) {
+            out.println("  no usable backend: nothing can be awaited here");
+            return 1;
+        }
+        return 0;
+    }
+}

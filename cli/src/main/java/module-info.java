@@ -1,0 +1,9 @@
+/** {@code gar}: doctor (what backends are here and why not), bench (every wait side by side), demo. */
+module io.gpuasync.cli {
+    requires io.gpuasync.host.std;
+    requires io.gpuasync.backend.sim;
+    requires java.management;
+    requires jdk.management;
+
+    uses io.gpuasync.spi.BackendProvider;
+}
