@@ -103,6 +103,9 @@ final class Bench {
                 }
             }
         }
+        if (pinned[1]) {
+            Affinity.pinCurrentThread(0, cores);
+        }
         err.print("\r" + " ".repeat(70) + "\r");
         printTable(options, machine, results, out);
         if (options.json() != null) {

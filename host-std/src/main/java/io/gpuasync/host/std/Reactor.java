@@ -76,6 +76,7 @@ public final class Reactor implements AutoCloseable {
     private volatile boolean dispatcherSleeping;
     private volatile String dispatcherSlack = "not yet started";
     private volatile Backend<?> backend;
+    private volatile Line<?> lastWatched;
 
     private Reactor(Builder config) {
         this.config = config;
@@ -466,9 +467,17 @@ public final class Reactor implements AutoCloseable {
     // The first time a line is waited on, ask it to tell us when it closes, so waits on it fail
     // at once rather than at their next wake-up.
     private void watch(Line<?> line) {
+        // Most waits are on the line waited on last: skip the map for those.
+        if (line == lastWatched) {
+            return;
+        }
+        lastWatched = line;
         if (watchedLines.putIfAbsent(line, Boolean.TRUE) == null) {
             line.onClose(() -> {
                 watchedLines.remove(line);
+                if (lastWatched == line) {
+                    lastWatched = null;
+                }
                 parked.wakeAll();
                 LockSupport.unpark(dispatcher);
             });
