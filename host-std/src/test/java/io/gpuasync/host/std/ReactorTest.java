@@ -167,6 +167,20 @@ class ReactorTest {
         assertEquals(Line.State.LEAKED, line.state());
     }
 
+    /** A platform thread blocked in {@code await(ticket)}, recording how it failed. */
+    private static Thread waitOnAnotherThread(Reactor reactor, Ticket ticket, AtomicReference<GpuException> failure)
+            throws InterruptedException {
+        Thread waiter = Thread.ofPlatform().start(() -> {
+            try {
+                reactor.await(ticket);
+            } catch (GpuException e) {
+                failure.set(e);
+            }
+        });
+        Thread.sleep(50);
+        return waiter;
+    }
+
     @Test
     void closingTheLineFailsItsPendingWaits() throws InterruptedException {
         Reactor reactor = reactor(Reactor.builder().watchdog(Duration.ofSeconds(30), Duration.ofSeconds(1)));
@@ -176,14 +190,7 @@ class ReactorTest {
         Ticket ticket = line.signal(stream, Slot.S0);
         CompletableFuture<Ticket> future = reactor.whenLanded(ticket);
         AtomicReference<GpuException> blocking = new AtomicReference<>();
-        Thread waiter = Thread.ofPlatform().start(() -> {
-            try {
-                reactor.await(ticket);
-            } catch (GpuException e) {
-                blocking.set(e);
-            }
-        });
-        Thread.sleep(50);
+        Thread waiter = waitOnAnotherThread(reactor, ticket, blocking);
         // The device dies, so closing cannot settle and must keep the page: the waits must
         // still end, as CLOSED.
         sim.device(0).fail(SimStatus.ILLEGAL_ADDRESS);
@@ -203,14 +210,7 @@ class ReactorTest {
         Ticket ticket = line.signal(stream, Slot.S0);
         CompletableFuture<Ticket> future = reactor.whenLanded(ticket);
         AtomicReference<GpuException> blocking = new AtomicReference<>();
-        Thread waiter = Thread.ofPlatform().start(() -> {
-            try {
-                reactor.await(ticket);
-            } catch (GpuException e) {
-                blocking.set(e);
-            }
-        });
-        Thread.sleep(50);
+        Thread waiter = waitOnAnotherThread(reactor, ticket, blocking);
         reactor.close();
         reactor.close();
         waiter.join(5_000);
