@@ -5,6 +5,7 @@ import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Line;
 import io.gpuasync.core.NanoClock;
 import io.gpuasync.spi.LeakReporter;
+import io.gpuasync.spi.LineDriver;
 import io.gpuasync.spi.MappedLine;
 
 import java.util.ArrayList;
@@ -56,6 +57,14 @@ public final class SimBackend implements Backend<SimStream> {
     @Override
     public Class<SimStream> streamType() {
         return SimStream.class;
+    }
+
+    /**
+     * This backend's driver table, for tools that drive it directly: the conformance suite, a
+     * host that builds its own lines.
+     */
+    public LineDriver<SimStream, SimDevice> driver() {
+        return driver;
     }
 
     /** Device {@code ordinal}. */

@@ -184,6 +184,26 @@ public final class SimDevice implements AutoCloseable {
         }
     }
 
+    /**
+     * The device's side of a stream wait: whether the word at {@code address} has reached
+     * {@code value}; a wait on memory that is not allocated faults the device.
+     */
+    boolean reachedAcquire(long address, long value) {
+        long page = address & -4096L;
+        Allocation allocation = allocations.get(page);
+        if (allocation == null || (address & 7) != 0) {
+            fail(SimStatus.ILLEGAL_ADDRESS, new IllegalStateException(
+                    "stream wait on 0x" + Long.toHexString(address) + ", which is not allocated"));
+            return false;
+        }
+        try {
+            return (long) WORD.getAcquire(allocation.memory(), address - page) - value >= 0;
+        } catch (IllegalStateException freedMeanwhile) {
+            fail(SimStatus.ILLEGAL_ADDRESS, freedMeanwhile);
+            return false;
+        }
+    }
+
     void forget(SimStream stream) {
         streams.remove(stream);
     }

@@ -32,6 +32,9 @@ public final class SimStream implements AutoCloseable {
     private record Store(long address, long value) implements Op {
     }
 
+    private record WaitValue(long address, long value) implements Op {
+    }
+
     private final SimDevice device;
     private final int id;
     private final ReentrantLock lock = new ReentrantLock();
@@ -81,6 +84,16 @@ public final class SimStream implements AutoCloseable {
 
     void store(long address, long value) {
         enqueue(new Store(address, value));
+    }
+
+    /**
+     * Queues a wait, on the device, until the 64-bit word at device address {@code address}
+     * reaches {@code value} (a wrap-safe compare, as {@code CU_STREAM_WAIT_VALUE_GEQ}): work
+     * queued after it runs only then, with no host round trip. The address must be in memory of
+     * this stream's device, such as a line's word ({@code line.deviceAddress(slot)}).
+     */
+    public void waitValue(long address, long value) {
+        enqueue(new WaitValue(address, value));
     }
 
     private static long nanos(Duration duration) {
@@ -161,6 +174,11 @@ public final class SimStream implements AutoCloseable {
                 }
             }
             case Store store -> device.storeRelease(store.address(), store.value());
+            case WaitValue wait -> {
+                while (device.stickyError() == 0 && !device.reachedAcquire(wait.address(), wait.value())) {
+                    Thread.onSpinWait();
+                }
+            }
         }
     }
 

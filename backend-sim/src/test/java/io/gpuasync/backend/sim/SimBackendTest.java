@@ -181,6 +181,21 @@ class SimBackendTest {
     }
 
     @Test
+    void aStreamCanWaitOnTheDeviceForAnotherStreamsLine() throws InterruptedException {
+        SimStream producer = sim.device(0).createStream();
+        SimStream consumer = sim.device(0).createStream();
+        try (Line<SimStream> line = sim.openLine()) {
+            consumer.waitValue(line.deviceAddress(Slot.S0), 1);
+            Ticket after = line.signal(consumer, Slot.S1);
+            producer.sleep(Duration.ofMillis(50));
+            Ticket first = line.signal(producer, Slot.S0);
+            assertFalse(after.isDone(), "the consumer waits, on the device, for the producer's store");
+            awaitDone(after);
+            assertTrue(first.isDone());
+        }
+    }
+
+    @Test
     void badWorkIsRefused() {
         SimStream stream = sim.device(0).createStream();
         assertThrows(IllegalArgumentException.class, () -> stream.busy(Duration.ofNanos(-1)));
