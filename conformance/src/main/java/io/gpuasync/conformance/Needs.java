@@ -1,0 +1,39 @@
+package io.gpuasync.conformance;
+
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import net.jqwik.api.lifecycle.LifecycleContext;
+import net.jqwik.api.lifecycle.SkipExecutionHook;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Marks a property that needs a {@link Capability}: where the verification subclass does not
+ * declare it, the property is reported as skipped, with the reason, rather than failed.
+ */
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+@AddLifecycleHook(Needs.Check.class)
+public @interface Needs {
+    Capability value();
+
+    /** The hook that skips a property whose capability is not declared. */
+    final class Check implements SkipExecutionHook {
+        @Override
+        public SkipResult shouldBeSkipped(LifecycleContext context) {
+            Needs needs = context.findAnnotation(Needs.class).orElse(null);
+            Class<?> container = context.optionalContainerClass().orElse(null);
+            if (needs == null || container == null || !LineDriverVerification.class.isAssignableFrom(container)) {
+                return SkipResult.doNotSkip();
+            }
+            LineDriverVerification<?, ?> verification = (LineDriverVerification<?, ?>) context.newInstance(container);
+            if (verification.capabilities().contains(needs.value())) {
+                return SkipResult.doNotSkip();
+            }
+            return SkipResult.skip("needs capability " + needs.value() + ", which " + container.getSimpleName()
+                    + " does not declare in capabilities()");
+        }
+    }
+}

@@ -1,0 +1,11 @@
+/**
+ * The conformance suite: {@link io.gpuasync.conformance.LineDriverVerification}, an abstract
+ * jqwik verification that a backend's tests subclass to check that its driver keeps the rules of
+ * a mapped line.
+ */
+module io.gpuasync.conformance {
+    requires transitive io.gpuasync.spi;
+    requires transitive net.jqwik.api;
+
+    exports io.gpuasync.conformance;
+}
