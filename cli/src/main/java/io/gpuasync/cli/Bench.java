@@ -44,7 +44,7 @@ final class Bench {
     }
 
     record Result(String plan, String how, long p50Nanos, long p99Nanos, double cpuFraction,
-                  double allocBytesPerAwait, int samples, String estimator) {
+                  double cpuNanosPerAwait, double allocBytesPerAwait, int samples, String estimator) {
     }
 
     private enum Kind { PLAN, FUTURE, CALLBACK, SLEEP_POLL }
@@ -193,7 +193,8 @@ final class Bench {
                 percentile(Arrays.copyOf(errors, predicted), 0.5) / 1e3,
                 percentile(Arrays.copyOf(errors, predicted), 0.9) / 1e3, accuracy.early(), accuracy.late());
         return new Result(peer.name(), peer.how(), percentile(latencies, 0.50), percentile(latencies, 0.99),
-                waited == 0 ? 0 : (double) cpu / waited, (double) allocated / options.samples(), options.samples(),
+                waited == 0 ? 0 : (double) cpu / waited, (double) cpu / options.samples(),
+                (double) allocated / options.samples(), options.samples(),
                 estimator);
     }
 
@@ -218,16 +219,20 @@ final class Bench {
                 options.warmup());
         out.println("machine: " + machine + "; Java " + Runtime.version() + "; " + Instant.now());
         out.println();
-        out.printf(Locale.ROOT, "%-11s %11s %11s %12s %12s %9s %9s%n",
-                "plan", "p50 wake", "p99 wake", "waiting CPU", "bytes/await", "p50/spin", "CPU/spin");
+        out.printf(Locale.ROOT, "%-11s %11s %11s %12s %12s %12s %9s %9s%n",
+                "plan", "p50 wake", "p99 wake", "waiting CPU", "CPU/await", "bytes/await", "p50/spin", "CPU/spin");
         Result spin = results.getFirst();
         for (Result r : results) {
-            out.printf(Locale.ROOT, "%-11s %8.1f us %8.1f us %11.1f%% %12.1f %8.2fx %8.2fx%n",
-                    r.plan(), r.p50Nanos() / 1e3, r.p99Nanos() / 1e3, r.cpuFraction() * 100, r.allocBytesPerAwait(),
+            out.printf(Locale.ROOT, "%-11s %8.1f us %8.1f us %11.1f%% %9.1f us %12.1f %8.2fx %8.2fx%n",
+                    r.plan(), r.p50Nanos() / 1e3, r.p99Nanos() / 1e3, r.cpuFraction() * 100, r.cpuNanosPerAwait() / 1e3,
+                    r.allocBytesPerAwait(),
                     (double) r.p50Nanos() / spin.p50Nanos(),
                     spin.cpuFraction() == 0 ? 0 : r.cpuFraction() / spin.cpuFraction());
         }
         out.println();
+        out.println("waiting CPU is the waiter's CPU over its own waiting time; CPU/await is the same in microseconds per");
+        out.println("await, comparable across plans that wait for different times. The line plans' bytes leave out the");
+        out.println("24-byte Ticket each signal returns; callback's include its future and Runnable.");
         for (Result r : results) {
             out.printf("  %-11s %s%s%n", r.plan(), r.how(), r.estimator().isEmpty() ? "" : "; estimator: " + r.estimator());
         }
@@ -247,9 +252,11 @@ final class Bench {
             Result r = results.get(i);
             json.append(String.format(Locale.ROOT,
                     "    {\"plan\": %s, \"how\": %s, \"p50_ns\": %d, \"p99_ns\": %d, \"cpu_fraction\": %.4f, "
-                            + "\"alloc_bytes_per_await\": %.1f, \"samples\": %d, \"estimator\": %s}%s%n",
+                            + "\"alloc_bytes_per_await\": %.1f, \"cpu_ns_per_await\": %.0f, \"samples\": %d, "
+                            + "\"estimator\": %s}%s%n",
                     quote(r.plan()), quote(r.how()), r.p50Nanos(), r.p99Nanos(), r.cpuFraction(),
-                    r.allocBytesPerAwait(), r.samples(), quote(r.estimator()), i + 1 < results.size() ? "," : ""));
+                    r.allocBytesPerAwait(), r.cpuNanosPerAwait(), r.samples(), quote(r.estimator()),
+                    i + 1 < results.size() ? "," : ""));
         }
         json.append("  ]\n}\n");
         return json.toString();

@@ -191,7 +191,7 @@ public final class SimDevice implements AutoCloseable {
     boolean reachedAcquire(long address, long value) {
         long page = address & -4096L;
         Allocation allocation = allocations.get(page);
-        if (allocation == null || (address & 7) != 0) {
+        if (allocation == null || address + Long.BYTES > page + allocation.memory().byteSize() || (address & 7) != 0) {
             fail(SimStatus.ILLEGAL_ADDRESS, new IllegalStateException(
                     "stream wait on 0x" + Long.toHexString(address) + ", which is not allocated"));
             return false;

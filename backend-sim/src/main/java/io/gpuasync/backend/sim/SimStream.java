@@ -140,7 +140,13 @@ public final class SimStream implements AutoCloseable {
                 lock.unlock();
             }
             if (device.stickyError() == 0) {
-                execute(op);
+                try {
+                    execute(op);
+                } catch (Throwable t) {
+                    // Whatever goes wrong running an item is the device's fault, never the end
+                    // of the stream's thread (which would leave its queue pending for ever).
+                    device.fail(SimStatus.LAUNCH_FAILED, t);
+                }
             }
             lock.lock();
             try {
@@ -158,7 +164,7 @@ public final class SimStream implements AutoCloseable {
             case Work work -> {
                 long end = System.nanoTime() + work.nanos();
                 long left;
-                while ((left = end - System.nanoTime()) > 0) {
+                while ((left = end - System.nanoTime()) > 0 && device.stickyError() == 0) {
                     if (work.busy()) {
                         Thread.onSpinWait();
                     } else {
@@ -175,8 +181,15 @@ public final class SimStream implements AutoCloseable {
             }
             case Store store -> device.storeRelease(store.address(), store.value());
             case WaitValue wait -> {
-                while (device.stickyError() == 0 && !device.reachedAcquire(wait.address(), wait.value())) {
-                    Thread.onSpinWait();
+                // Spins a while, as hardware polls, then polls every 10 us, so a wait that is
+                // never satisfied (as on a GPU, it holds the stream for ever) does not hold a core.
+                for (long polls = 0; device.stickyError() == 0 && !device.reachedAcquire(wait.address(), wait.value());
+                        polls++) {
+                    if (polls < 10_000) {
+                        Thread.onSpinWait();
+                    } else {
+                        LockSupport.parkNanos(10_000);
+                    }
                 }
             }
         }

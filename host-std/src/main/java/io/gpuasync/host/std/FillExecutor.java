@@ -32,8 +32,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>{@link #submit} blocks while {@code fillLevel} jobs are in flight (back-pressure);
  * {@link #trySubmit} declines instead. A job whose work cannot be queued, whose ticket fails
  * (device failure, closed line) or whose continuation throws fails its own future; the jobs
- * after it go on. Continuations run on the reactor's dispatcher thread unless an executor is
- * given; either way one at a time and in order.
+ * after it go on. Continuations run on the reactor's dispatcher thread (or on the submitting
+ * thread, when a job's work was done before it could be waited for) unless an executor is
+ * given; either way one at a time and in order. A continuation may {@link #trySubmit} more
+ * work; it may not wait for room ({@link #submit} on a full executor) or {@link #close()}, which
+ * would wait for its own return, and is refused with {@link IllegalStateException}.
  *
  * @param <S> the backend's stream type
  */
@@ -80,10 +83,14 @@ public final class FillExecutor<S> implements AutoCloseable {
     private final int fillLevel;
     private final Executor continuations;
     private final Semaphore room;
-    private final Object lock = new Object();
-    // Guarded by lock, in the order the jobs were queued on the stream.
+    // Held from a job's enqueue to its signal, so jobs reach the stream in the order they
+    // reach inFlight. Not the deque's lock: draining must not wait behind user code.
+    private final Object order = new Object();
+    // Guarded by itself, in the order the jobs were queued on the stream.
     private final ArrayDeque<InFlight<?>> inFlight = new ArrayDeque<>();
     private final AtomicInteger drainRequests = new AtomicInteger();
+    // The thread running continuations right now, which must not wait for room it frees.
+    private volatile Thread drainer;
     private volatile boolean closed;
 
     /** An executor running continuations on the reactor's dispatcher thread. */
@@ -115,7 +122,7 @@ public final class FillExecutor<S> implements AutoCloseable {
 
     /** How many jobs are in flight now (queued on the device, or landed and not yet continued). */
     public int inFlight() {
-        synchronized (lock) {
+        synchronized (inFlight) {
             return inFlight.size();
         }
     }
@@ -130,6 +137,14 @@ public final class FillExecutor<S> implements AutoCloseable {
     public <T> CompletableFuture<T> submit(Job<S, T> job) {
         Objects.requireNonNull(job, "job");
         requireOpen();
+        if (Thread.currentThread() == drainer) {
+            // A continuation waiting for room would wait for itself: room is freed after it returns.
+            if (!room.tryAcquire()) {
+                throw new IllegalStateException("submit from a continuation found the executor full and cannot wait "
+                        + "for room only its own return frees; use trySubmit there");
+            }
+            return start(job);
+        }
         try {
             room.acquire();
         } catch (InterruptedException e) {
@@ -151,7 +166,7 @@ public final class FillExecutor<S> implements AutoCloseable {
         Ticket ticket;
         // One job at a time from enqueue to signal, so the order on the stream is the order of
         // inFlight, which is the order continuations run in.
-        synchronized (lock) {
+        synchronized (order) {
             if (closed) {
                 room.release();
                 throw new GpuException(GpuException.Kind.CLOSED, "the fill executor is closed");
@@ -166,14 +181,29 @@ public final class FillExecutor<S> implements AutoCloseable {
                 entry.result.completeExceptionally(t);
                 return entry.result;
             }
-            inFlight.add(entry);
+            synchronized (inFlight) {
+                inFlight.add(entry);
+            }
         }
-        reactor.whenLanded(ticket).whenComplete((landed, failure) -> {
-            entry.failure = failure;
-            entry.settled = true;
-            continuations.execute(this::drain);
-        });
+        try {
+            reactor.whenLanded(ticket).whenComplete((landed, failure) -> settle(entry, failure));
+        } catch (RuntimeException e) {
+            settle(entry, e);
+        }
         return entry.result;
+    }
+
+    // Marks a job's wait over and has its continuation (or failure) run in turn. An executor
+    // that refuses the drain must not leave the job, and every job behind it, waiting for ever:
+    // then the drain runs here.
+    private void settle(InFlight<?> entry, Throwable failure) {
+        entry.failure = failure;
+        entry.settled = true;
+        try {
+            continuations.execute(this::drain);
+        } catch (RuntimeException refused) {
+            drain();
+        }
     }
 
     // Runs the settled jobs at the head, in order; one drainer at a time, and a request made
@@ -183,26 +213,31 @@ public final class FillExecutor<S> implements AutoCloseable {
             return;
         }
         int requests = 1;
-        for (;;) {
+        drainer = Thread.currentThread();
+        try {
             for (;;) {
-                InFlight<?> head;
-                synchronized (lock) {
-                    head = inFlight.peek();
-                    if (head == null || !head.settled) {
-                        break;
+                for (;;) {
+                    InFlight<?> head;
+                    synchronized (inFlight) {
+                        head = inFlight.peek();
+                        if (head == null || !head.settled) {
+                            break;
+                        }
+                        inFlight.poll();
                     }
-                    inFlight.poll();
+                    try {
+                        head.run();
+                    } finally {
+                        room.release();
+                    }
                 }
-                try {
-                    head.run();
-                } finally {
-                    room.release();
+                requests = drainRequests.addAndGet(-requests);
+                if (requests == 0) {
+                    return;
                 }
             }
-            requests = drainRequests.addAndGet(-requests);
-            if (requests == 0) {
-                return;
-            }
+        } finally {
+            drainer = null;
         }
     }
 
@@ -218,6 +253,9 @@ public final class FillExecutor<S> implements AutoCloseable {
      */
     @Override
     public void close() {
+        if (Thread.currentThread() == drainer) {
+            throw new IllegalStateException("close from a continuation would wait for itself; close after it returns");
+        }
         closed = true;
         room.acquireUninterruptibly(fillLevel);
         room.release(fillLevel);

@@ -32,13 +32,14 @@ final class ParkedThreads {
 
     void remove(int at) {
         if (at != UNLISTED) {
-            threads.setRelease(at, null);
+            threads.set(at, null);
         }
     }
 
     void wakeAll() {
         for (int i = 0; i < threads.length(); i++) {
-            Thread thread = threads.getAcquire(i);
+            // A volatile read, so it is ordered after the caller's volatile write of "closed".
+            Thread thread = threads.get(i);
             if (thread != null) {
                 LockSupport.unpark(thread);
             }

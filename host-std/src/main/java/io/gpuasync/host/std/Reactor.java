@@ -18,7 +18,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -64,13 +63,17 @@ public final class Reactor implements AutoCloseable {
     private final CompletionPort port;
     private final MpscArrayQueue<TicketFuture> submissions;
     private final ParkedThreads parked;
-    private final Map<Line<?>, Boolean> watchedLines = new ConcurrentHashMap<>();
+    // Weak keys: a line the application forgot must stay collectable, so that the leak
+    // detector reports it.
+    private final Map<Line<?>, Boolean> watchedLines = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
     private final ThreadLocal<WaiterState> waiters = ThreadLocal.withInitial(WaiterState::new);
     private final Thread dispatcher;
     private final CompletionHandler completeLanded = this::completeLanded;
     // Dispatcher-owned, indexed by the port's entry: the line of each registered wait and when
     // the watchdog next looks at it.
     private final Line<?>[] lineOf;
+    private final TicketFuture[] futureOf;
+    private final long[] handleOf;
     private final long[] overdueAt;
     private volatile boolean closed;
     private volatile boolean dispatcherSleeping;
@@ -84,6 +87,8 @@ public final class Reactor implements AutoCloseable {
         this.submissions = new MpscArrayQueue<>(config.capacity);
         this.parked = new ParkedThreads(config.parkedCapacity);
         this.lineOf = new Line<?>[config.capacity];
+        this.futureOf = new TicketFuture[config.capacity];
+        this.handleOf = new long[config.capacity];
         this.overdueAt = new long[config.capacity];
         this.backend = config.backend;
         this.dispatcher = Thread.ofPlatform().daemon().name("gar-dispatcher").unstarted(this::dispatch);
@@ -166,7 +171,8 @@ public final class Reactor implements AutoCloseable {
         watch(line);
         WaiterState waiter = waiters.get();
         WaitPlanRunner runner = waiter.runnerFor(plan);
-        if (config.lowTimerSlack && !waiter.slackSet) {
+        // Not on a virtual thread: its carrier's slack is not what its timed parks use.
+        if (config.lowTimerSlack && !waiter.slackSet && !Thread.currentThread().isVirtual()) {
             waiter.slackSet = true;
             TimerSlack.setCurrentNanos(1);
         }
@@ -183,8 +189,14 @@ public final class Reactor implements AutoCloseable {
                     case TIMED_OUT -> {
                         return false;
                     }
-                    case SPIN -> Thread.onSpinWait();
-                    case YIELD -> Thread.yield();
+                    case SPIN -> {
+                        Thread.onSpinWait();
+                        throwIfInterrupted(slot, target);
+                    }
+                    case YIELD -> {
+                        Thread.yield();
+                        throwIfInterrupted(slot, target);
+                    }
                     case PARK -> {
                         if (listed == ParkedThreads.UNLISTED) {
                             listed = parked.add(Thread.currentThread());
@@ -212,6 +224,9 @@ public final class Reactor implements AutoCloseable {
     private void parkFor(long nanos, Line<?> line, Slot slot, long target, long from, LateWake lateWake) {
         long until = from + nanos;
         boolean parked = false;
+        if (line.state() != Line.State.OPEN) {
+            return;
+        }
         for (;;) {
             long left = until - System.nanoTime();
             if (left <= 0) {
@@ -225,14 +240,18 @@ public final class Reactor implements AutoCloseable {
             }
             parked = true;
             LockSupport.parkNanos(this, Math.min(left, config.watchdogIntervalNanos));
-            if (Thread.interrupted()) {
-                Thread.currentThread().interrupt();
-                throw new GpuException(GpuException.Kind.INTERRUPTED,
-                        "interrupted while waiting for slot " + slot + " to reach " + target + " (interrupt status kept)");
-            }
+            throwIfInterrupted(slot, target);
             if (line.state() != Line.State.OPEN || line.reached(slot, target)) {
                 return;
             }
+        }
+    }
+
+    // Reads the flag without clearing it: the interrupt status is the caller's to keep.
+    private static void throwIfInterrupted(Slot slot, long target) {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new GpuException(GpuException.Kind.INTERRUPTED,
+                    "interrupted while waiting for slot " + slot + " to reach " + target + " (interrupt status kept)");
         }
     }
 
@@ -258,8 +277,13 @@ public final class Reactor implements AutoCloseable {
     public CompletableFuture<Ticket> whenLanded(Ticket ticket) {
         Objects.requireNonNull(ticket, "ticket");
         TicketFuture future = new TicketFuture(ticket, System.nanoTime());
-        if (ticket.line().reached(ticket.slot(), ticket.target())) {
-            future.complete(ticket);
+        try {
+            if (ticket.line().reached(ticket.slot(), ticket.target())) {
+                future.complete(ticket);
+                return future;
+            }
+        } catch (GpuException closedLine) {
+            future.completeExceptionally(closedLine);
             return future;
         }
         if (closed) {
@@ -274,6 +298,11 @@ public final class Reactor implements AutoCloseable {
         }
         if (dispatcherSleeping) {
             LockSupport.unpark(dispatcher);
+        }
+        if (closed) {
+            // A close may have emptied the queue before this offer: fail it here (a future
+            // completed by both sides stays completed by the first).
+            future.completeExceptionally(new GpuException(GpuException.Kind.CLOSED, "the reactor was closed"));
         }
         return future;
     }
@@ -325,6 +354,7 @@ public final class Reactor implements AutoCloseable {
         } catch (Throwable t) {
             LOG.log(System.Logger.Level.ERROR, "the dispatcher failed; failing its waits", t);
             closed = true;
+            parked.wakeAll();
             failEverything(new GpuException(GpuException.Kind.CLOSED, "the reactor's dispatcher failed: " + t, t));
             throw t;
         }
@@ -388,17 +418,25 @@ public final class Reactor implements AutoCloseable {
             }
             int entry = (int) handle;
             lineOf[entry] = line;
+            futureOf[entry] = future;
+            handleOf[entry] = handle;
             overdueAt[entry] = firstHealthCheck(line, ticket.slot(), ticket.target(), future.startedNanos);
         }
         return any;
     }
 
     private void completeLanded(long handle, Object attachment, long word) {
-        lineOf[(int) handle] = null;
+        int entry = (int) handle;
+        lineOf[entry] = null;
+        futureOf[entry] = null;
         TicketFuture future = (TicketFuture) attachment;
         Ticket ticket = future.ticket;
-        // Through the line, so the estimator learns from the landing.
-        ticket.line().reached(ticket.slot(), ticket.target());
+        try {
+            // Through the line, so the estimator learns from the landing.
+            ticket.line().reached(ticket.slot(), ticket.target());
+        } catch (GpuException closedSinceThePoll) {
+            // The word the port read proves the landing; the line closing since changes nothing.
+        }
         future.complete(ticket);
     }
 
@@ -406,7 +444,17 @@ public final class Reactor implements AutoCloseable {
         Map<Line<?>, GpuException> verdicts = null;
         for (int entry = 0; entry < lineOf.length; entry++) {
             Line<?> line = lineOf[entry];
-            if (line == null || now - overdueAt[entry] < 0) {
+            if (line == null) {
+                continue;
+            }
+            if (futureOf[entry].isDone()) {
+                // Cancelled by its caller: drop the wait rather than keep it until it lands.
+                port.cancel(handleOf[entry]);
+                lineOf[entry] = null;
+                futureOf[entry] = null;
+                continue;
+            }
+            if (now - overdueAt[entry] < 0) {
                 continue;
             }
             overdueAt[entry] = now + config.watchdogIntervalNanos;
@@ -443,6 +491,7 @@ public final class Reactor implements AutoCloseable {
     private void removeWaits(Line<?> line, GpuException failure) {
         port.removeAll(line.words(), (handle, attachment, word) -> {
             lineOf[(int) handle] = null;
+            futureOf[(int) handle] = null;
             ((TicketFuture) attachment).completeExceptionally(failure);
         });
     }
@@ -450,6 +499,7 @@ public final class Reactor implements AutoCloseable {
     private void failEverything(GpuException failure) {
         port.removeAll(null, (handle, attachment, word) -> {
             lineOf[(int) handle] = null;
+            futureOf[(int) handle] = null;
             ((TicketFuture) attachment).completeExceptionally(failure);
         });
         TicketFuture future;
@@ -473,15 +523,25 @@ public final class Reactor implements AutoCloseable {
         }
         lastWatched = line;
         if (watchedLines.putIfAbsent(line, Boolean.TRUE) == null) {
+            // The action holds the reactor weakly: a long-lived line must not keep every reactor
+            // that ever waited on it alive.
+            java.lang.ref.WeakReference<Reactor> self = new java.lang.ref.WeakReference<>(this);
             line.onClose(() -> {
-                watchedLines.remove(line);
-                if (lastWatched == line) {
-                    lastWatched = null;
+                Reactor reactor = self.get();
+                if (reactor != null) {
+                    reactor.lineClosed(line);
                 }
-                parked.wakeAll();
-                LockSupport.unpark(dispatcher);
             });
         }
+    }
+
+    private void lineClosed(Line<?> line) {
+        watchedLines.remove(line);
+        if (lastWatched == line) {
+            lastWatched = null;
+        }
+        parked.wakeAll();
+        LockSupport.unpark(dispatcher);
     }
 
     private void requireOpen() {
@@ -502,6 +562,8 @@ public final class Reactor implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        lastWatched = null;
+        watchedLines.clear();
         LockSupport.unpark(dispatcher);
         parked.wakeAll();
         if (Thread.currentThread() != dispatcher) {
@@ -537,16 +599,24 @@ public final class Reactor implements AutoCloseable {
     /** One thread's reusable wait machinery: the runner of the plan it used last. */
     private static final class WaiterState {
         final LateWake lateWake = new LateWake();
-        WaitPlan plan;
-        WaitPlanRunner runner;
+        // The runners of the last few plans this thread used, so a thread that alternates
+        // between plans does not allocate a runner per wait.
+        private final WaitPlan[] plans = new WaitPlan[4];
+        private final WaitPlanRunner[] runners = new WaitPlanRunner[4];
+        private int next;
         boolean slackSet;
 
         WaitPlanRunner runnerFor(WaitPlan wanted) {
-            if (wanted != plan) {
-                plan = wanted;
-                runner = new WaitPlanRunner(wanted);
+            for (int i = 0; i < plans.length; i++) {
+                if (plans[i] == wanted) {
+                    return runners[i];
+                }
             }
-            return runner;
+            int at = next;
+            next = (next + 1) % plans.length;
+            plans[at] = wanted;
+            runners[at] = new WaitPlanRunner(wanted);
+            return runners[at];
         }
     }
 
