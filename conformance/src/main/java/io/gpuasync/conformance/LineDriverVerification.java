@@ -320,6 +320,8 @@ public abstract class LineDriverVerification<S, D> {
     @Property(tries = 10)
     public void required_line07_everyResourceIsReleasedOnce(@ForAll @IntRange(min = 1, max = 5) int lines,
                                                             @ForAll @IntRange(min = 0, max = 3) int signals) {
+        // Made current first: making a context current may itself take a reference.
+        makeCurrent(0);
         OptionalInt before = references(0);
         try (World world = new World()) {
             S stream = world.stream(0);
@@ -419,6 +421,7 @@ public abstract class LineDriverVerification<S, D> {
     @Property(tries = 6)
     public void required_line10_aFailingDriverCallLeavesNothingAcquired(@ForAll @IntRange(min = 0, max = 2) int call) {
         RecordingDriver.Call failing = RecordingDriver.Call.values()[call];
+        makeCurrent(0);
         OptionalInt before = references(0);
         try (World world = new World()) {
             world.driver.failing.add(failing);

@@ -1,0 +1,163 @@
+package io.gpuasync.backend.cuda;
+
+import io.gpuasync.api.Backend;
+import io.gpuasync.api.GpuException;
+import io.gpuasync.api.Line;
+import io.gpuasync.backend.cuda.internal.Cuda;
+import io.gpuasync.backend.cuda.internal.CudaLibrary;
+import io.gpuasync.backend.cuda.internal.CudaSymbols;
+import io.gpuasync.spi.LeakReporter;
+import io.gpuasync.spi.LineDriver;
+import io.gpuasync.spi.LineException;
+import io.gpuasync.spi.MappedLine;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The CUDA backend: lines in device primary contexts, over the driver API.
+ * <pre>{@code
+ * CudaBackend cuda = CudaBackend.load();            // GpuException UNAVAILABLE, with the cause
+ * cuda.makePrimaryContextCurrent(0);                // or leave the context your library made current
+ * try (Line<CudaStream> line = cuda.openLine()) {
+ *     CudaStream stream = CudaStream.wrap(handleFromJCuda);
+ *     reactor.await(line.signal(stream, Slot.S0));
+ * }
+ * }</pre>
+ */
+public final class CudaBackend implements Backend<CudaStream> {
+    private static final Object LOAD = new Object();
+    private static volatile Throwable loadFailure;
+    private static volatile boolean loaded;
+
+    private final CudaDriver driver = new CudaDriver();
+    private final LeakReporter leakReporter;
+
+    private CudaBackend(LeakReporter leakReporter) {
+        this.leakReporter = leakReporter;
+    }
+
+    /**
+     * The backend, once {@code libcuda.so.1} (or the library {@link CudaLibrary#PROPERTY} names)
+     * is loaded, every entry point this backend uses is found, and {@code cuInit(0)} succeeded.
+     *
+     * @throws GpuException of kind {@link GpuException.Kind#UNAVAILABLE} saying which of these failed
+     */
+    public static CudaBackend load() {
+        return load(LeakReporter.logging());
+    }
+
+    /** As {@link #load()}, reporting leaked lines to {@code leakReporter}. */
+    public static CudaBackend load(LeakReporter leakReporter) {
+        unavailability().ifPresent(cause -> {
+            throw new GpuException(GpuException.Kind.UNAVAILABLE, -1, "CUDA is unavailable: " + cause.getMessage(), cause);
+        });
+        return new CudaBackend(Objects.requireNonNull(leakReporter, "leakReporter"));
+    }
+
+    /** Why CUDA cannot be used here (library, entry point, or cuInit), or empty if it can. */
+    public static Optional<Throwable> unavailability() {
+        if (!loaded) {
+            synchronized (LOAD) {
+                if (!loaded) {
+                    loadFailure = check();
+                    loaded = true;
+                }
+            }
+        }
+        return Optional.ofNullable(loadFailure);
+    }
+
+    private static Throwable check() {
+        Optional<Throwable> library = CudaLibrary.loadFailure();
+        if (library.isPresent()) {
+            return library.get();
+        }
+        for (Cuda.Function function : Cuda.FUNCTIONS) {
+            if (CudaSymbols.missing(function)) {
+                return new UnsatisfiedLinkError("unresolved symbol: " + function.symbol() + " in " + CudaLibrary.location());
+            }
+        }
+        int status = Cuda.cuInit(0);
+        if (status != Cuda.CUDA_SUCCESS) {
+            return new IllegalStateException(CudaStatus.describe("cuInit(0)", status));
+        }
+        return null;
+    }
+
+    @Override
+    public String name() {
+        return "cuda";
+    }
+
+    @Override
+    public Class<CudaStream> streamType() {
+        return CudaStream.class;
+    }
+
+    /** The driver table, for tools that drive it directly (the conformance suite). */
+    public LineDriver<CudaStream, CudaContext> driver() {
+        return driver;
+    }
+
+    /**
+     * A line in the primary context of the calling thread's current device.
+     *
+     * @throws GpuException {@link GpuException.Kind#NO_DOMAIN} with no current context, or the
+     *     driver's status with its name
+     */
+    @Override
+    public Line<CudaStream> openLine() {
+        return MappedLine.open(driver, leakReporter);
+    }
+
+    /** Makes device {@code ordinal}'s primary context current on the calling thread (retaining it once, for good). */
+    public void makePrimaryContextCurrent(int ordinal) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment device = arena.allocate(Cuda.C_INT);
+            CudaDriver.check(Cuda.cuDeviceGet(device, ordinal), "cuDeviceGet(" + ordinal + ")");
+            MemorySegment context = arena.allocate(Cuda.C_POINTER);
+            CudaDriver.check(Cuda.cuDevicePrimaryCtxRetain(context, device.get(ValueLayout.JAVA_INT, 0)),
+                    "cuDevicePrimaryCtxRetain(" + ordinal + ")");
+            CudaDriver.check(Cuda.cuCtxSetCurrent(context.get(ValueLayout.ADDRESS, 0)), "cuCtxSetCurrent");
+        } catch (LineException e) {
+            throw e.toGpuException("making device " + ordinal + "'s primary context current");
+        }
+    }
+
+    /** A new stream in the calling thread's current context ({@code cuStreamCreate}, non-blocking). */
+    public CudaStream createStream() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment stream = arena.allocate(Cuda.C_POINTER);
+            CudaDriver.check(Cuda.cuStreamCreate(stream, Cuda.CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+            return new CudaStream(stream.get(ValueLayout.ADDRESS, 0).address());
+        } catch (LineException e) {
+            throw e.toGpuException("creating a stream");
+        }
+    }
+
+    /** Destroys a stream this backend created ({@code cuStreamDestroy}); its queued work still runs. */
+    public void destroyStream(CudaStream stream) {
+        try {
+            CudaDriver.check(Cuda.cuStreamDestroy_v2(MemorySegment.ofAddress(stream.handle())), "cuStreamDestroy");
+        } catch (LineException e) {
+            throw e.toGpuException("destroying " + stream);
+        }
+    }
+
+    /**
+     * Queues on {@code stream} a wait, on the device, until {@code line}'s word of {@code slot}
+     * reaches {@code target} ({@code cuStreamWaitValue64}, GEQ): work on one stream, or device,
+     * can then follow another's without a host round trip.
+     */
+    public void waitOnDevice(CudaStream stream, Line<CudaStream> line, io.gpuasync.core.Slot slot, long target) {
+        try {
+            driver.waitValue(stream, line.deviceAddress(slot), target);
+        } catch (LineException e) {
+            throw e.toGpuException("queueing a device-side wait");
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package io.gpuasync.backend.cuda;
+
+import io.gpuasync.api.Backend;
+import io.gpuasync.spi.BackendProvider;
+
+import java.util.Optional;
+
+/** The {@code cuda} backend as {@link java.util.ServiceLoader} finds it. */
+public final class CudaProvider implements BackendProvider {
+    private volatile CudaBackend backend;
+
+    /** For {@link java.util.ServiceLoader}. */
+    public CudaProvider() {
+    }
+
+    @Override
+    public String name() {
+        return "cuda";
+    }
+
+    @Override
+    public Optional<Throwable> unavailabilityCause() {
+        return CudaBackend.unavailability();
+    }
+
+    @Override
+    public Backend<?> backend() {
+        ensureAvailability();
+        CudaBackend loaded = backend;
+        if (loaded == null) {
+            synchronized (this) {
+                if (backend == null) {
+                    backend = CudaBackend.load();
+                }
+                loaded = backend;
+            }
+        }
+        return loaded;
+    }
+}

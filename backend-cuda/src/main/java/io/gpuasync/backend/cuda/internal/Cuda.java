@@ -1,0 +1,471 @@
+package io.gpuasync.backend.cuda.internal;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.util.List;
+
+/**
+ * The CUDA driver API entry points this backend calls, in jextract's shape: each C function has
+ * a holder class whose method handle is made when the function is first called, and a static
+ * method that calls it with {@code invokeExact}. A missing library or symbol throws
+ * {@code UnsatisfiedLinkError("unresolved symbol: ...")} at the call, never at class load; the
+ * provider checks {@link #FUNCTIONS} up front so that users see a stored cause instead.
+ *
+ * <p>Names are the symbols the CUDA header maps its API names to ({@code #define
+ * cuMemHostGetDevicePointer cuMemHostGetDevicePointer_v2}): {@link Function#declaredAs} keeps the
+ * header's name, and {@code CudaHeaderTest} checks both against {@code cuda.h}.
+ */
+public final class Cuda {
+    /** {@code int}, {@code unsigned int}, {@code CUresult}, {@code CUdevice}. */
+    public static final ValueLayout.OfInt C_INT = ValueLayout.JAVA_INT;
+    /** {@code size_t} on a 64-bit host. */
+    public static final ValueLayout.OfLong C_SIZE_T = ValueLayout.JAVA_LONG;
+    /** {@code unsigned long long}, {@code CUdeviceptr}, {@code cuuint64_t}. */
+    public static final ValueLayout.OfLong C_LONG_LONG = ValueLayout.JAVA_LONG;
+    /** Any pointer, and the opaque handles {@code CUcontext} and {@code CUstream}. */
+    public static final ValueLayout C_POINTER = ValueLayout.ADDRESS;
+
+    /** <cuda.h>: CUDA_SUCCESS. */
+    public static final int CUDA_SUCCESS = 0;
+    /** <cuda.h>: CUDA_ERROR_NOT_READY, what a query of unfinished work returns (not a failure). */
+    public static final int CUDA_ERROR_NOT_READY = 600;
+    /** <cuda.h>: CU_MEMHOSTALLOC_PORTABLE. */
+    public static final int CU_MEMHOSTALLOC_PORTABLE = 0x01;
+    /** <cuda.h>: CU_MEMHOSTALLOC_DEVICEMAP. */
+    public static final int CU_MEMHOSTALLOC_DEVICEMAP = 0x02;
+    /** <cuda.h>: CU_STREAM_WAIT_VALUE_GEQ, the wrap-safe greater-or-equal wait. */
+    public static final int CU_STREAM_WAIT_VALUE_GEQ = 0x0;
+    /** <cuda.h>: CU_STREAM_NON_BLOCKING. */
+    public static final int CU_STREAM_NON_BLOCKING = 0x1;
+
+    private Cuda() {
+    }
+
+    /** One binding: the library symbol, the name the header declares, and the C signature. */
+    public record Function(String symbol, String declaredAs, FunctionDescriptor descriptor) {
+    }
+
+    private static MethodHandle downcall(Function function) {
+        return Linker.nativeLinker().downcallHandle(function.descriptor());
+    }
+
+    private static MemorySegment address(Function function) {
+        MemorySegment address = CudaLibrary.find(function.symbol());
+        if (address.equals(MemorySegment.NULL)) {
+            throw new UnsatisfiedLinkError("unresolved symbol: " + function.symbol()
+                    + CudaLibrary.loadFailure().map(t -> " (" + t.getMessage() + ")").orElse(""));
+        }
+        return address;
+    }
+
+    private static FunctionDescriptor returnsInt(MemoryLayout... parameters) {
+        return FunctionDescriptor.of(C_INT, parameters);
+    }
+
+    /** {@code cuInit}: Initializes the driver API. */
+    public static final Function F_cuInit = new Function("cuInit", "cuInit", returnsInt(C_INT));
+
+    private static final class cuInit {
+        static final MemorySegment ADDRESS = address(F_cuInit);
+        static final MethodHandle HANDLE = downcall(F_cuInit);
+    }
+
+    /** Initializes the driver API. */
+    public static int cuInit(int flags) {
+        try {
+            return (int) cuInit.HANDLE.invokeExact(cuInit.ADDRESS, flags);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuGetErrorName}: The name of a status, such as CUDA_ERROR_INVALID_VALUE. */
+    public static final Function F_cuGetErrorName = new Function("cuGetErrorName", "cuGetErrorName", returnsInt(C_INT, C_POINTER));
+
+    private static final class cuGetErrorName {
+        static final MemorySegment ADDRESS = address(F_cuGetErrorName);
+        static final MethodHandle HANDLE = downcall(F_cuGetErrorName);
+    }
+
+    /** The name of a status, such as CUDA_ERROR_INVALID_VALUE. */
+    public static int cuGetErrorName(int error, MemorySegment pStr) {
+        try {
+            return (int) cuGetErrorName.HANDLE.invokeExact(cuGetErrorName.ADDRESS, error, pStr);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuDeviceGet}: The device handle of an ordinal. */
+    public static final Function F_cuDeviceGet = new Function("cuDeviceGet", "cuDeviceGet", returnsInt(C_POINTER, C_INT));
+
+    private static final class cuDeviceGet {
+        static final MemorySegment ADDRESS = address(F_cuDeviceGet);
+        static final MethodHandle HANDLE = downcall(F_cuDeviceGet);
+    }
+
+    /** The device handle of an ordinal. */
+    public static int cuDeviceGet(MemorySegment device, int ordinal) {
+        try {
+            return (int) cuDeviceGet.HANDLE.invokeExact(cuDeviceGet.ADDRESS, device, ordinal);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuCtxGetCurrent}: The calling thread's current context (NULL if none). */
+    public static final Function F_cuCtxGetCurrent = new Function("cuCtxGetCurrent", "cuCtxGetCurrent", returnsInt(C_POINTER));
+
+    private static final class cuCtxGetCurrent {
+        static final MemorySegment ADDRESS = address(F_cuCtxGetCurrent);
+        static final MethodHandle HANDLE = downcall(F_cuCtxGetCurrent);
+    }
+
+    /** The calling thread's current context (NULL if none). */
+    public static int cuCtxGetCurrent(MemorySegment pctx) {
+        try {
+            return (int) cuCtxGetCurrent.HANDLE.invokeExact(cuCtxGetCurrent.ADDRESS, pctx);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuCtxSetCurrent}: Binds a context to the calling thread. */
+    public static final Function F_cuCtxSetCurrent = new Function("cuCtxSetCurrent", "cuCtxSetCurrent", returnsInt(C_POINTER));
+
+    private static final class cuCtxSetCurrent {
+        static final MemorySegment ADDRESS = address(F_cuCtxSetCurrent);
+        static final MethodHandle HANDLE = downcall(F_cuCtxSetCurrent);
+    }
+
+    /** Binds a context to the calling thread. */
+    public static int cuCtxSetCurrent(MemorySegment ctx) {
+        try {
+            return (int) cuCtxSetCurrent.HANDLE.invokeExact(cuCtxSetCurrent.ADDRESS, ctx);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuCtxGetDevice}: The device of the current context. */
+    public static final Function F_cuCtxGetDevice = new Function("cuCtxGetDevice", "cuCtxGetDevice", returnsInt(C_POINTER));
+
+    private static final class cuCtxGetDevice {
+        static final MemorySegment ADDRESS = address(F_cuCtxGetDevice);
+        static final MethodHandle HANDLE = downcall(F_cuCtxGetDevice);
+    }
+
+    /** The device of the current context. */
+    public static int cuCtxGetDevice(MemorySegment device) {
+        try {
+            return (int) cuCtxGetDevice.HANDLE.invokeExact(cuCtxGetDevice.ADDRESS, device);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuDevicePrimaryCtxRetain}: Retains a device's primary context. */
+    public static final Function F_cuDevicePrimaryCtxRetain = new Function("cuDevicePrimaryCtxRetain", "cuDevicePrimaryCtxRetain", returnsInt(C_POINTER, C_INT));
+
+    private static final class cuDevicePrimaryCtxRetain {
+        static final MemorySegment ADDRESS = address(F_cuDevicePrimaryCtxRetain);
+        static final MethodHandle HANDLE = downcall(F_cuDevicePrimaryCtxRetain);
+    }
+
+    /** Retains a device's primary context. */
+    public static int cuDevicePrimaryCtxRetain(MemorySegment pctx, int dev) {
+        try {
+            return (int) cuDevicePrimaryCtxRetain.HANDLE.invokeExact(cuDevicePrimaryCtxRetain.ADDRESS, pctx, dev);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuDevicePrimaryCtxRelease}: Releases a device's primary context. */
+    public static final Function F_cuDevicePrimaryCtxRelease_v2 = new Function("cuDevicePrimaryCtxRelease_v2", "cuDevicePrimaryCtxRelease", returnsInt(C_INT));
+
+    private static final class cuDevicePrimaryCtxRelease_v2 {
+        static final MemorySegment ADDRESS = address(F_cuDevicePrimaryCtxRelease_v2);
+        static final MethodHandle HANDLE = downcall(F_cuDevicePrimaryCtxRelease_v2);
+    }
+
+    /** Releases a device's primary context. */
+    public static int cuDevicePrimaryCtxRelease_v2(int dev) {
+        try {
+            return (int) cuDevicePrimaryCtxRelease_v2.HANDLE.invokeExact(cuDevicePrimaryCtxRelease_v2.ADDRESS, dev);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuCtxPushCurrent}: Pushes a context onto the calling thread's stack. */
+    public static final Function F_cuCtxPushCurrent_v2 = new Function("cuCtxPushCurrent_v2", "cuCtxPushCurrent", returnsInt(C_POINTER));
+
+    private static final class cuCtxPushCurrent_v2 {
+        static final MemorySegment ADDRESS = address(F_cuCtxPushCurrent_v2);
+        static final MethodHandle HANDLE = downcall(F_cuCtxPushCurrent_v2);
+    }
+
+    /** Pushes a context onto the calling thread's stack. */
+    public static int cuCtxPushCurrent_v2(MemorySegment ctx) {
+        try {
+            return (int) cuCtxPushCurrent_v2.HANDLE.invokeExact(cuCtxPushCurrent_v2.ADDRESS, ctx);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuCtxPopCurrent}: Pops the calling thread's current context. */
+    public static final Function F_cuCtxPopCurrent_v2 = new Function("cuCtxPopCurrent_v2", "cuCtxPopCurrent", returnsInt(C_POINTER));
+
+    private static final class cuCtxPopCurrent_v2 {
+        static final MemorySegment ADDRESS = address(F_cuCtxPopCurrent_v2);
+        static final MethodHandle HANDLE = downcall(F_cuCtxPopCurrent_v2);
+    }
+
+    /** Pops the calling thread's current context. */
+    public static int cuCtxPopCurrent_v2(MemorySegment pctx) {
+        try {
+            return (int) cuCtxPopCurrent_v2.HANDLE.invokeExact(cuCtxPopCurrent_v2.ADDRESS, pctx);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuCtxSynchronize}: Waits for all work of the current context. */
+    public static final Function F_cuCtxSynchronize = new Function("cuCtxSynchronize", "cuCtxSynchronize", returnsInt());
+
+    private static final class cuCtxSynchronize {
+        static final MemorySegment ADDRESS = address(F_cuCtxSynchronize);
+        static final MethodHandle HANDLE = downcall(F_cuCtxSynchronize);
+    }
+
+    /** Waits for all work of the current context. */
+    public static int cuCtxSynchronize() {
+        try {
+            return (int) cuCtxSynchronize.HANDLE.invokeExact(cuCtxSynchronize.ADDRESS);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuMemHostAlloc}: Allocates page-locked host memory. */
+    public static final Function F_cuMemHostAlloc = new Function("cuMemHostAlloc", "cuMemHostAlloc", returnsInt(C_POINTER, C_SIZE_T, C_INT));
+
+    private static final class cuMemHostAlloc {
+        static final MemorySegment ADDRESS = address(F_cuMemHostAlloc);
+        static final MethodHandle HANDLE = downcall(F_cuMemHostAlloc);
+    }
+
+    /** Allocates page-locked host memory. */
+    public static int cuMemHostAlloc(MemorySegment pp, long bytesize, int flags) {
+        try {
+            return (int) cuMemHostAlloc.HANDLE.invokeExact(cuMemHostAlloc.ADDRESS, pp, bytesize, flags);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuMemHostGetDevicePointer}: The device address of mapped host memory. */
+    public static final Function F_cuMemHostGetDevicePointer_v2 = new Function("cuMemHostGetDevicePointer_v2", "cuMemHostGetDevicePointer", returnsInt(C_POINTER, C_POINTER, C_INT));
+
+    private static final class cuMemHostGetDevicePointer_v2 {
+        static final MemorySegment ADDRESS = address(F_cuMemHostGetDevicePointer_v2);
+        static final MethodHandle HANDLE = downcall(F_cuMemHostGetDevicePointer_v2);
+    }
+
+    /** The device address of mapped host memory. */
+    public static int cuMemHostGetDevicePointer_v2(MemorySegment pdptr, MemorySegment p, int flags) {
+        try {
+            return (int) cuMemHostGetDevicePointer_v2.HANDLE.invokeExact(cuMemHostGetDevicePointer_v2.ADDRESS, pdptr, p, flags);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuMemFreeHost}: Frees page-locked host memory. */
+    public static final Function F_cuMemFreeHost = new Function("cuMemFreeHost", "cuMemFreeHost", returnsInt(C_POINTER));
+
+    private static final class cuMemFreeHost {
+        static final MemorySegment ADDRESS = address(F_cuMemFreeHost);
+        static final MethodHandle HANDLE = downcall(F_cuMemFreeHost);
+    }
+
+    /** Frees page-locked host memory. */
+    public static int cuMemFreeHost(MemorySegment p) {
+        try {
+            return (int) cuMemFreeHost.HANDLE.invokeExact(cuMemFreeHost.ADDRESS, p);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuStreamCreate}: Creates a stream in the current context. */
+    public static final Function F_cuStreamCreate = new Function("cuStreamCreate", "cuStreamCreate", returnsInt(C_POINTER, C_INT));
+
+    private static final class cuStreamCreate {
+        static final MemorySegment ADDRESS = address(F_cuStreamCreate);
+        static final MethodHandle HANDLE = downcall(F_cuStreamCreate);
+    }
+
+    /** Creates a stream in the current context. */
+    public static int cuStreamCreate(MemorySegment phStream, int flags) {
+        try {
+            return (int) cuStreamCreate.HANDLE.invokeExact(cuStreamCreate.ADDRESS, phStream, flags);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuStreamDestroy}: Destroys a stream once its work is done. */
+    public static final Function F_cuStreamDestroy_v2 = new Function("cuStreamDestroy_v2", "cuStreamDestroy", returnsInt(C_POINTER));
+
+    private static final class cuStreamDestroy_v2 {
+        static final MemorySegment ADDRESS = address(F_cuStreamDestroy_v2);
+        static final MethodHandle HANDLE = downcall(F_cuStreamDestroy_v2);
+    }
+
+    /** Destroys a stream once its work is done. */
+    public static int cuStreamDestroy_v2(MemorySegment hStream) {
+        try {
+            return (int) cuStreamDestroy_v2.HANDLE.invokeExact(cuStreamDestroy_v2.ADDRESS, hStream);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuStreamGetCtx}: The context a stream belongs to. */
+    public static final Function F_cuStreamGetCtx = new Function("cuStreamGetCtx", "cuStreamGetCtx", returnsInt(C_POINTER, C_POINTER));
+
+    private static final class cuStreamGetCtx {
+        static final MemorySegment ADDRESS = address(F_cuStreamGetCtx);
+        static final MethodHandle HANDLE = downcall(F_cuStreamGetCtx);
+    }
+
+    /** The context a stream belongs to. */
+    public static int cuStreamGetCtx(MemorySegment hStream, MemorySegment pctx) {
+        try {
+            return (int) cuStreamGetCtx.HANDLE.invokeExact(cuStreamGetCtx.ADDRESS, hStream, pctx);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuStreamQuery}: Whether a stream's work is done (CUDA_ERROR_NOT_READY if not). */
+    public static final Function F_cuStreamQuery = new Function("cuStreamQuery", "cuStreamQuery", returnsInt(C_POINTER));
+
+    private static final class cuStreamQuery {
+        static final MemorySegment ADDRESS = address(F_cuStreamQuery);
+        static final MethodHandle HANDLE = downcall(F_cuStreamQuery);
+    }
+
+    /** Whether a stream's work is done (CUDA_ERROR_NOT_READY if not). */
+    public static int cuStreamQuery(MemorySegment hStream) {
+        try {
+            return (int) cuStreamQuery.HANDLE.invokeExact(cuStreamQuery.ADDRESS, hStream);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuStreamWriteValue64}: Queues a 64-bit store on a stream. */
+    public static final Function F_cuStreamWriteValue64_v2 = new Function("cuStreamWriteValue64_v2", "cuStreamWriteValue64", returnsInt(C_POINTER, C_LONG_LONG, C_LONG_LONG, C_INT));
+
+    private static final class cuStreamWriteValue64_v2 {
+        static final MemorySegment ADDRESS = address(F_cuStreamWriteValue64_v2);
+        static final MethodHandle HANDLE = downcall(F_cuStreamWriteValue64_v2);
+    }
+
+    /** Queues a 64-bit store on a stream. */
+    public static int cuStreamWriteValue64_v2(MemorySegment stream, long addr, long value, int flags) {
+        try {
+            return (int) cuStreamWriteValue64_v2.HANDLE.invokeExact(cuStreamWriteValue64_v2.ADDRESS, stream, addr, value, flags);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuStreamWaitValue64}: Queues a wait for a 64-bit word on a stream. */
+    public static final Function F_cuStreamWaitValue64_v2 = new Function("cuStreamWaitValue64_v2", "cuStreamWaitValue64", returnsInt(C_POINTER, C_LONG_LONG, C_LONG_LONG, C_INT));
+
+    private static final class cuStreamWaitValue64_v2 {
+        static final MemorySegment ADDRESS = address(F_cuStreamWaitValue64_v2);
+        static final MethodHandle HANDLE = downcall(F_cuStreamWaitValue64_v2);
+    }
+
+    /** Queues a wait for a 64-bit word on a stream. */
+    public static int cuStreamWaitValue64_v2(MemorySegment stream, long addr, long value, int flags) {
+        try {
+            return (int) cuStreamWaitValue64_v2.HANDLE.invokeExact(cuStreamWaitValue64_v2.ADDRESS, stream, addr, value, flags);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** Every binding, for the availability check and the header test. */
+    public static final List<Function> FUNCTIONS = List.of(
+            F_cuInit,
+            F_cuGetErrorName,
+            F_cuDeviceGet,
+            F_cuCtxGetCurrent,
+            F_cuCtxSetCurrent,
+            F_cuCtxGetDevice,
+            F_cuDevicePrimaryCtxRetain,
+            F_cuDevicePrimaryCtxRelease_v2,
+            F_cuCtxPushCurrent_v2,
+            F_cuCtxPopCurrent_v2,
+            F_cuCtxSynchronize,
+            F_cuMemHostAlloc,
+            F_cuMemHostGetDevicePointer_v2,
+            F_cuMemFreeHost,
+            F_cuStreamCreate,
+            F_cuStreamDestroy_v2,
+            F_cuStreamGetCtx,
+            F_cuStreamQuery,
+            F_cuStreamWriteValue64_v2,
+            F_cuStreamWaitValue64_v2);
+}

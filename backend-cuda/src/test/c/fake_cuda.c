@@ -1,0 +1,490 @@
+/*
+ * A fake libcuda.so.1 for the tests of backend-cuda on machines without a GPU: the driver API
+ * entry points the backend binds, with the semantics that matter to a completion line, in host
+ * memory. Primary contexts are reference-counted per device and, like the real driver's, free
+ * every host allocation they own when their last reference goes (the CWE-416 of 0.1.0 needs
+ * exactly that to show). Each stream is a thread running its queued operations in order. A
+ * failed context is sticky: every call in it returns the error, and nothing queued runs.
+ *
+ * Test hooks (not part of CUDA): fakeEnqueueWork, fakeFailNext, fakePrimaryRefs,
+ * fakeSetSticky, fakeLiveAllocations.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef int CUresult;
+typedef int CUdevice;
+typedef unsigned long long CUdeviceptr;
+typedef unsigned long long cuuint64_t;
+
+enum {
+    CUDA_SUCCESS = 0, CUDA_ERROR_INVALID_VALUE = 1, CUDA_ERROR_NOT_INITIALIZED = 3,
+    CUDA_ERROR_DEINITIALIZED = 4, CUDA_ERROR_NO_DEVICE = 100, CUDA_ERROR_INVALID_DEVICE = 101,
+    CUDA_ERROR_INVALID_CONTEXT = 201, CUDA_ERROR_INVALID_HANDLE = 400, CUDA_ERROR_NOT_READY = 600,
+    CUDA_ERROR_ILLEGAL_ADDRESS = 700, CUDA_ERROR_LAUNCH_FAILED = 719
+};
+
+#define DEVICES 2
+#define MAX_ALLOCS 4096
+#define MAX_STREAMS 256
+
+typedef struct ctx { int device; int refs; int sticky; } ctx_t;
+typedef ctx_t *CUcontext;
+
+enum op_kind { OP_WRITE, OP_WAIT, OP_WORK };
+typedef struct op { enum op_kind kind; volatile uint64_t *addr; uint64_t value; long long nanos; struct op *next; } op_t;
+
+typedef struct stream {
+    ctx_t *ctx;
+    pthread_t thread;
+    pthread_mutex_t mu;
+    pthread_cond_t changed;
+    op_t *head, *tail;
+    int pending;
+    int closing;
+} stream_t;
+typedef stream_t *CUstream;
+
+typedef struct alloc { void *p; size_t size; ctx_t *ctx; } alloc_t;
+
+static ctx_t primary[DEVICES] = {{0, 0, 0}, {1, 0, 0}};
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static alloc_t allocs[MAX_ALLOCS];
+static stream_t *streams[MAX_STREAMS];
+static int initialized;
+static __thread ctx_t *ctx_stack[16];
+static __thread int depth;
+
+static char fail_name[64];
+static int fail_status, fail_count;
+
+/* ---------------------------------------------------------------- test hooks */
+
+void fakeFailNext(const char *name, int status, int times) {
+    pthread_mutex_lock(&mu);
+    strncpy(fail_name, name, sizeof fail_name - 1);
+    fail_status = status;
+    fail_count = times;
+    pthread_mutex_unlock(&mu);
+}
+
+int fakePrimaryRefs(int device) { return device >= 0 && device < DEVICES ? primary[device].refs : -1; }
+
+void fakeSetSticky(int device, int status) {
+    if (device >= 0 && device < DEVICES) {
+        __atomic_store_n(&primary[device].sticky, status, __ATOMIC_RELEASE);
+        pthread_mutex_lock(&mu);
+        for (int i = 0; i < MAX_STREAMS; i++) {
+            if (streams[i] && streams[i]->ctx == &primary[device]) {
+                pthread_mutex_lock(&streams[i]->mu);
+                pthread_cond_broadcast(&streams[i]->changed);
+                pthread_mutex_unlock(&streams[i]->mu);
+            }
+        }
+        pthread_mutex_unlock(&mu);
+    }
+}
+
+int fakeLiveAllocations(void) {
+    int n = 0;
+    pthread_mutex_lock(&mu);
+    for (int i = 0; i < MAX_ALLOCS; i++) n += allocs[i].p != NULL;
+    pthread_mutex_unlock(&mu);
+    return n;
+}
+
+static int injected(const char *name) {
+    int status = 0;
+    pthread_mutex_lock(&mu);
+    if (fail_count > 0 && strcmp(name, fail_name) == 0) {
+        fail_count--;
+        status = fail_status;
+    }
+    pthread_mutex_unlock(&mu);
+    return status;
+}
+
+#define ENTER(name)                                   \
+    do {                                              \
+        if (!initialized) return CUDA_ERROR_NOT_INITIALIZED; \
+        int injected_status = injected(name);         \
+        if (injected_status) return injected_status;  \
+    } while (0)
+
+static ctx_t *current(void) { return depth > 0 ? ctx_stack[depth - 1] : NULL; }
+static int sticky(ctx_t *c) { return c ? __atomic_load_n(&c->sticky, __ATOMIC_ACQUIRE) : 0; }
+
+/* ---------------------------------------------------------------- memory */
+
+static alloc_t *find_alloc(const void *p, size_t bytes) {
+    for (int i = 0; i < MAX_ALLOCS; i++) {
+        alloc_t *a = &allocs[i];
+        if (a->p && (const char *) p >= (char *) a->p && (const char *) p + bytes <= (char *) a->p + a->size) return a;
+    }
+    return NULL;
+}
+
+/* The device's side of a store: into live pinned memory, or the context faults. */
+static void device_store(ctx_t *c, volatile uint64_t *addr, uint64_t value) {
+    pthread_mutex_lock(&mu);
+    alloc_t *a = find_alloc((const void *) addr, 8);
+    if (!a || ((uintptr_t) addr & 7)) {
+        pthread_mutex_unlock(&mu);
+        __atomic_store_n(&c->sticky, CUDA_ERROR_ILLEGAL_ADDRESS, __ATOMIC_RELEASE);
+        return;
+    }
+    __atomic_store_n(addr, value, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&mu);
+}
+
+static int device_reached(ctx_t *c, volatile uint64_t *addr, uint64_t value) {
+    pthread_mutex_lock(&mu);
+    alloc_t *a = find_alloc((const void *) addr, 8);
+    if (!a) {
+        pthread_mutex_unlock(&mu);
+        __atomic_store_n(&c->sticky, CUDA_ERROR_ILLEGAL_ADDRESS, __ATOMIC_RELEASE);
+        return 0;
+    }
+    int64_t distance = (int64_t) (__atomic_load_n(addr, __ATOMIC_ACQUIRE) - value);
+    pthread_mutex_unlock(&mu);
+    return distance >= 0;
+}
+
+/* ---------------------------------------------------------------- streams */
+
+static long long now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long) t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+static void *run_stream(void *arg) {
+    stream_t *s = arg;
+    for (;;) {
+        pthread_mutex_lock(&s->mu);
+        while (!s->head && !s->closing) pthread_cond_wait(&s->changed, &s->mu);
+        if (!s->head) {
+            pthread_mutex_unlock(&s->mu);
+            return NULL;
+        }
+        op_t *op = s->head;
+        s->head = op->next;
+        if (!s->head) s->tail = NULL;
+        pthread_mutex_unlock(&s->mu);
+
+        if (!sticky(s->ctx)) {
+            switch (op->kind) {
+            case OP_WRITE: device_store(s->ctx, op->addr, op->value); break;
+            case OP_WAIT:
+                while (!sticky(s->ctx) && !device_reached(s->ctx, op->addr, op->value)) {
+                    struct timespec pause = {0, 2000};
+                    nanosleep(&pause, NULL);
+                }
+                break;
+            case OP_WORK: {
+                long long end = now_ns() + op->nanos;
+                while (now_ns() < end && !sticky(s->ctx)) {
+                    struct timespec pause = {0, 20000};
+                    nanosleep(&pause, NULL);
+                }
+                break;
+            }
+            }
+        }
+        free(op);
+        pthread_mutex_lock(&s->mu);
+        s->pending--;
+        pthread_cond_broadcast(&s->changed);
+        pthread_mutex_unlock(&s->mu);
+    }
+}
+
+static CUresult enqueue(stream_t *s, enum op_kind kind, volatile uint64_t *addr, uint64_t value, long long nanos) {
+    if (!s) return CUDA_ERROR_INVALID_HANDLE;
+    if (sticky(s->ctx)) return sticky(s->ctx);
+    op_t *op = calloc(1, sizeof *op);
+    op->kind = kind;
+    op->addr = addr;
+    op->value = value;
+    op->nanos = nanos;
+    pthread_mutex_lock(&s->mu);
+    if (s->tail) s->tail->next = op; else s->head = op;
+    s->tail = op;
+    s->pending++;
+    pthread_cond_broadcast(&s->changed);
+    pthread_mutex_unlock(&s->mu);
+    return CUDA_SUCCESS;
+}
+
+CUresult fakeEnqueueWork(CUstream s, long long nanos) { return enqueue(s, OP_WORK, NULL, 0, nanos); }
+
+static void drain(stream_t *s) {
+    pthread_mutex_lock(&s->mu);
+    while (s->pending > 0 && !sticky(s->ctx)) pthread_cond_wait(&s->changed, &s->mu);
+    pthread_mutex_unlock(&s->mu);
+}
+
+/* ---------------------------------------------------------------- the driver API */
+
+CUresult cuInit(unsigned int flags) {
+    if (flags != 0) return CUDA_ERROR_INVALID_VALUE;
+    initialized = 1;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuGetErrorName(CUresult error, const char **name) {
+    if (!name) return CUDA_ERROR_INVALID_VALUE;
+    switch (error) {
+    case CUDA_SUCCESS: *name = "CUDA_SUCCESS"; break;
+    case CUDA_ERROR_INVALID_VALUE: *name = "CUDA_ERROR_INVALID_VALUE"; break;
+    case CUDA_ERROR_NOT_INITIALIZED: *name = "CUDA_ERROR_NOT_INITIALIZED"; break;
+    case CUDA_ERROR_DEINITIALIZED: *name = "CUDA_ERROR_DEINITIALIZED"; break;
+    case CUDA_ERROR_NO_DEVICE: *name = "CUDA_ERROR_NO_DEVICE"; break;
+    case CUDA_ERROR_INVALID_DEVICE: *name = "CUDA_ERROR_INVALID_DEVICE"; break;
+    case CUDA_ERROR_INVALID_CONTEXT: *name = "CUDA_ERROR_INVALID_CONTEXT"; break;
+    case CUDA_ERROR_INVALID_HANDLE: *name = "CUDA_ERROR_INVALID_HANDLE"; break;
+    case CUDA_ERROR_NOT_READY: *name = "CUDA_ERROR_NOT_READY"; break;
+    case CUDA_ERROR_ILLEGAL_ADDRESS: *name = "CUDA_ERROR_ILLEGAL_ADDRESS"; break;
+    case CUDA_ERROR_LAUNCH_FAILED: *name = "CUDA_ERROR_LAUNCH_FAILED"; break;
+    default: *name = NULL; return CUDA_ERROR_INVALID_VALUE;
+    }
+    return CUDA_SUCCESS;
+}
+
+CUresult cuDeviceGet(CUdevice *device, int ordinal) {
+    ENTER("cuDeviceGet");
+    if (!device) return CUDA_ERROR_INVALID_VALUE;
+    if (ordinal < 0 || ordinal >= DEVICES) return CUDA_ERROR_INVALID_DEVICE;
+    *device = ordinal;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuCtxGetCurrent(CUcontext *pctx) {
+    ENTER("cuCtxGetCurrent");
+    if (!pctx) return CUDA_ERROR_INVALID_VALUE;
+    *pctx = current();
+    return CUDA_SUCCESS;
+}
+
+CUresult cuCtxSetCurrent(CUcontext ctx) {
+    ENTER("cuCtxSetCurrent");
+    if (depth == 0) {
+        if (ctx) ctx_stack[depth++] = ctx;
+    } else if (ctx) {
+        ctx_stack[depth - 1] = ctx;
+    } else {
+        depth--;
+    }
+    return CUDA_SUCCESS;
+}
+
+CUresult cuCtxGetDevice(CUdevice *device) {
+    ENTER("cuCtxGetDevice");
+    ctx_t *c = current();
+    if (!c) return CUDA_ERROR_INVALID_CONTEXT;
+    if (sticky(c)) return sticky(c);
+    *device = c->device;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuCtxPushCurrent_v2(CUcontext ctx) {
+    ENTER("cuCtxPushCurrent_v2");
+    if (!ctx || depth >= 16) return CUDA_ERROR_INVALID_VALUE;
+    ctx_stack[depth++] = ctx;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuCtxPopCurrent_v2(CUcontext *pctx) {
+    ENTER("cuCtxPopCurrent_v2");
+    if (depth == 0) return CUDA_ERROR_INVALID_CONTEXT;
+    ctx_t *c = ctx_stack[--depth];
+    if (pctx) *pctx = c;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev) {
+    ENTER("cuDevicePrimaryCtxRetain");
+    if (!pctx) return CUDA_ERROR_INVALID_VALUE;
+    if (dev < 0 || dev >= DEVICES) return CUDA_ERROR_INVALID_DEVICE;
+    pthread_mutex_lock(&mu);
+    primary[dev].refs++;
+    pthread_mutex_unlock(&mu);
+    *pctx = &primary[dev];
+    return CUDA_SUCCESS;
+}
+
+CUresult cuDevicePrimaryCtxRelease_v2(CUdevice dev) {
+    ENTER("cuDevicePrimaryCtxRelease_v2");
+    if (dev < 0 || dev >= DEVICES) return CUDA_ERROR_INVALID_DEVICE;
+    pthread_mutex_lock(&mu);
+    if (primary[dev].refs == 0) {
+        pthread_mutex_unlock(&mu);
+        return CUDA_ERROR_INVALID_CONTEXT;
+    }
+    if (--primary[dev].refs == 0) {
+        /* The primary context goes, and with it every host allocation it owned. */
+        for (int i = 0; i < MAX_ALLOCS; i++) {
+            if (allocs[i].p && allocs[i].ctx == &primary[dev]) {
+                free(allocs[i].p);
+                allocs[i].p = NULL;
+            }
+        }
+    }
+    pthread_mutex_unlock(&mu);
+    return CUDA_SUCCESS;
+}
+
+CUresult cuMemHostAlloc(void **pp, size_t bytesize, unsigned int flags) {
+    ENTER("cuMemHostAlloc");
+    ctx_t *c = current();
+    if (!c) return CUDA_ERROR_INVALID_CONTEXT;
+    if (sticky(c)) return sticky(c);
+    if (!pp || bytesize == 0 || (flags & ~0x7u)) return CUDA_ERROR_INVALID_VALUE;
+    size_t size = (bytesize + 4095) & ~(size_t) 4095;
+    void *p = aligned_alloc(4096, size);
+    memset(p, 0xAB, size);
+    pthread_mutex_lock(&mu);
+    for (int i = 0; i < MAX_ALLOCS; i++) {
+        if (!allocs[i].p) {
+            allocs[i] = (alloc_t) {p, size, c};
+            pthread_mutex_unlock(&mu);
+            *pp = p;
+            return CUDA_SUCCESS;
+        }
+    }
+    pthread_mutex_unlock(&mu);
+    free(p);
+    return 2; /* CUDA_ERROR_OUT_OF_MEMORY */
+}
+
+CUresult cuMemHostGetDevicePointer_v2(CUdeviceptr *pdptr, void *p, unsigned int flags) {
+    ENTER("cuMemHostGetDevicePointer_v2");
+    if (!pdptr || flags != 0) return CUDA_ERROR_INVALID_VALUE;
+    ctx_t *c = current();
+    if (!c) return CUDA_ERROR_INVALID_CONTEXT;
+    pthread_mutex_lock(&mu);
+    alloc_t *a = find_alloc(p, 1);
+    pthread_mutex_unlock(&mu);
+    if (!a) return CUDA_ERROR_INVALID_VALUE;
+    *pdptr = (CUdeviceptr) (uintptr_t) p; /* unified addressing */
+    return CUDA_SUCCESS;
+}
+
+CUresult cuMemFreeHost(void *p) {
+    ENTER("cuMemFreeHost");
+    pthread_mutex_lock(&mu);
+    for (int i = 0; i < MAX_ALLOCS; i++) {
+        if (allocs[i].p == p && p) {
+            free(p);
+            allocs[i].p = NULL;
+            pthread_mutex_unlock(&mu);
+            return CUDA_SUCCESS;
+        }
+    }
+    pthread_mutex_unlock(&mu);
+    return CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult cuStreamCreate(CUstream *phStream, unsigned int flags) {
+    ENTER("cuStreamCreate");
+    (void) flags; /* CU_STREAM_DEFAULT or CU_STREAM_NON_BLOCKING: the same here */
+    ctx_t *c = current();
+    if (!c) return CUDA_ERROR_INVALID_CONTEXT;
+    if (sticky(c)) return sticky(c);
+    if (!phStream) return CUDA_ERROR_INVALID_VALUE;
+    stream_t *s = calloc(1, sizeof *s);
+    s->ctx = c;
+    pthread_mutex_init(&s->mu, NULL);
+    pthread_cond_init(&s->changed, NULL);
+    pthread_mutex_lock(&mu);
+    for (int i = 0; i < MAX_STREAMS; i++) {
+        if (!streams[i]) {
+            streams[i] = s;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&mu);
+    pthread_create(&s->thread, NULL, run_stream, s);
+    *phStream = s;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuStreamDestroy_v2(CUstream s) {
+    ENTER("cuStreamDestroy_v2");
+    if (!s) return CUDA_ERROR_INVALID_HANDLE;
+    drain(s);
+    pthread_mutex_lock(&s->mu);
+    s->closing = 1;
+    pthread_cond_broadcast(&s->changed);
+    pthread_mutex_unlock(&s->mu);
+    pthread_join(s->thread, NULL);
+    pthread_mutex_lock(&mu);
+    for (int i = 0; i < MAX_STREAMS; i++) {
+        if (streams[i] == s) streams[i] = NULL;
+    }
+    pthread_mutex_unlock(&mu);
+    free(s);
+    return CUDA_SUCCESS;
+}
+
+CUresult cuStreamGetCtx(CUstream s, CUcontext *pctx) {
+    ENTER("cuStreamGetCtx");
+    if (!pctx) return CUDA_ERROR_INVALID_VALUE;
+    if (!s) {
+        ctx_t *c = current();
+        if (!c) return CUDA_ERROR_INVALID_CONTEXT;
+        *pctx = c;
+        return CUDA_SUCCESS;
+    }
+    *pctx = s->ctx;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuStreamQuery(CUstream s) {
+    ENTER("cuStreamQuery");
+    if (!s) {
+        ctx_t *c = current();
+        if (!c) return CUDA_ERROR_INVALID_CONTEXT;
+        if (sticky(c)) return sticky(c);
+        int busy = 0;
+        pthread_mutex_lock(&mu);
+        for (int i = 0; i < MAX_STREAMS; i++) {
+            if (streams[i] && streams[i]->ctx == c && streams[i]->pending > 0) busy = 1;
+        }
+        pthread_mutex_unlock(&mu);
+        return busy ? CUDA_ERROR_NOT_READY : CUDA_SUCCESS;
+    }
+    if (sticky(s->ctx)) return sticky(s->ctx);
+    return s->pending > 0 ? CUDA_ERROR_NOT_READY : CUDA_SUCCESS;
+}
+
+CUresult cuCtxSynchronize(void) {
+    ENTER("cuCtxSynchronize");
+    ctx_t *c = current();
+    if (!c) return CUDA_ERROR_INVALID_CONTEXT;
+    stream_t *mine[MAX_STREAMS];
+    int n = 0;
+    pthread_mutex_lock(&mu);
+    for (int i = 0; i < MAX_STREAMS; i++) {
+        if (streams[i] && streams[i]->ctx == c) mine[n++] = streams[i];
+    }
+    pthread_mutex_unlock(&mu);
+    for (int i = 0; i < n; i++) drain(mine[i]);
+    return sticky(c);
+}
+
+CUresult cuStreamWriteValue64_v2(CUstream s, CUdeviceptr addr, cuuint64_t value, unsigned int flags) {
+    ENTER("cuStreamWriteValue64_v2");
+    if (flags != 0 && flags != 1) return CUDA_ERROR_INVALID_VALUE;
+    return enqueue(s, OP_WRITE, (volatile uint64_t *) (uintptr_t) addr, value, 0);
+}
+
+CUresult cuStreamWaitValue64_v2(CUstream s, CUdeviceptr addr, cuuint64_t value, unsigned int flags) {
+    ENTER("cuStreamWaitValue64_v2");
+    if (flags != 0) return CUDA_ERROR_INVALID_VALUE; /* CU_STREAM_WAIT_VALUE_GEQ only */
+    return enqueue(s, OP_WAIT, (volatile uint64_t *) (uintptr_t) addr, value, 0);
+}
