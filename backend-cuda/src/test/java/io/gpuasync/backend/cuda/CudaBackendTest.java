@@ -1,0 +1,161 @@
+package io.gpuasync.backend.cuda;
+
+import io.gpuasync.api.GpuException;
+import io.gpuasync.api.Line;
+import io.gpuasync.api.Ticket;
+import io.gpuasync.core.Slot;
+import io.gpuasync.host.std.Reactor;
+import io.gpuasync.spi.Backends;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The CUDA backend through its real FFM bindings, against the fake libcuda.so.1. */
+class CudaBackendTest {
+    private final List<String> leaks = new CopyOnWriteArrayList<>();
+    private final CudaBackend cuda = CudaBackend.load((reason, line, address, bytes) -> leaks.add(reason.name()));
+    private CudaStream stream;
+
+    @BeforeEach
+    void current() {
+        FakeCuda.makeCurrent(0);
+        stream = cuda.createStream();
+    }
+
+    @AfterEach
+    void cleanUp() {
+        FakeCuda.setSticky(0, 0);
+        FakeCuda.makeCurrent(0);
+        cuda.destroyStream(stream);
+    }
+
+    @Test
+    void theProviderIsFoundAndAvailable() {
+        assertTrue(CudaBackend.unavailability().isEmpty(), () -> CudaBackend.unavailability().orElseThrow().toString());
+        assertTrue(Backends.discover().stream().anyMatch(f -> f.name().equals("cuda") && f.usable()));
+    }
+
+    @Test
+    void aTicketLandsBehindTheStreamsWorkAndTheReactorAwaitsIt() {
+        try (Reactor reactor = Reactor.builder().backend(cuda).build(); Line<CudaStream> line = cuda.openLine()) {
+            FakeCuda.enqueueWork(stream, 30_000_000L);
+            Ticket ticket = line.signal(stream, Slot.S2);
+            assertFalse(ticket.isDone());
+            reactor.await(ticket);
+            assertEquals(1, line.words().getAcquire(Slot.S2));
+        }
+    }
+
+    @Test
+    void theLineHoldsAReferenceToThePrimaryContextForItsWholeLife() {
+        int before = FakeCuda.primaryRefs(0);
+        int pages = FakeCuda.liveAllocations();
+        Line<CudaStream> line = cuda.openLine();
+        assertEquals(before + 1, FakeCuda.primaryRefs(0));
+        assertEquals(pages + 1, FakeCuda.liveAllocations());
+        line.signal(stream, Slot.S0);
+        line.close();
+        assertEquals(before, FakeCuda.primaryRefs(0));
+        assertEquals(pages, FakeCuda.liveAllocations());
+    }
+
+    @Test
+    void noCurrentContextIsNoDomain() {
+        FakeCuda.clearCurrent();
+        GpuException e = assertThrows(GpuException.class, cuda::openLine);
+        assertEquals(GpuException.Kind.NO_DOMAIN, e.kind());
+        assertEquals(-3, e.status());
+    }
+
+    @Test
+    void aStreamOfAnotherDevicesContextIsForeign() {
+        FakeCuda.makeCurrent(1);
+        CudaStream other = cuda.createStream();
+        FakeCuda.makeCurrent(0);
+        try (Line<CudaStream> line = cuda.openLine()) {
+            GpuException e = assertThrows(GpuException.class, () -> line.signal(other, Slot.S0));
+            assertEquals(GpuException.Kind.FOREIGN_STREAM, e.kind());
+        } finally {
+            cuda.destroyStream(other);
+        }
+    }
+
+    @Test
+    void aFailingCallCarriesTheDriversStatusAndItsName() {
+        FakeCuda.failNext("cuMemHostAlloc", 1, 1);
+        int before = FakeCuda.primaryRefs(0);
+        GpuException e = assertThrows(GpuException.class, cuda::openLine);
+        assertEquals(GpuException.Kind.DRIVER_STATUS, e.kind());
+        assertEquals(1, e.status());
+        assertTrue(e.getMessage().contains("cuMemHostAlloc(4096 bytes, PORTABLE | DEVICEMAP) returned 1 (CUDA_ERROR_INVALID_VALUE)"),
+                e.getMessage());
+        assertEquals(before, FakeCuda.primaryRefs(0), "the failed open released its context reference");
+    }
+
+    @Test
+    void aStickyErrorFailsTheHealthCheckAndTheLineKeepsItsPage() {
+        Line<CudaStream> line = cuda.openLine();
+        FakeCuda.enqueueWork(stream, 50_000_000L);
+        line.signal(stream, Slot.S0);
+        FakeCuda.setSticky(0, 700);
+        GpuException e = assertThrows(GpuException.class, line::checkHealth);
+        assertEquals(GpuException.Kind.DEVICE_FAILED, e.kind());
+        assertEquals(700, e.status());
+        assertTrue(e.getMessage().contains("CUDA_ERROR_ILLEGAL_ADDRESS"), e.getMessage());
+        int pages = FakeCuda.liveAllocations();
+        line.close();
+        assertEquals(Line.State.LEAKED, line.state());
+        assertEquals(List.of("SETTLE_FAILED"), leaks);
+        assertEquals(pages, FakeCuda.liveAllocations(), "the page was kept");
+    }
+
+    @Test
+    void closingFromAnotherThreadLeavesThatThreadsContextAsItWas() throws InterruptedException {
+        Line<CudaStream> line = cuda.openLine();
+        line.signal(stream, Slot.S0);
+        AtomicReference<Object> outcome = new AtomicReference<>();
+        Thread closer = Thread.ofPlatform().start(() -> {
+            try {
+                line.close();
+                outcome.set(line.state() + " " + currentContextIsNull());
+            } catch (Throwable t) {
+                outcome.set(t);
+            }
+        });
+        closer.join();
+        assertEquals("CLOSED true", outcome.get());
+    }
+
+    private static boolean currentContextIsNull() {
+        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+            java.lang.foreign.MemorySegment current = arena.allocate(java.lang.foreign.ValueLayout.ADDRESS);
+            io.gpuasync.backend.cuda.internal.Cuda.cuCtxGetCurrent(current);
+            return current.get(java.lang.foreign.ValueLayout.ADDRESS, 0).equals(java.lang.foreign.MemorySegment.NULL);
+        }
+    }
+
+    @Test
+    void aStreamCanWaitOnTheDeviceForALine() {
+        CudaStream consumer = cuda.createStream();
+        try (Reactor reactor = Reactor.builder().backend(cuda).build(); Line<CudaStream> line = cuda.openLine()) {
+            cuda.waitOnDevice(consumer, line, Slot.S0, 1);
+            Ticket after = line.signal(consumer, Slot.S1);
+            FakeCuda.enqueueWork(stream, 30_000_000L);
+            Ticket first = line.signal(stream, Slot.S0);
+            assertFalse(after.isDone());
+            reactor.await(after);
+            assertTrue(first.isDone(), "the consumer's store came only after the producer's");
+        } finally {
+            cuda.destroyStream(consumer);
+        }
+    }
+}
