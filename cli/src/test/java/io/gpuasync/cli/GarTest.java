@@ -30,6 +30,7 @@ class GarTest {
     void doctorListsTheSimulatedBackend() {
         assertEquals(0, gar("doctor"));
         assertTrue(out().contains("sim      available"), out());
+        assertTrue(out().contains("cuda     "), "the CUDA provider is listed, usable or not: " + out());
         assertTrue(out().contains("timer slack"), out());
     }
 
