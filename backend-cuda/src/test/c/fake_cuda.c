@@ -29,14 +29,29 @@ enum {
 };
 
 #define DEVICES 2
+#define MEMSET_BYTES_PER_NS 4
 #define MAX_ALLOCS 4096
 #define MAX_STREAMS 256
 
 typedef struct ctx { int device; int refs; int sticky; } ctx_t;
 typedef ctx_t *CUcontext;
 
-enum op_kind { OP_WRITE, OP_WAIT, OP_WORK };
-typedef struct op { enum op_kind kind; volatile uint64_t *addr; uint64_t value; long long nanos; struct op *next; } op_t;
+enum op_kind { OP_WRITE, OP_WAIT, OP_WORK, OP_MEMSET, OP_EVENT, OP_HOSTFN };
+typedef void (*CUhostFn)(void *userData);
+typedef struct event { pthread_mutex_t mu; pthread_cond_t done; long long recorded, completed; } event_t;
+typedef event_t *CUevent;
+typedef struct op {
+    enum op_kind kind;
+    volatile uint64_t *addr;
+    uint64_t value;
+    long long nanos;
+    size_t count;
+    event_t *event;
+    long long event_seq;
+    CUhostFn fn;
+    void *user;
+    struct op *next;
+} op_t;
 
 typedef struct stream {
     ctx_t *ctx;
@@ -193,6 +208,24 @@ static void *run_stream(void *arg) {
                 }
                 break;
             }
+            case OP_MEMSET: {
+                /* Device memory is host memory here; the fake's device writes MEMSET_BYTES_PER_NS. */
+                long long end = now_ns() + (long long) (op->count * 4) / MEMSET_BYTES_PER_NS;
+                uint32_t *p = (uint32_t *) (uintptr_t) op->addr;
+                for (size_t i = 0; i < op->count; i++) p[i] = (uint32_t) op->value;
+                while (now_ns() < end && !sticky(s->ctx)) {
+                    struct timespec pause = {0, 5000};
+                    nanosleep(&pause, NULL);
+                }
+                break;
+            }
+            case OP_EVENT:
+                pthread_mutex_lock(&op->event->mu);
+                if (op->event_seq > op->event->completed) op->event->completed = op->event_seq;
+                pthread_cond_broadcast(&op->event->done);
+                pthread_mutex_unlock(&op->event->mu);
+                break;
+            case OP_HOSTFN: op->fn(op->user); break;
             }
         }
         free(op);
@@ -203,14 +236,15 @@ static void *run_stream(void *arg) {
     }
 }
 
-static CUresult enqueue(stream_t *s, enum op_kind kind, volatile uint64_t *addr, uint64_t value, long long nanos) {
-    if (!s) return CUDA_ERROR_INVALID_HANDLE;
-    if (sticky(s->ctx)) return sticky(s->ctx);
-    op_t *op = calloc(1, sizeof *op);
-    op->kind = kind;
-    op->addr = addr;
-    op->value = value;
-    op->nanos = nanos;
+static CUresult push_op(stream_t *s, op_t *op) {
+    if (!s) {
+        free(op);
+        return CUDA_ERROR_INVALID_HANDLE;
+    }
+    if (sticky(s->ctx)) {
+        free(op);
+        return sticky(s->ctx);
+    }
     pthread_mutex_lock(&s->mu);
     if (s->tail) s->tail->next = op; else s->head = op;
     s->tail = op;
@@ -218,6 +252,15 @@ static CUresult enqueue(stream_t *s, enum op_kind kind, volatile uint64_t *addr,
     pthread_cond_broadcast(&s->changed);
     pthread_mutex_unlock(&s->mu);
     return CUDA_SUCCESS;
+}
+
+static CUresult enqueue(stream_t *s, enum op_kind kind, volatile uint64_t *addr, uint64_t value, long long nanos) {
+    op_t *op = calloc(1, sizeof *op);
+    op->kind = kind;
+    op->addr = addr;
+    op->value = value;
+    op->nanos = nanos;
+    return push_op(s, op);
 }
 
 CUresult fakeEnqueueWork(CUstream s, long long nanos) { return enqueue(s, OP_WORK, NULL, 0, nanos); }
@@ -487,4 +530,92 @@ CUresult cuStreamWaitValue64_v2(CUstream s, CUdeviceptr addr, cuuint64_t value, 
     ENTER("cuStreamWaitValue64_v2");
     if (flags != 0) return CUDA_ERROR_INVALID_VALUE; /* CU_STREAM_WAIT_VALUE_GEQ only */
     return enqueue(s, OP_WAIT, (volatile uint64_t *) (uintptr_t) addr, value, 0);
+}
+
+/* ---------------------------------------------------------------- work, events, host functions */
+
+CUresult cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytesize) {
+    ENTER("cuMemAlloc_v2");
+    ctx_t *c = current();
+    if (!c) return CUDA_ERROR_INVALID_CONTEXT;
+    if (!dptr || bytesize == 0) return CUDA_ERROR_INVALID_VALUE;
+    void *p = aligned_alloc(256, (bytesize + 255) & ~(size_t) 255);
+    if (!p) return 2;
+    *dptr = (CUdeviceptr) (uintptr_t) p;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuMemFree_v2(CUdeviceptr dptr) {
+    ENTER("cuMemFree_v2");
+    free((void *) (uintptr_t) dptr);
+    return CUDA_SUCCESS;
+}
+
+CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned int ui, size_t n, CUstream s) {
+    ENTER("cuMemsetD32Async");
+    op_t *op = calloc(1, sizeof *op);
+    op->kind = OP_MEMSET;
+    op->addr = (volatile uint64_t *) (uintptr_t) dst;
+    op->value = ui;
+    op->count = n;
+    return push_op(s, op);
+}
+
+CUresult cuStreamSynchronize(CUstream s) {
+    ENTER("cuStreamSynchronize");
+    if (!s) return cuCtxSynchronize();
+    drain(s);
+    return sticky(s->ctx);
+}
+
+CUresult cuEventCreate(CUevent *phEvent, unsigned int flags) {
+    ENTER("cuEventCreate");
+    if (!phEvent || (flags & ~0xFu)) return CUDA_ERROR_INVALID_VALUE;
+    event_t *e = calloc(1, sizeof *e);
+    pthread_mutex_init(&e->mu, NULL);
+    pthread_cond_init(&e->done, NULL);
+    *phEvent = e;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuEventRecord(CUevent e, CUstream s) {
+    ENTER("cuEventRecord");
+    if (!e) return CUDA_ERROR_INVALID_HANDLE;
+    pthread_mutex_lock(&e->mu);
+    long long seq = ++e->recorded;
+    pthread_mutex_unlock(&e->mu);
+    op_t *op = calloc(1, sizeof *op);
+    op->kind = OP_EVENT;
+    op->event = e;
+    op->event_seq = seq;
+    return push_op(s, op);
+}
+
+CUresult cuEventSynchronize(CUevent e) {
+    ENTER("cuEventSynchronize");
+    if (!e) return CUDA_ERROR_INVALID_HANDLE;
+    pthread_mutex_lock(&e->mu);
+    while (e->completed < e->recorded) pthread_cond_wait(&e->done, &e->mu);
+    pthread_mutex_unlock(&e->mu);
+    return CUDA_SUCCESS;
+}
+
+CUresult cuEventDestroy_v2(CUevent e) {
+    ENTER("cuEventDestroy_v2");
+    if (!e) return CUDA_ERROR_INVALID_HANDLE;
+    cuEventSynchronize(e);
+    pthread_mutex_destroy(&e->mu);
+    pthread_cond_destroy(&e->done);
+    free(e);
+    return CUDA_SUCCESS;
+}
+
+CUresult cuLaunchHostFunc(CUstream s, CUhostFn fn, void *userData) {
+    ENTER("cuLaunchHostFunc");
+    if (!fn) return CUDA_ERROR_INVALID_VALUE;
+    op_t *op = calloc(1, sizeof *op);
+    op->kind = OP_HOSTFN;
+    op->fn = fn;
+    op->user = userData;
+    return push_op(s, op);
 }

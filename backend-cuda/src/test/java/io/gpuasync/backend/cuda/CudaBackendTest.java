@@ -27,14 +27,14 @@ class CudaBackendTest {
 
     @BeforeEach
     void current() {
-        FakeCuda.makeCurrent(0);
+        Contexts.makeCurrent(0);
         stream = cuda.createStream();
     }
 
     @AfterEach
     void cleanUp() {
         FakeCuda.setSticky(0, 0);
-        FakeCuda.makeCurrent(0);
+        Contexts.makeCurrent(0);
         cuda.destroyStream(stream);
     }
 
@@ -70,7 +70,7 @@ class CudaBackendTest {
 
     @Test
     void noCurrentContextIsNoDomain() {
-        FakeCuda.clearCurrent();
+        Contexts.clearCurrent();
         GpuException e = assertThrows(GpuException.class, cuda::openLine);
         assertEquals(GpuException.Kind.NO_DOMAIN, e.kind());
         assertEquals(-3, e.status());
@@ -78,9 +78,9 @@ class CudaBackendTest {
 
     @Test
     void aStreamOfAnotherDevicesContextIsForeign() {
-        FakeCuda.makeCurrent(1);
+        Contexts.makeCurrent(1);
         CudaStream other = cuda.createStream();
-        FakeCuda.makeCurrent(0);
+        Contexts.makeCurrent(0);
         try (Line<CudaStream> line = cuda.openLine()) {
             GpuException e = assertThrows(GpuException.class, () -> line.signal(other, Slot.S0));
             assertEquals(GpuException.Kind.FOREIGN_STREAM, e.kind());

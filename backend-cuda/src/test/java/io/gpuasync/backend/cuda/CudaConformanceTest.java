@@ -5,16 +5,33 @@ import io.gpuasync.conformance.LineDriverVerification;
 import io.gpuasync.spi.LineDriver;
 
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * The CUDA backend's driver table, through the real FFM bindings, against the fake libcuda.so.1
- * built for the tests. FAIL_DOMAIN is not declared: the fake's devices are process-wide, and a
- * failed one would fail every property after it (the sticky error is tested in CudaBackendTest,
- * which clears it).
+ * The CUDA backend's driver table through the real FFM bindings: against the fake libcuda.so.1
+ * the build makes (the default in the tests), or against a real driver on a GPU machine (run
+ * without {@code -Dgar.cuda.library}). Work is a calibrated memset, which runs on both.
+ * FAIL_DOMAIN is not declared: a failed context is sticky for the process, and would fail every
+ * property after it (the sticky error is tested in CudaBackendTest, on the fake, which clears it).
+ * REFERENCE_COUNT only on the fake, which can tell; MANY_DOMAINS where there are two devices.
  */
 class CudaConformanceTest extends LineDriverVerification<CudaStream, CudaContext> {
+    private static CudaWork work;
+
     private final CudaBackend cuda = CudaBackend.load((reason, line, address, bytes) -> { });
+
+    // One buffer for the run, in device 0's context, calibrated on a stream of its own.
+    private synchronized CudaWork work() {
+        if (work == null) {
+            Contexts.makeCurrent(0);
+            CudaStream calibration = cuda.createStream();
+            work = CudaWork.allocate(64L << 20);
+            work.calibrate(calibration);
+            cuda.destroyStream(calibration);
+        }
+        return work;
+    }
 
     @Override
     protected LineDriver<CudaStream, CudaContext> driver() {
@@ -23,14 +40,14 @@ class CudaConformanceTest extends LineDriverVerification<CudaStream, CudaContext
 
     @Override
     protected void makeCurrent(int index) {
-        FakeCuda.makeCurrent(index);
+        Contexts.makeCurrent(index);
     }
 
     @Override
     protected CudaStream newStream(int index) {
-        FakeCuda.makeCurrent(index);
+        Contexts.makeCurrent(index);
         CudaStream stream = cuda.createStream();
-        FakeCuda.makeCurrent(0);
+        Contexts.makeCurrent(0);
         return stream;
     }
 
@@ -41,17 +58,24 @@ class CudaConformanceTest extends LineDriverVerification<CudaStream, CudaContext
 
     @Override
     protected void enqueueWork(CudaStream stream, Duration duration) {
-        FakeCuda.enqueueWork(stream, duration.toNanos());
+        work().enqueue(stream, duration);
     }
 
     @Override
     protected Set<Capability> capabilities() {
-        return Set.of(Capability.MANY_DOMAINS, Capability.DEVICE_SIDE_WAIT, Capability.REFERENCE_COUNT);
+        Set<Capability> capabilities = EnumSet.of(Capability.DEVICE_SIDE_WAIT);
+        if (FakeCuda.isLoaded()) {
+            capabilities.add(Capability.REFERENCE_COUNT);
+        }
+        if (domains() >= 2) {
+            capabilities.add(Capability.MANY_DOMAINS);
+        }
+        return capabilities;
     }
 
     @Override
     protected int domains() {
-        return 2;
+        return Contexts.devices(2);
     }
 
     @Override

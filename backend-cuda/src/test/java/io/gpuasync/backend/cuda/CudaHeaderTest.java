@@ -59,7 +59,7 @@ class CudaHeaderTest {
     /** How a C parameter type of the driver API is passed (x86-64 / aarch64 LP64). */
     private static MemoryLayout layoutOf(String type) {
         String t = type.replace("const ", "").trim();
-        if (t.endsWith("*") || t.equals("CUcontext") || t.equals("CUstream")) {
+        if (t.endsWith("*") || List.of("CUcontext", "CUstream", "CUevent", "CUhostFn").contains(t)) {
             return Cuda.C_POINTER;
         }
         return switch (t) {

@@ -1,6 +1,5 @@
 package io.gpuasync.backend.cuda;
 
-import io.gpuasync.backend.cuda.internal.Cuda;
 import io.gpuasync.backend.cuda.internal.CudaLibrary;
 
 import java.lang.foreign.Arena;
@@ -11,16 +10,17 @@ import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * The test hooks of the fake libcuda.so.1 (src/test/c/fake_cuda.c), through FFM like the real
- * bindings, and helpers for making contexts current.
+ * bindings.
  */
 final class FakeCuda {
     private static final Linker LINKER = Linker.nativeLinker();
-    private static final SymbolLookup FAKE = SymbolLookup.libraryLookup(Path.of(CudaLibrary.location()), Arena.global());
+    private static final SymbolLookup FAKE = CudaLibrary.location().contains("/")
+            ? SymbolLookup.libraryLookup(Path.of(CudaLibrary.location()), Arena.global())
+            : SymbolLookup.libraryLookup(CudaLibrary.location(), Arena.global());
+    private static final boolean LOADED = FAKE.find("fakePrimaryRefs").isPresent();
     private static final MethodHandle ENQUEUE_WORK = hook("fakeEnqueueWork",
             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
     private static final MethodHandle FAIL_NEXT = hook("fakeFailNext",
@@ -32,16 +32,12 @@ final class FakeCuda {
     private static final MethodHandle LIVE_ALLOCATIONS = hook("fakeLiveAllocations",
             FunctionDescriptor.of(ValueLayout.JAVA_INT));
 
-    // One retain per device for the whole test run, so making a context current does not
-    // change the counts the tests compare.
-    private static final Map<Integer, Long> PRIMARY = new HashMap<>();
-
     private FakeCuda() {
     }
 
+    // Null on a real driver, which has no test hooks: only tests that need the fake call them.
     private static MethodHandle hook(String name, FunctionDescriptor descriptor) {
-        return LINKER.downcallHandle(FAKE.find(name).orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: " + name)),
-                descriptor);
+        return FAKE.find(name).map(address -> LINKER.downcallHandle(address, descriptor)).orElse(null);
     }
 
     static void enqueueWork(CudaStream stream, long nanos) {
@@ -91,28 +87,8 @@ final class FakeCuda {
         }
     }
 
-    /** Makes device {@code ordinal}'s primary context current on this thread, retained once per run. */
-    static synchronized void makeCurrent(int ordinal) {
-        Long handle = PRIMARY.get(ordinal);
-        try (Arena arena = Arena.ofConfined()) {
-            if (handle == null) {
-                MemorySegment context = arena.allocate(ValueLayout.ADDRESS);
-                require(Cuda.cuDevicePrimaryCtxRetain(context, ordinal), "cuDevicePrimaryCtxRetain");
-                handle = context.get(ValueLayout.ADDRESS, 0).address();
-                PRIMARY.put(ordinal, handle);
-            }
-            require(Cuda.cuCtxSetCurrent(MemorySegment.ofAddress(handle)), "cuCtxSetCurrent");
-        }
-    }
-
-    /** Leaves this thread with no current context. */
-    static void clearCurrent() {
-        require(Cuda.cuCtxSetCurrent(MemorySegment.NULL), "cuCtxSetCurrent(NULL)");
-    }
-
-    private static void require(int status, String call) {
-        if (status != 0) {
-            throw new IllegalStateException(call + " returned " + status);
-        }
+    /** Whether the library loaded is the fake (whose hooks these are). */
+    static boolean isLoaded() {
+        return LOADED;
     }
 }

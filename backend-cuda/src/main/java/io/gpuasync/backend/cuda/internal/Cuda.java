@@ -39,6 +39,10 @@ public final class Cuda {
     public static final int CU_MEMHOSTALLOC_DEVICEMAP = 0x02;
     /** <cuda.h>: CU_STREAM_WAIT_VALUE_GEQ, the wrap-safe greater-or-equal wait. */
     public static final int CU_STREAM_WAIT_VALUE_GEQ = 0x0;
+    /** <cuda.h>: CU_EVENT_BLOCKING_SYNC: a waiting thread sleeps instead of spinning. */
+    public static final int CU_EVENT_BLOCKING_SYNC = 0x1;
+    /** <cuda.h>: CU_EVENT_DISABLE_TIMING. */
+    public static final int CU_EVENT_DISABLE_TIMING = 0x2;
     /** <cuda.h>: CU_STREAM_NON_BLOCKING. */
     public static final int CU_STREAM_NON_BLOCKING = 0x1;
 
@@ -446,6 +450,177 @@ public final class Cuda {
         }
     }
 
+    /** {@code cuMemAlloc}: Allocates device memory (the bench's work). */
+    public static final Function F_cuMemAlloc_v2 = new Function("cuMemAlloc_v2", "cuMemAlloc", returnsInt(C_POINTER, C_SIZE_T));
+
+    private static final class cuMemAlloc_v2 {
+        static final MemorySegment ADDRESS = address(F_cuMemAlloc_v2);
+        static final MethodHandle HANDLE = downcall(F_cuMemAlloc_v2);
+    }
+
+    /** Allocates device memory (the bench's work). */
+    public static int cuMemAlloc_v2(MemorySegment dptr, long bytesize) {
+        try {
+            return (int) cuMemAlloc_v2.HANDLE.invokeExact(cuMemAlloc_v2.ADDRESS, dptr, bytesize);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuMemFree}: Frees device memory. */
+    public static final Function F_cuMemFree_v2 = new Function("cuMemFree_v2", "cuMemFree", returnsInt(C_LONG_LONG));
+
+    private static final class cuMemFree_v2 {
+        static final MemorySegment ADDRESS = address(F_cuMemFree_v2);
+        static final MethodHandle HANDLE = downcall(F_cuMemFree_v2);
+    }
+
+    /** Frees device memory. */
+    public static int cuMemFree_v2(long dptr) {
+        try {
+            return (int) cuMemFree_v2.HANDLE.invokeExact(cuMemFree_v2.ADDRESS, dptr);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuMemsetD32Async}: Queues a memset of 32-bit words on a stream: device work of a size-bound duration. */
+    public static final Function F_cuMemsetD32Async = new Function("cuMemsetD32Async", "cuMemsetD32Async", returnsInt(C_LONG_LONG, C_INT, C_SIZE_T, C_POINTER));
+
+    private static final class cuMemsetD32Async {
+        static final MemorySegment ADDRESS = address(F_cuMemsetD32Async);
+        static final MethodHandle HANDLE = downcall(F_cuMemsetD32Async);
+    }
+
+    /** Queues a memset of 32-bit words on a stream: device work of a size-bound duration. */
+    public static int cuMemsetD32Async(long dstDevice, int ui, long n, MemorySegment hStream) {
+        try {
+            return (int) cuMemsetD32Async.HANDLE.invokeExact(cuMemsetD32Async.ADDRESS, dstDevice, ui, n, hStream);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuStreamSynchronize}: Blocks until a stream's work is done (a bench peer). */
+    public static final Function F_cuStreamSynchronize = new Function("cuStreamSynchronize", "cuStreamSynchronize", returnsInt(C_POINTER));
+
+    private static final class cuStreamSynchronize {
+        static final MemorySegment ADDRESS = address(F_cuStreamSynchronize);
+        static final MethodHandle HANDLE = downcall(F_cuStreamSynchronize);
+    }
+
+    /** Blocks until a stream's work is done (a bench peer). */
+    public static int cuStreamSynchronize(MemorySegment hStream) {
+        try {
+            return (int) cuStreamSynchronize.HANDLE.invokeExact(cuStreamSynchronize.ADDRESS, hStream);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuEventCreate}: Creates an event. */
+    public static final Function F_cuEventCreate = new Function("cuEventCreate", "cuEventCreate", returnsInt(C_POINTER, C_INT));
+
+    private static final class cuEventCreate {
+        static final MemorySegment ADDRESS = address(F_cuEventCreate);
+        static final MethodHandle HANDLE = downcall(F_cuEventCreate);
+    }
+
+    /** Creates an event. */
+    public static int cuEventCreate(MemorySegment phEvent, int flags) {
+        try {
+            return (int) cuEventCreate.HANDLE.invokeExact(cuEventCreate.ADDRESS, phEvent, flags);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuEventRecord}: Records an event behind a stream's work. */
+    public static final Function F_cuEventRecord = new Function("cuEventRecord", "cuEventRecord", returnsInt(C_POINTER, C_POINTER));
+
+    private static final class cuEventRecord {
+        static final MemorySegment ADDRESS = address(F_cuEventRecord);
+        static final MethodHandle HANDLE = downcall(F_cuEventRecord);
+    }
+
+    /** Records an event behind a stream's work. */
+    public static int cuEventRecord(MemorySegment hEvent, MemorySegment hStream) {
+        try {
+            return (int) cuEventRecord.HANDLE.invokeExact(cuEventRecord.ADDRESS, hEvent, hStream);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuEventSynchronize}: Blocks until an event completes (a bench peer). */
+    public static final Function F_cuEventSynchronize = new Function("cuEventSynchronize", "cuEventSynchronize", returnsInt(C_POINTER));
+
+    private static final class cuEventSynchronize {
+        static final MemorySegment ADDRESS = address(F_cuEventSynchronize);
+        static final MethodHandle HANDLE = downcall(F_cuEventSynchronize);
+    }
+
+    /** Blocks until an event completes (a bench peer). */
+    public static int cuEventSynchronize(MemorySegment hEvent) {
+        try {
+            return (int) cuEventSynchronize.HANDLE.invokeExact(cuEventSynchronize.ADDRESS, hEvent);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuEventDestroy}: Destroys an event. */
+    public static final Function F_cuEventDestroy_v2 = new Function("cuEventDestroy_v2", "cuEventDestroy", returnsInt(C_POINTER));
+
+    private static final class cuEventDestroy_v2 {
+        static final MemorySegment ADDRESS = address(F_cuEventDestroy_v2);
+        static final MethodHandle HANDLE = downcall(F_cuEventDestroy_v2);
+    }
+
+    /** Destroys an event. */
+    public static int cuEventDestroy_v2(MemorySegment hEvent) {
+        try {
+            return (int) cuEventDestroy_v2.HANDLE.invokeExact(cuEventDestroy_v2.ADDRESS, hEvent);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuLaunchHostFunc}: Queues a host function on a stream (a bench peer). */
+    public static final Function F_cuLaunchHostFunc = new Function("cuLaunchHostFunc", "cuLaunchHostFunc", returnsInt(C_POINTER, C_POINTER, C_POINTER));
+
+    private static final class cuLaunchHostFunc {
+        static final MemorySegment ADDRESS = address(F_cuLaunchHostFunc);
+        static final MethodHandle HANDLE = downcall(F_cuLaunchHostFunc);
+    }
+
+    /** Queues a host function on a stream (a bench peer). */
+    public static int cuLaunchHostFunc(MemorySegment hStream, MemorySegment fn, MemorySegment userData) {
+        try {
+            return (int) cuLaunchHostFunc.HANDLE.invokeExact(cuLaunchHostFunc.ADDRESS, hStream, fn, userData);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
     /** Every binding, for the availability check and the header test. */
     public static final List<Function> FUNCTIONS = List.of(
             F_cuInit,
@@ -467,5 +642,14 @@ public final class Cuda {
             F_cuStreamGetCtx,
             F_cuStreamQuery,
             F_cuStreamWriteValue64_v2,
-            F_cuStreamWaitValue64_v2);
+            F_cuStreamWaitValue64_v2,
+            F_cuMemAlloc_v2,
+            F_cuMemFree_v2,
+            F_cuMemsetD32Async,
+            F_cuStreamSynchronize,
+            F_cuEventCreate,
+            F_cuEventRecord,
+            F_cuEventSynchronize,
+            F_cuEventDestroy_v2,
+            F_cuLaunchHostFunc);
 }

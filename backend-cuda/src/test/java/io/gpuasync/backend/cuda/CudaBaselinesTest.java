@@ -1,0 +1,59 @@
+package io.gpuasync.backend.cuda;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The bench's CUDA work and the peers it is compared with, through the real bindings. */
+class CudaBaselinesTest {
+    private final CudaBackend cuda = CudaBackend.load((reason, line, address, bytes) -> { });
+    private CudaStream stream;
+    private CudaWork work;
+
+    @BeforeEach
+    void setUp() {
+        Contexts.makeCurrent(0);
+        stream = cuda.createStream();
+        work = CudaWork.allocate(4L << 20);
+    }
+
+    @AfterEach
+    void tearDown() {
+        CudaBaselines.synchronize(stream);
+        work.close();
+        cuda.destroyStream(stream);
+    }
+
+    @Test
+    void calibratedWorkTakesAboutTheTimeAskedFor() {
+        assertThrows(IllegalStateException.class, () -> work.enqueue(stream, Duration.ofMillis(1)));
+        assertTrue(work.calibrate(stream).toNanos() > 0);
+        long start = System.nanoTime();
+        work.enqueue(stream, Duration.ofMillis(20));
+        CudaBaselines.synchronize(stream);
+        long took = System.nanoTime() - start;
+        assertTrue(took > TimeUnit.MILLISECONDS.toNanos(10) && took < TimeUnit.MILLISECONDS.toNanos(500),
+                "20 ms of work took " + took / 1_000 + " us");
+    }
+
+    @Test
+    void aBlockingEventAndAHostCallbackEndWithTheWorkBeforeThem() throws Exception {
+        work.calibrate(stream);
+        work.enqueue(stream, Duration.ofMillis(30));
+        try (CudaBaselines.BlockingEvent event = new CudaBaselines.BlockingEvent()) {
+            event.record(stream);
+            CompletableFuture<Void> callback = CudaBaselines.hostCallback(stream);
+            assertFalse(callback.isDone(), "the callback runs after the work");
+            event.synchronize();
+            callback.get(10, TimeUnit.SECONDS);
+        }
+    }
+}
