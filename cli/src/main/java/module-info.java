@@ -2,6 +2,7 @@
 module io.gpuasync.cli {
     requires io.gpuasync.host.std;
     requires io.gpuasync.backend.sim;
+    requires io.gpuasync.backend.cuda;
     requires java.management;
     requires jdk.management;
 

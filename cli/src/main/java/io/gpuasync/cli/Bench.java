@@ -69,9 +69,12 @@ final class Bench {
     }
 
     static int run(Options options, PrintStream out, PrintStream err) {
+        if (options.backend().equals("cuda")) {
+            return CudaBench.run(options, out, err);
+        }
         if (!options.backend().equals("sim")) {
             err.println("gar bench: backend '" + options.backend() + "' has no bench workload here yet; "
-                    + "only 'sim' does (the CUDA and HIP workloads come with their backends)");
+                    + "'sim' and 'cuda' do");
             return 2;
         }
         SimBackend sim = SimBackend.create(1);
@@ -107,7 +110,13 @@ final class Bench {
             Affinity.pinCurrentThread(0, cores);
         }
         err.print("\r" + " ".repeat(70) + "\r");
-        printTable(options, machine, results, out);
+        return report(options, machine, "wake", results, out, err);
+    }
+
+    /** The table, and the JSON if asked for; {@code latency} says what the latency columns time. */
+    static int report(Options options, String machine, String latency, List<Result> results, PrintStream out,
+                      PrintStream err) {
+        printTable(options, machine, latency, results, out);
         if (options.json() != null) {
             try {
                 Files.writeString(options.json(), json(options, machine, results));
@@ -209,18 +218,19 @@ final class Bench {
         }
     }
 
-    private static long percentile(long[] sorted, double p) {
+    static long percentile(long[] sorted, double p) {
         return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)];
     }
 
-    private static void printTable(Options options, String machine, List<Result> results, PrintStream out) {
-        out.printf(Locale.ROOT, "gar bench: backend %s, %d us of busy device work per sample, %d samples per plan "
+    private static void printTable(Options options, String machine, String latency, List<Result> results,
+                                   PrintStream out) {
+        out.printf(Locale.ROOT, "gar bench: backend %s, %d us of device work per sample, %d samples per plan "
                         + "(after %d warm-up)%n", options.backend(), options.work().toNanos() / 1_000, options.samples(),
                 options.warmup());
         out.println("machine: " + machine + "; Java " + Runtime.version() + "; " + Instant.now());
         out.println();
         out.printf(Locale.ROOT, "%-11s %11s %11s %12s %12s %12s %9s %9s%n",
-                "plan", "p50 wake", "p99 wake", "waiting CPU", "CPU/await", "bytes/await", "p50/spin", "CPU/spin");
+                "plan", "p50 " + latency, "p99 " + latency, "waiting CPU", "CPU/await", "bytes/await", "p50/spin", "CPU/spin");
         Result spin = results.getFirst();
         for (Result r : results) {
             out.printf(Locale.ROOT, "%-11s %8.1f us %8.1f us %11.1f%% %9.1f us %12.1f %8.2fx %8.2fx%n",

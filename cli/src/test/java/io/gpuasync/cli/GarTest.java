@@ -53,6 +53,19 @@ class GarTest {
     }
 
     @Test
+    void theCudaBenchRunsEveryPeerThroughTheDriver(@TempDir Path dir) throws Exception {
+        // Here against backend-cuda's fake libcuda.so.1: the figures mean nothing, the path is real.
+        Path json = dir.resolve("cuda.json");
+        assertEquals(0, gar("bench", "--backend", "cuda", "--work-us", "100", "--samples", "20", "--warmup", "5",
+                "--json", json.toString()));
+        String written = Files.readString(json);
+        for (String plan : new String[] {"spin", "hybrid", "backoff", "future", "stream-sync", "event-sync", "host-func"}) {
+            assertTrue(written.contains("{\"plan\": \"" + plan + "\""), plan + " missing:\n" + written);
+        }
+        assertTrue(out().contains("p50 wait"), out());
+    }
+
+    @Test
     void demoRunsThePipelineAtBothFillLevels() {
         assertEquals(0, gar("demo"));
         assertTrue(out().contains("fill level 1: 40 batches"), out());
@@ -70,7 +83,7 @@ class GarTest {
         assertEquals(2, gar("bench", "--work-us"));
         assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("gar: --work-us needs a value"));
         err.reset();
-        assertEquals(2, gar("bench", "--backend", "cuda"));
+        assertEquals(2, gar("bench", "--backend", "hip"));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("has no bench workload here yet"));
         assertEquals(2, gar());
         assertEquals(0, gar("help"));

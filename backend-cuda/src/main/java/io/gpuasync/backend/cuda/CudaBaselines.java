@@ -26,10 +26,9 @@ public final class CudaBaselines {
 
     /** Blocks until {@code stream}'s work is done ({@code cuStreamSynchronize}). */
     public static void synchronize(CudaStream stream) {
-        try {
-            CudaDriver.check(Cuda.cuStreamSynchronize(stream.segment()), "cuStreamSynchronize(" + stream + ")");
-        } catch (LineException e) {
-            throw e.toGpuException("synchronizing a stream");
+        int status = Cuda.cuStreamSynchronize(stream.segment());
+        if (status != Cuda.CUDA_SUCCESS) {
+            throw CudaDriver.failure(status, "cuStreamSynchronize(" + stream + ")").toGpuException("synchronizing a stream");
         }
     }
 
@@ -51,19 +50,17 @@ public final class CudaBaselines {
 
         /** Records the event behind {@code stream}'s work. */
         public void record(CudaStream stream) {
-            try {
-                CudaDriver.check(Cuda.cuEventRecord(event, stream.segment()), "cuEventRecord");
-            } catch (LineException e) {
-                throw e.toGpuException("recording an event");
+            int status = Cuda.cuEventRecord(event, stream.segment());
+            if (status != Cuda.CUDA_SUCCESS) {
+                throw CudaDriver.failure(status, "cuEventRecord").toGpuException("recording an event");
             }
         }
 
         /** Blocks until the event's work is done ({@code cuEventSynchronize}). */
         public void synchronize() {
-            try {
-                CudaDriver.check(Cuda.cuEventSynchronize(event), "cuEventSynchronize");
-            } catch (LineException e) {
-                throw e.toGpuException("synchronizing an event");
+            int status = Cuda.cuEventSynchronize(event);
+            if (status != Cuda.CUDA_SUCCESS) {
+                throw CudaDriver.failure(status, "cuEventSynchronize").toGpuException("synchronizing an event");
             }
         }
 

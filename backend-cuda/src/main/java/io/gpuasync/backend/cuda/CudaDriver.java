@@ -86,15 +86,21 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
     public boolean streamIn(CudaStream stream, CudaContext context) throws LineException {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment owner = arena.allocate(Cuda.C_POINTER);
-            check(Cuda.cuStreamGetCtx(stream.segment(), owner), "cuStreamGetCtx(" + stream + ")");
+            int status = Cuda.cuStreamGetCtx(stream.segment(), owner);
+            if (status != Cuda.CUDA_SUCCESS) {
+                throw failure(status, "cuStreamGetCtx(" + stream + ")");
+            }
             return owner.get(ValueLayout.ADDRESS, 0).address() == context.handle();
         }
     }
 
+    // Every signal comes here: the message is built only when there is a failure to describe.
     @Override
     public void writeValue(CudaStream stream, long address, long value) throws LineException {
-        check(Cuda.cuStreamWriteValue64_v2(stream.segment(), address, value, 0),
-                "cuStreamWriteValue64(" + stream + ", 0x" + Long.toHexString(address) + ", " + value + ")");
+        int status = Cuda.cuStreamWriteValue64_v2(stream.segment(), address, value, 0);
+        if (status != Cuda.CUDA_SUCCESS) {
+            throw failure(status, "cuStreamWriteValue64(" + stream + ", 0x" + Long.toHexString(address) + ", " + value + ")");
+        }
     }
 
     @Override
@@ -135,8 +141,12 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
 
     static void check(int status, String call) throws LineException {
         if (status != Cuda.CUDA_SUCCESS) {
-            throw new LineException(LineError.ofStatus(status), CudaStatus.describe(call, status));
+            throw failure(status, call);
         }
+    }
+
+    static LineException failure(int status, String call) {
+        return new LineException(LineError.ofStatus(status), CudaStatus.describe(call, status));
     }
 
     /** The line's context made current for a call, the caller's restored after. */

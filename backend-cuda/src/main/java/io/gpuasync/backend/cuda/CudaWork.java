@@ -79,11 +79,9 @@ public final class CudaWork implements AutoCloseable {
     }
 
     private void enqueueWords(CudaStream stream, long count) {
-        try {
-            CudaDriver.check(Cuda.cuMemsetD32Async(buffer, 0x5A5A5A5A, count, stream.segment()),
-                    "cuMemsetD32Async(" + count + " words)");
-        } catch (LineException e) {
-            throw e.toGpuException("queueing work");
+        int status = Cuda.cuMemsetD32Async(buffer, 0x5A5A5A5A, count, stream.segment());
+        if (status != Cuda.CUDA_SUCCESS) {
+            throw CudaDriver.failure(status, "cuMemsetD32Async(" + count + " words)").toGpuException("queueing work");
         }
     }
 
