@@ -31,6 +31,7 @@ class GarTest {
         assertEquals(0, gar("doctor"));
         assertTrue(out().contains("sim      available"), out());
         assertTrue(out().contains("cuda     "), "the CUDA provider is listed, usable or not: " + out());
+        assertTrue(out().contains("hip      "), "the HIP provider is listed, usable or not: " + out());
         assertTrue(out().contains("timer slack"), out());
     }
 

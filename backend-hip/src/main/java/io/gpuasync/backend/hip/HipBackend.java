@@ -1,0 +1,146 @@
+package io.gpuasync.backend.hip;
+
+import io.gpuasync.api.Backend;
+import io.gpuasync.api.GpuException;
+import io.gpuasync.api.Line;
+import io.gpuasync.backend.hip.internal.Hip;
+import io.gpuasync.backend.hip.internal.HipLibrary;
+import io.gpuasync.core.Slot;
+import io.gpuasync.spi.LeakReporter;
+import io.gpuasync.spi.LineDriver;
+import io.gpuasync.spi.LineException;
+import io.gpuasync.spi.MappedLine;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Objects;
+import java.util.Optional;
+
+/** The HIP backend: lines on the current device, over the HIP runtime. */
+public final class HipBackend implements Backend<HipStream> {
+    private static final Object LOAD = new Object();
+    private static volatile Throwable loadFailure;
+    private static volatile boolean loaded;
+
+    private final HipDriver driver = new HipDriver();
+    private final LeakReporter leakReporter;
+
+    private HipBackend(LeakReporter leakReporter) {
+        this.leakReporter = leakReporter;
+    }
+
+    /**
+     * The backend, once {@code libamdhip64.so.5} (or the library {@link HipLibrary#PROPERTY}
+     * names) is loaded, every entry point is found, and there is a device.
+     *
+     * @throws GpuException of kind {@link GpuException.Kind#UNAVAILABLE} saying which failed
+     */
+    public static HipBackend load() {
+        return load(LeakReporter.logging());
+    }
+
+    /** As {@link #load()}, reporting leaked lines to {@code leakReporter}. */
+    public static HipBackend load(LeakReporter leakReporter) {
+        unavailability().ifPresent(cause -> {
+            throw new GpuException(GpuException.Kind.UNAVAILABLE, -1, "HIP is unavailable: " + cause.getMessage(), cause);
+        });
+        return new HipBackend(Objects.requireNonNull(leakReporter, "leakReporter"));
+    }
+
+    /** Why HIP cannot be used here (library, entry point, no device), or empty if it can. */
+    public static Optional<Throwable> unavailability() {
+        if (!loaded) {
+            synchronized (LOAD) {
+                if (!loaded) {
+                    loadFailure = check();
+                    loaded = true;
+                }
+            }
+        }
+        return Optional.ofNullable(loadFailure);
+    }
+
+    private static Throwable check() {
+        Optional<Throwable> library = HipLibrary.loadFailure();
+        if (library.isPresent()) {
+            return library.get();
+        }
+        for (Hip.Function function : Hip.FUNCTIONS) {
+            if (!Hip.has(function)) {
+                return new UnsatisfiedLinkError("unresolved symbol: " + function.symbol() + " in " + HipLibrary.location());
+            }
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment count = arena.allocate(Hip.C_INT);
+            int status = Hip.hipGetDeviceCount(count);
+            if (status != Hip.HIP_SUCCESS) {
+                return new IllegalStateException(HipStatus.describe("hipGetDeviceCount", status));
+            }
+            if (count.get(ValueLayout.JAVA_INT, 0) == 0) {
+                return new IllegalStateException("hipGetDeviceCount found no device");
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public String name() {
+        return "hip";
+    }
+
+    @Override
+    public Class<HipStream> streamType() {
+        return HipStream.class;
+    }
+
+    /** The driver table, for tools that drive it directly (the conformance suite). */
+    public LineDriver<HipStream, HipDevice> driver() {
+        return driver;
+    }
+
+    @Override
+    public Line<HipStream> openLine() {
+        return MappedLine.open(driver, leakReporter);
+    }
+
+    /** A new stream on the calling thread's current device ({@code hipStreamCreateWithFlags}, non-blocking). */
+    public HipStream createStream() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment device = arena.allocate(Hip.C_INT);
+            HipStatus.check(Hip.hipGetDevice(device), "hipGetDevice");
+            MemorySegment stream = arena.allocate(Hip.C_POINTER);
+            HipStatus.check(Hip.hipStreamCreateWithFlags(stream, Hip.HIP_STREAM_NON_BLOCKING), "hipStreamCreateWithFlags");
+            return new HipStream(stream.get(ValueLayout.ADDRESS, 0).address(), device.get(ValueLayout.JAVA_INT, 0));
+        } catch (LineException e) {
+            throw e.toGpuException("creating a stream");
+        }
+    }
+
+    /** Destroys a stream this backend created. */
+    public void destroyStream(HipStream stream) {
+        try {
+            HipStatus.check(Hip.hipStreamDestroy(stream.segment()), "hipStreamDestroy");
+        } catch (LineException e) {
+            throw e.toGpuException("destroying " + stream);
+        }
+    }
+
+    /** Makes device {@code ordinal} current on the calling thread ({@code hipSetDevice}). */
+    public void makeCurrent(int ordinal) {
+        try {
+            HipStatus.check(Hip.hipSetDevice(ordinal), "hipSetDevice(" + ordinal + ")");
+        } catch (LineException e) {
+            throw e.toGpuException("making device " + ordinal + " current");
+        }
+    }
+
+    /** Queues on {@code stream} a device-side wait until {@code line}'s word of {@code slot} reaches {@code target}. */
+    public void waitOnDevice(HipStream stream, Line<HipStream> line, Slot slot, long target) {
+        try {
+            driver.waitValue(stream, line.deviceAddress(slot), target);
+        } catch (LineException e) {
+            throw e.toGpuException("queueing a device-side wait");
+        }
+    }
+}

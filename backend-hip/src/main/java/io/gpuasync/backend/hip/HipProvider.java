@@ -1,0 +1,40 @@
+package io.gpuasync.backend.hip;
+
+import io.gpuasync.api.Backend;
+import io.gpuasync.spi.BackendProvider;
+
+import java.util.Optional;
+
+/** The {@code hip} backend as {@link java.util.ServiceLoader} finds it. */
+public final class HipProvider implements BackendProvider {
+    private volatile HipBackend backend;
+
+    /** For {@link java.util.ServiceLoader}. */
+    public HipProvider() {
+    }
+
+    @Override
+    public String name() {
+        return "hip";
+    }
+
+    @Override
+    public Optional<Throwable> unavailabilityCause() {
+        return HipBackend.unavailability();
+    }
+
+    @Override
+    public Backend<?> backend() {
+        ensureAvailability();
+        HipBackend loaded = backend;
+        if (loaded == null) {
+            synchronized (this) {
+                if (backend == null) {
+                    backend = HipBackend.load();
+                }
+                loaded = backend;
+            }
+        }
+        return loaded;
+    }
+}

@@ -1,0 +1,395 @@
+package io.gpuasync.backend.hip.internal;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.util.List;
+
+/**
+ * The HIP runtime entry points this backend calls ({@code hip_runtime_api.h}, HIP 5.2 and
+ * later), in jextract's shape: a holder class per C function, made on first call, called with
+ * {@code invokeExact}; a missing symbol throws {@code UnsatisfiedLinkError("unresolved symbol:
+ * ...")} at the call, and the provider checks {@link #FUNCTIONS} up front.
+ */
+public final class Hip {
+    /** {@code int}, {@code unsigned int}, {@code hipError_t}, {@code hipDevice_t}. */
+    public static final ValueLayout.OfInt C_INT = ValueLayout.JAVA_INT;
+    /** {@code size_t} on a 64-bit host. */
+    public static final ValueLayout.OfLong C_SIZE_T = ValueLayout.JAVA_LONG;
+    /** {@code uint64_t}. */
+    public static final ValueLayout.OfLong C_LONG_LONG = ValueLayout.JAVA_LONG;
+    /** Any pointer, and the opaque handles {@code hipCtx_t} and {@code hipStream_t}. */
+    public static final ValueLayout C_POINTER = ValueLayout.ADDRESS;
+
+    /** hip_runtime_api.h: hipSuccess. */
+    public static final int HIP_SUCCESS = 0;
+    /** hip_runtime_api.h: hipErrorNoDevice. */
+    public static final int HIP_ERROR_NO_DEVICE = 100;
+    /** hip_runtime_api.h: hipErrorInvalidDevice. */
+    public static final int HIP_ERROR_INVALID_DEVICE = 101;
+    /** hip_runtime_api.h: hipErrorNotReady, what a query of unfinished work returns. */
+    public static final int HIP_ERROR_NOT_READY = 600;
+    /** hip_runtime_api.h: hipHostMallocPortable. */
+    public static final int HIP_HOST_MALLOC_PORTABLE = 0x1;
+    /** hip_runtime_api.h: hipHostMallocMapped. */
+    public static final int HIP_HOST_MALLOC_MAPPED = 0x2;
+    /** hip_runtime_api.h: hipStreamWaitValueGte. */
+    public static final int HIP_STREAM_WAIT_VALUE_GTE = 0x0;
+    /** hip_runtime_api.h: hipStreamNonBlocking. */
+    public static final int HIP_STREAM_NON_BLOCKING = 0x1;
+
+    private Hip() {
+    }
+
+    /** One binding: the library symbol and its C signature. */
+    public record Function(String symbol, FunctionDescriptor descriptor) {
+    }
+
+    private static MethodHandle downcall(Function function) {
+        return Linker.nativeLinker().downcallHandle(function.descriptor());
+    }
+
+    private static MemorySegment address(Function function) {
+        MemorySegment address = HipLibrary.find(function.symbol());
+        if (address.equals(MemorySegment.NULL)) {
+            throw new UnsatisfiedLinkError("unresolved symbol: " + function.symbol()
+                    + HipLibrary.loadFailure().map(t -> " (" + t.getMessage() + ")").orElse(""));
+        }
+        return address;
+    }
+
+    private static FunctionDescriptor returnsInt(MemoryLayout... parameters) {
+        return FunctionDescriptor.of(C_INT, parameters);
+    }
+
+    /** {@code const char* hipGetErrorName(hipError_t)}: the name of a status. */
+    public static final Function F_hipGetErrorName = new Function("hipGetErrorName", FunctionDescriptor.of(C_POINTER, C_INT));
+
+    private static final class hipGetErrorName {
+        static final MemorySegment ADDRESS = address(F_hipGetErrorName);
+        static final MethodHandle HANDLE = downcall(F_hipGetErrorName);
+    }
+
+    /** The name of a status, such as hipErrorNoDevice (a static string of the runtime's). */
+    public static MemorySegment hipGetErrorName(int error) {
+        try {
+            return (MemorySegment) hipGetErrorName.HANDLE.invokeExact(hipGetErrorName.ADDRESS, error);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code hipInit}: Initializes the runtime. */
+    public static final Function F_hipInit = new Function("hipInit", returnsInt(C_INT));
+
+    private static final class hipInit {
+        static final MemorySegment ADDRESS = address(F_hipInit);
+        static final MethodHandle HANDLE = downcall(F_hipInit);
+    }
+
+    /** Initializes the runtime. */
+    public static int hipInit(int flags) {
+        try {
+            return (int) hipInit.HANDLE.invokeExact(hipInit.ADDRESS, flags);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code hipGetDeviceCount}: How many devices there are (hipErrorNoDevice if none). */
+    public static final Function F_hipGetDeviceCount = new Function("hipGetDeviceCount", returnsInt(C_POINTER));
+
+    private static final class hipGetDeviceCount {
+        static final MemorySegment ADDRESS = address(F_hipGetDeviceCount);
+        static final MethodHandle HANDLE = downcall(F_hipGetDeviceCount);
+    }
+
+    /** How many devices there are (hipErrorNoDevice if none). */
+    public static int hipGetDeviceCount(MemorySegment count) {
+        try {
+            return (int) hipGetDeviceCount.HANDLE.invokeExact(hipGetDeviceCount.ADDRESS, count);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code hipGetDevice}: The calling thread's current device. */
+    public static final Function F_hipGetDevice = new Function("hipGetDevice", returnsInt(C_POINTER));
+
+    private static final class hipGetDevice {
+        static final MemorySegment ADDRESS = address(F_hipGetDevice);
+        static final MethodHandle HANDLE = downcall(F_hipGetDevice);
+    }
+
+    /** The calling thread's current device. */
+    public static int hipGetDevice(MemorySegment deviceId) {
+        try {
+            return (int) hipGetDevice.HANDLE.invokeExact(hipGetDevice.ADDRESS, deviceId);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code hipSetDevice}: Makes a device current on the calling thread. */
+    public static final Function F_hipSetDevice = new Function("hipSetDevice", returnsInt(C_INT));
+
+    private static final class hipSetDevice {
+        static final MemorySegment ADDRESS = address(F_hipSetDevice);
+        static final MethodHandle HANDLE = downcall(F_hipSetDevice);
+    }
+
+    /** Makes a device current on the calling thread. */
+    public static int hipSetDevice(int deviceId) {
+        try {
+            return (int) hipSetDevice.HANDLE.invokeExact(hipSetDevice.ADDRESS, deviceId);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code hipDevicePrimaryCtxRetain}: Retains a device's primary context, which keeps the device's state alive. */
+    public static final Function F_hipDevicePrimaryCtxRetain = new Function("hipDevicePrimaryCtxRetain", returnsInt(C_POINTER, C_INT));
+
+    private static final class hipDevicePrimaryCtxRetain {
+        static final MemorySegment ADDRESS = address(F_hipDevicePrimaryCtxRetain);
+        static final MethodHandle HANDLE = downcall(F_hipDevicePrimaryCtxRetain);
+    }
+
+    /** Retains a device's primary context, which keeps the device's state alive. */
+    public static int hipDevicePrimaryCtxRetain(MemorySegment pctx, int dev) {
+        try {
+            return (int) hipDevicePrimaryCtxRetain.HANDLE.invokeExact(hipDevicePrimaryCtxRetain.ADDRESS, pctx, dev);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code hipDevicePrimaryCtxRelease}: Releases a device's primary context. */
+    public static final Function F_hipDevicePrimaryCtxRelease = new Function("hipDevicePrimaryCtxRelease", returnsInt(C_INT));
+
+    private static final class hipDevicePrimaryCtxRelease {
+        static final MemorySegment ADDRESS = address(F_hipDevicePrimaryCtxRelease);
+        static final MethodHandle HANDLE = downcall(F_hipDevicePrimaryCtxRelease);
+    }
+
+    /** Releases a device's primary context. */
+    public static int hipDevicePrimaryCtxRelease(int dev) {
+        try {
+            return (int) hipDevicePrimaryCtxRelease.HANDLE.invokeExact(hipDevicePrimaryCtxRelease.ADDRESS, dev);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code hipHostMalloc}: Allocates page-locked host memory. */
+    public static final Function F_hipHostMalloc = new Function("hipHostMalloc", returnsInt(C_POINTER, C_SIZE_T, C_INT));
+
+    private static final class hipHostMalloc {
+        static final MemorySegment ADDRESS = address(F_hipHostMalloc);
+        static final MethodHandle HANDLE = downcall(F_hipHostMalloc);
+    }
+
+    /** Allocates page-locked host memory. */
+    public static int hipHostMalloc(MemorySegment ptr, long size, int flags) {
+        try {
+            return (int) hipHostMalloc.HANDLE.invokeExact(hipHostMalloc.ADDRESS, ptr, size, flags);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code hipHostGetDevicePointer}: The device address of mapped host memory. */
+    public static final Function F_hipHostGetDevicePointer = new Function("hipHostGetDevicePointer", returnsInt(C_POINTER, C_POINTER, C_INT));
+
+    private static final class hipHostGetDevicePointer {
+        static final MemorySegment ADDRESS = address(F_hipHostGetDevicePointer);
+        static final MethodHandle HANDLE = downcall(F_hipHostGetDevicePointer);
+    }
+
+    /** The device address of mapped host memory. */
+    public static int hipHostGetDevicePointer(MemorySegment devPtr, MemorySegment hstPtr, int flags) {
+        try {
+            return (int) hipHostGetDevicePointer.HANDLE.invokeExact(hipHostGetDevicePointer.ADDRESS, devPtr, hstPtr, flags);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code hipHostFree}: Frees page-locked host memory. */
+    public static final Function F_hipHostFree = new Function("hipHostFree", returnsInt(C_POINTER));
+
+    private static final class hipHostFree {
+        static final MemorySegment ADDRESS = address(F_hipHostFree);
+        static final MethodHandle HANDLE = downcall(F_hipHostFree);
+    }
+
+    /** Frees page-locked host memory. */
+    public static int hipHostFree(MemorySegment ptr) {
+        try {
+            return (int) hipHostFree.HANDLE.invokeExact(hipHostFree.ADDRESS, ptr);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code hipStreamCreateWithFlags}: Creates a stream on the current device. */
+    public static final Function F_hipStreamCreateWithFlags = new Function("hipStreamCreateWithFlags", returnsInt(C_POINTER, C_INT));
+
+    private static final class hipStreamCreateWithFlags {
+        static final MemorySegment ADDRESS = address(F_hipStreamCreateWithFlags);
+        static final MethodHandle HANDLE = downcall(F_hipStreamCreateWithFlags);
+    }
+
+    /** Creates a stream on the current device. */
+    public static int hipStreamCreateWithFlags(MemorySegment stream, int flags) {
+        try {
+            return (int) hipStreamCreateWithFlags.HANDLE.invokeExact(hipStreamCreateWithFlags.ADDRESS, stream, flags);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code hipStreamDestroy}: Destroys a stream. */
+    public static final Function F_hipStreamDestroy = new Function("hipStreamDestroy", returnsInt(C_POINTER));
+
+    private static final class hipStreamDestroy {
+        static final MemorySegment ADDRESS = address(F_hipStreamDestroy);
+        static final MethodHandle HANDLE = downcall(F_hipStreamDestroy);
+    }
+
+    /** Destroys a stream. */
+    public static int hipStreamDestroy(MemorySegment stream) {
+        try {
+            return (int) hipStreamDestroy.HANDLE.invokeExact(hipStreamDestroy.ADDRESS, stream);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code hipStreamWriteValue64}: Queues a 64-bit store on a stream. */
+    public static final Function F_hipStreamWriteValue64 = new Function("hipStreamWriteValue64", returnsInt(C_POINTER, C_POINTER, C_LONG_LONG, C_INT));
+
+    private static final class hipStreamWriteValue64 {
+        static final MemorySegment ADDRESS = address(F_hipStreamWriteValue64);
+        static final MethodHandle HANDLE = downcall(F_hipStreamWriteValue64);
+    }
+
+    /** Queues a 64-bit store on a stream. */
+    public static int hipStreamWriteValue64(MemorySegment stream, MemorySegment ptr, long value, int flags) {
+        try {
+            return (int) hipStreamWriteValue64.HANDLE.invokeExact(hipStreamWriteValue64.ADDRESS, stream, ptr, value, flags);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code hipStreamWaitValue64}: Queues a wait for a 64-bit word on a stream. */
+    public static final Function F_hipStreamWaitValue64 = new Function("hipStreamWaitValue64", returnsInt(C_POINTER, C_POINTER, C_LONG_LONG, C_INT, C_LONG_LONG));
+
+    private static final class hipStreamWaitValue64 {
+        static final MemorySegment ADDRESS = address(F_hipStreamWaitValue64);
+        static final MethodHandle HANDLE = downcall(F_hipStreamWaitValue64);
+    }
+
+    /** Queues a wait for a 64-bit word on a stream. */
+    public static int hipStreamWaitValue64(MemorySegment stream, MemorySegment ptr, long value, int flags, long mask) {
+        try {
+            return (int) hipStreamWaitValue64.HANDLE.invokeExact(hipStreamWaitValue64.ADDRESS, stream, ptr, value, flags, mask);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code hipDeviceSynchronize}: Waits for all work of the current device. */
+    public static final Function F_hipDeviceSynchronize = new Function("hipDeviceSynchronize", returnsInt());
+
+    private static final class hipDeviceSynchronize {
+        static final MemorySegment ADDRESS = address(F_hipDeviceSynchronize);
+        static final MethodHandle HANDLE = downcall(F_hipDeviceSynchronize);
+    }
+
+    /** Waits for all work of the current device. */
+    public static int hipDeviceSynchronize() {
+        try {
+            return (int) hipDeviceSynchronize.HANDLE.invokeExact(hipDeviceSynchronize.ADDRESS);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code hipStreamQuery}: Whether a stream's work is done (hipErrorNotReady if not). */
+    public static final Function F_hipStreamQuery = new Function("hipStreamQuery", returnsInt(C_POINTER));
+
+    private static final class hipStreamQuery {
+        static final MemorySegment ADDRESS = address(F_hipStreamQuery);
+        static final MethodHandle HANDLE = downcall(F_hipStreamQuery);
+    }
+
+    /** Whether a stream's work is done (hipErrorNotReady if not). */
+    public static int hipStreamQuery(MemorySegment stream) {
+        try {
+            return (int) hipStreamQuery.HANDLE.invokeExact(hipStreamQuery.ADDRESS, stream);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** Every binding, for the availability check and the symbol test. */
+    public static final List<Function> FUNCTIONS = List.of(
+            F_hipGetErrorName,
+            F_hipInit,
+            F_hipGetDeviceCount,
+            F_hipGetDevice,
+            F_hipSetDevice,
+            F_hipDevicePrimaryCtxRetain,
+            F_hipDevicePrimaryCtxRelease,
+            F_hipHostMalloc,
+            F_hipHostGetDevicePointer,
+            F_hipHostFree,
+            F_hipStreamCreateWithFlags,
+            F_hipStreamDestroy,
+            F_hipStreamWriteValue64,
+            F_hipStreamWaitValue64,
+            F_hipDeviceSynchronize,
+            F_hipStreamQuery);
+
+    /** Whether the library has {@code function}'s symbol. */
+    public static boolean has(Function function) {
+        return !HipLibrary.find(function.symbol()).equals(MemorySegment.NULL);
+    }
+}
