@@ -5,7 +5,6 @@ import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Line;
 import io.gpuasync.backend.cuda.internal.Cuda;
 import io.gpuasync.backend.cuda.internal.CudaLibrary;
-import io.gpuasync.backend.cuda.internal.CudaSymbols;
 import io.gpuasync.spi.LeakReporter;
 import io.gpuasync.spi.LineDriver;
 import io.gpuasync.spi.LineException;
@@ -72,14 +71,9 @@ public final class CudaBackend implements Backend<CudaStream> {
     }
 
     private static Throwable check() {
-        Optional<Throwable> library = CudaLibrary.loadFailure();
+        Optional<Throwable> library = CudaLibrary.unavailability();
         if (library.isPresent()) {
             return library.get();
-        }
-        for (Cuda.Function function : Cuda.FUNCTIONS) {
-            if (CudaSymbols.missing(function)) {
-                return new UnsatisfiedLinkError("unresolved symbol: " + function.symbol() + " in " + CudaLibrary.location());
-            }
         }
         int status = Cuda.cuInit(0);
         if (status != Cuda.CUDA_SUCCESS) {

@@ -62,14 +62,9 @@ public final class HipBackend implements Backend<HipStream> {
     }
 
     private static Throwable check() {
-        Optional<Throwable> library = HipLibrary.loadFailure();
+        Optional<Throwable> library = HipLibrary.unavailability();
         if (library.isPresent()) {
             return library.get();
-        }
-        for (Hip.Function function : Hip.FUNCTIONS) {
-            if (!Hip.has(function)) {
-                return new UnsatisfiedLinkError("unresolved symbol: " + function.symbol() + " in " + HipLibrary.location());
-            }
         }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment count = arena.allocate(Hip.C_INT);

@@ -1,67 +1,41 @@
 package io.gpuasync.backend.cuda.internal;
 
-import java.lang.foreign.Arena;
+import io.gpuasync.spi.NativeLibrary;
+
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
-import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * Where {@code libcuda.so.1} comes from: the system property {@code gar.cuda.library}, else the
- * environment variable {@code GAR_CUDA_LIBRARY}, else the dynamic loader's search for
- * {@code libcuda.so.1}. Found once, lazily; a library that cannot be loaded is a stored cause,
- * never an error at class load.
+ * Where {@code libcuda.so.1} comes from: the system property {@value #PROPERTY}, else the environment
+ * variable {@value #ENVIRONMENT}, else the dynamic loader's search for {@code libcuda.so.1}.
  */
 public final class CudaLibrary {
-    /** The system property naming another library path (the tests' fake, a driver in a container). */
+    /** The system property naming another library path (the tests' fake, a driver elsewhere). */
     public static final String PROPERTY = "gar.cuda.library";
     /** The environment variable, for when the property cannot be set. */
     public static final String ENVIRONMENT = "GAR_CUDA_LIBRARY";
-    private static final String DEFAULT = "libcuda.so.1";
+
+    static final NativeLibrary LIBRARY = new NativeLibrary(PROPERTY, ENVIRONMENT, "libcuda.so.1");
 
     private CudaLibrary() {
     }
 
     /** The library's name or path, as it will be (or was) loaded. */
     public static String location() {
-        String property = System.getProperty(PROPERTY);
-        if (property != null && !property.isBlank()) {
-            return property;
-        }
-        String environment = System.getenv(ENVIRONMENT);
-        return environment != null && !environment.isBlank() ? environment : DEFAULT;
-    }
-
-    private static final class Loaded {
-        static final SymbolLookup LOOKUP;
-        static final Throwable CAUSE;
-
-        static {
-            SymbolLookup lookup = null;
-            Throwable cause = null;
-            String where = location();
-            try {
-                lookup = where.contains("/") ? SymbolLookup.libraryLookup(Path.of(where), Arena.global())
-                        : SymbolLookup.libraryLookup(where, Arena.global());
-            } catch (Throwable t) {
-                cause = new UnsatisfiedLinkError("cannot load " + where + ": " + t.getMessage());
-                cause.initCause(t);
-            }
-            LOOKUP = lookup;
-            CAUSE = cause;
-        }
+        return LIBRARY.location();
     }
 
     /** Why the library cannot be loaded, or empty. */
     public static Optional<Throwable> loadFailure() {
-        return Optional.ofNullable(Loaded.CAUSE);
+        return LIBRARY.loadFailure();
     }
 
-    /**
-     * The address of {@code symbol}, or {@link MemorySegment#NULL} if the library or the symbol
-     * is missing (the binding then throws {@code UnsatisfiedLinkError} when called).
-     */
+    /** Why the backend cannot use the library: not loadable, or an entry point missing. */
+    public static Optional<Throwable> unavailability() {
+        return LIBRARY.unavailability(Cuda.FUNCTIONS.stream().map(Cuda.Function::symbol).toList());
+    }
+
     static MemorySegment find(String symbol) {
-        return Loaded.LOOKUP == null ? MemorySegment.NULL : Loaded.LOOKUP.find(symbol).orElse(MemorySegment.NULL);
+        return LIBRARY.find(symbol);
     }
 }

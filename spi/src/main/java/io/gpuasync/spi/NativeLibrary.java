@@ -1,0 +1,106 @@
+package io.gpuasync.spi;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A vendor's shared library, found the way every backend finds its own: the path in a system
+ * property, else in an environment variable, else the dynamic loader's search for a default
+ * name. Loaded once, on first use; a library that cannot be loaded is a stored cause, never an
+ * error at class load, so a provider can list itself as unavailable and say why.
+ */
+public final class NativeLibrary {
+    private final String property;
+    private final String environment;
+    private final String defaultName;
+    private volatile Loaded loaded;
+
+    private record Loaded(SymbolLookup lookup, Throwable failure) {
+    }
+
+    /** The library named by {@code property}, else {@code environment}, else {@code defaultName}. */
+    public NativeLibrary(String property, String environment, String defaultName) {
+        this.property = Objects.requireNonNull(property, "property");
+        this.environment = Objects.requireNonNull(environment, "environment");
+        this.defaultName = Objects.requireNonNull(defaultName, "defaultName");
+    }
+
+    /** The system property that names another path. */
+    public String property() {
+        return property;
+    }
+
+    /** The library's name or path, as it will be (or was) loaded. */
+    public String location() {
+        String fromProperty = System.getProperty(property);
+        if (fromProperty != null && !fromProperty.isBlank()) {
+            return fromProperty;
+        }
+        String fromEnvironment = System.getenv(environment);
+        return fromEnvironment != null && !fromEnvironment.isBlank() ? fromEnvironment : defaultName;
+    }
+
+    // Loading a library is restricted: it is the vendor's driver, the point of the backend.
+    @SuppressWarnings("restricted")
+    private Loaded load() {
+        Loaded result = loaded;
+        if (result == null) {
+            synchronized (this) {
+                result = loaded;
+                if (result == null) {
+                    String where = location();
+                    try {
+                        SymbolLookup lookup = where.contains("/")
+                                ? SymbolLookup.libraryLookup(Path.of(where), Arena.global())
+                                : SymbolLookup.libraryLookup(where, Arena.global());
+                        result = new Loaded(lookup, null);
+                    } catch (Throwable t) {
+                        UnsatisfiedLinkError failure = new UnsatisfiedLinkError("cannot load " + where + ": " + t.getMessage());
+                        failure.initCause(t);
+                        result = new Loaded(null, failure);
+                    }
+                    loaded = result;
+                }
+            }
+        }
+        return result;
+    }
+
+    /** Why the library cannot be loaded, or empty. */
+    public Optional<Throwable> loadFailure() {
+        return Optional.ofNullable(load().failure());
+    }
+
+    /** The address of {@code symbol}, or {@link MemorySegment#NULL} if the library or the symbol is missing. */
+    public MemorySegment find(String symbol) {
+        SymbolLookup lookup = load().lookup();
+        return lookup == null ? MemorySegment.NULL : lookup.find(symbol).orElse(MemorySegment.NULL);
+    }
+
+    /**
+     * Why a backend needing {@code symbols} cannot use this library: it cannot be loaded, or
+     * the first symbol missing from it; empty if every one is there.
+     */
+    public Optional<Throwable> unavailability(Collection<String> symbols) {
+        Optional<Throwable> failure = loadFailure();
+        if (failure.isPresent()) {
+            return failure;
+        }
+        for (String symbol : symbols) {
+            if (find(symbol).equals(MemorySegment.NULL)) {
+                return Optional.of(new UnsatisfiedLinkError("unresolved symbol: " + symbol + " in " + location()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public String toString() {
+        return location();
+    }
+}
