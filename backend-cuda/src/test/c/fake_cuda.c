@@ -91,127 +91,43 @@ CUresult cuCtxPopCurrent_v2(CUcontext *pctx) {
 
 CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev) {
     ENTER("cuDevicePrimaryCtxRetain");
-    if (!pctx) return CUDA_ERROR_INVALID_VALUE;
-    if (dev < 0 || dev >= DEVICES) return CUDA_ERROR_INVALID_DEVICE;
-    pthread_mutex_lock(&mu);
-    primary[dev].refs++;
-    pthread_mutex_unlock(&mu);
-    *pctx = &primary[dev];
-    return CUDA_SUCCESS;
+    return primary_retain(pctx, dev);
 }
 
 CUresult cuDevicePrimaryCtxRelease_v2(CUdevice dev) {
     ENTER("cuDevicePrimaryCtxRelease_v2");
-    if (dev < 0 || dev >= DEVICES) return CUDA_ERROR_INVALID_DEVICE;
-    pthread_mutex_lock(&mu);
-    if (primary[dev].refs == 0) {
-        pthread_mutex_unlock(&mu);
-        return CUDA_ERROR_INVALID_CONTEXT;
-    }
-    if (--primary[dev].refs == 0) {
-        /* The primary context goes, and with it every host allocation it owned. */
-        for (int i = 0; i < MAX_ALLOCS; i++) {
-            if (allocs[i].p && allocs[i].ctx == &primary[dev]) {
-                free(allocs[i].p);
-                allocs[i].p = NULL;
-            }
-        }
-    }
-    pthread_mutex_unlock(&mu);
-    return CUDA_SUCCESS;
+    return primary_release(dev);
 }
 
 CUresult cuMemHostAlloc(void **pp, size_t bytesize, unsigned int flags) {
     ENTER("cuMemHostAlloc");
-    ctx_t *c = current();
-    if (!c) return CUDA_ERROR_INVALID_CONTEXT;
-    if (sticky(c)) return sticky(c);
-    if (!pp || bytesize == 0 || (flags & ~0x7u)) return CUDA_ERROR_INVALID_VALUE;
-    size_t size = (bytesize + 4095) & ~(size_t) 4095;
-    void *p = aligned_alloc(4096, size);
-    memset(p, 0xAB, size);
-    pthread_mutex_lock(&mu);
-    for (int i = 0; i < MAX_ALLOCS; i++) {
-        if (!allocs[i].p) {
-            allocs[i] = (alloc_t) {p, size, c};
-            pthread_mutex_unlock(&mu);
-            *pp = p;
-            return CUDA_SUCCESS;
-        }
-    }
-    pthread_mutex_unlock(&mu);
-    free(p);
-    return 2; /* CUDA_ERROR_OUT_OF_MEMORY */
+    if (flags & ~0x7u) return CUDA_ERROR_INVALID_VALUE;
+    return host_alloc(pp, bytesize);
 }
 
 CUresult cuMemHostGetDevicePointer_v2(CUdeviceptr *pdptr, void *p, unsigned int flags) {
     ENTER("cuMemHostGetDevicePointer_v2");
     if (!pdptr || flags != 0) return CUDA_ERROR_INVALID_VALUE;
-    ctx_t *c = current();
-    if (!c) return CUDA_ERROR_INVALID_CONTEXT;
-    pthread_mutex_lock(&mu);
-    alloc_t *a = find_alloc(p, 1);
-    pthread_mutex_unlock(&mu);
-    if (!a) return CUDA_ERROR_INVALID_VALUE;
+    if (!current()) return CUDA_ERROR_INVALID_CONTEXT;
+    if (!host_is_live(p)) return CUDA_ERROR_INVALID_VALUE;
     *pdptr = (CUdeviceptr) (uintptr_t) p; /* unified addressing */
     return CUDA_SUCCESS;
 }
 
 CUresult cuMemFreeHost(void *p) {
     ENTER("cuMemFreeHost");
-    pthread_mutex_lock(&mu);
-    for (int i = 0; i < MAX_ALLOCS; i++) {
-        if (allocs[i].p == p && p) {
-            free(p);
-            allocs[i].p = NULL;
-            pthread_mutex_unlock(&mu);
-            return CUDA_SUCCESS;
-        }
-    }
-    pthread_mutex_unlock(&mu);
-    return CUDA_ERROR_INVALID_VALUE;
+    return host_free(p);
 }
 
 CUresult cuStreamCreate(CUstream *phStream, unsigned int flags) {
     ENTER("cuStreamCreate");
     (void) flags; /* CU_STREAM_DEFAULT or CU_STREAM_NON_BLOCKING: the same here */
-    ctx_t *c = current();
-    if (!c) return CUDA_ERROR_INVALID_CONTEXT;
-    if (sticky(c)) return sticky(c);
-    if (!phStream) return CUDA_ERROR_INVALID_VALUE;
-    stream_t *s = calloc(1, sizeof *s);
-    s->ctx = c;
-    pthread_mutex_init(&s->mu, NULL);
-    pthread_cond_init(&s->changed, NULL);
-    pthread_mutex_lock(&mu);
-    for (int i = 0; i < MAX_STREAMS; i++) {
-        if (!streams[i]) {
-            streams[i] = s;
-            break;
-        }
-    }
-    pthread_mutex_unlock(&mu);
-    pthread_create(&s->thread, NULL, run_stream, s);
-    *phStream = s;
-    return CUDA_SUCCESS;
+    return stream_create(phStream);
 }
 
 CUresult cuStreamDestroy_v2(CUstream s) {
     ENTER("cuStreamDestroy_v2");
-    if (!s) return CUDA_ERROR_INVALID_HANDLE;
-    drain(s);
-    pthread_mutex_lock(&s->mu);
-    s->closing = 1;
-    pthread_cond_broadcast(&s->changed);
-    pthread_mutex_unlock(&s->mu);
-    pthread_join(s->thread, NULL);
-    pthread_mutex_lock(&mu);
-    for (int i = 0; i < MAX_STREAMS; i++) {
-        if (streams[i] == s) streams[i] = NULL;
-    }
-    pthread_mutex_unlock(&mu);
-    free(s);
-    return CUDA_SUCCESS;
+    return stream_destroy(s);
 }
 
 CUresult cuStreamGetCtx(CUstream s, CUcontext *pctx) {
@@ -229,35 +145,12 @@ CUresult cuStreamGetCtx(CUstream s, CUcontext *pctx) {
 
 CUresult cuStreamQuery(CUstream s) {
     ENTER("cuStreamQuery");
-    if (!s) {
-        ctx_t *c = current();
-        if (!c) return CUDA_ERROR_INVALID_CONTEXT;
-        if (sticky(c)) return sticky(c);
-        int busy = 0;
-        pthread_mutex_lock(&mu);
-        for (int i = 0; i < MAX_STREAMS; i++) {
-            if (streams[i] && streams[i]->ctx == c && streams[i]->pending > 0) busy = 1;
-        }
-        pthread_mutex_unlock(&mu);
-        return busy ? CUDA_ERROR_NOT_READY : CUDA_SUCCESS;
-    }
-    if (sticky(s->ctx)) return sticky(s->ctx);
-    return s->pending > 0 ? CUDA_ERROR_NOT_READY : CUDA_SUCCESS;
+    return stream_query(s);
 }
 
 CUresult cuCtxSynchronize(void) {
     ENTER("cuCtxSynchronize");
-    ctx_t *c = current();
-    if (!c) return CUDA_ERROR_INVALID_CONTEXT;
-    stream_t *mine[MAX_STREAMS];
-    int n = 0;
-    pthread_mutex_lock(&mu);
-    for (int i = 0; i < MAX_STREAMS; i++) {
-        if (streams[i] && streams[i]->ctx == c) mine[n++] = streams[i];
-    }
-    pthread_mutex_unlock(&mu);
-    for (int i = 0; i < n; i++) drain(mine[i]);
-    return sticky(c);
+    return synchronize_current();
 }
 
 CUresult cuStreamWriteValue64_v2(CUstream s, CUdeviceptr addr, cuuint64_t value, unsigned int flags) {

@@ -272,4 +272,152 @@ static void drain(stream_t *s) {
 }
 
 
+/* ---------------------------------------------------------------- what both APIs do alike */
+
+static int primary_retain(ctx_t **pctx, int dev) {
+    if (!pctx) return CUDA_ERROR_INVALID_VALUE;
+    if (dev < 0 || dev >= DEVICES) return CUDA_ERROR_INVALID_DEVICE;
+    pthread_mutex_lock(&mu);
+    primary[dev].refs++;
+    pthread_mutex_unlock(&mu);
+    *pctx = &primary[dev];
+    return CUDA_SUCCESS;
+}
+
+/* The last reference takes the primary context, and every host allocation it owned, with it. */
+static int primary_release(int dev) {
+    if (dev < 0 || dev >= DEVICES) return CUDA_ERROR_INVALID_DEVICE;
+    pthread_mutex_lock(&mu);
+    if (primary[dev].refs == 0) {
+        pthread_mutex_unlock(&mu);
+        return CUDA_ERROR_INVALID_CONTEXT;
+    }
+    if (--primary[dev].refs == 0) {
+        for (int i = 0; i < MAX_ALLOCS; i++) {
+            if (allocs[i].p && allocs[i].ctx == &primary[dev]) {
+                free(allocs[i].p);
+                allocs[i].p = NULL;
+            }
+        }
+    }
+    pthread_mutex_unlock(&mu);
+    return CUDA_SUCCESS;
+}
+
+/* Pinned host memory of the current context, filled with garbage a line must zero. */
+static int host_alloc(void **pp, size_t bytesize) {
+    ctx_t *c = current();
+    if (!c) return CUDA_ERROR_INVALID_CONTEXT;
+    if (sticky(c)) return sticky(c);
+    if (!pp || bytesize == 0) return CUDA_ERROR_INVALID_VALUE;
+    size_t size = (bytesize + 4095) & ~(size_t) 4095;
+    void *p = aligned_alloc(4096, size);
+    memset(p, 0xAB, size);
+    pthread_mutex_lock(&mu);
+    for (int i = 0; i < MAX_ALLOCS; i++) {
+        if (!allocs[i].p) {
+            allocs[i] = (alloc_t) {p, size, c};
+            pthread_mutex_unlock(&mu);
+            *pp = p;
+            return CUDA_SUCCESS;
+        }
+    }
+    pthread_mutex_unlock(&mu);
+    free(p);
+    return 2; /* out of memory */
+}
+
+static int host_is_live(const void *p) {
+    pthread_mutex_lock(&mu);
+    alloc_t *a = find_alloc(p, 1);
+    pthread_mutex_unlock(&mu);
+    return a != NULL;
+}
+
+static int host_free(void *p) {
+    pthread_mutex_lock(&mu);
+    for (int i = 0; i < MAX_ALLOCS; i++) {
+        if (allocs[i].p == p && p) {
+            free(p);
+            allocs[i].p = NULL;
+            pthread_mutex_unlock(&mu);
+            return CUDA_SUCCESS;
+        }
+    }
+    pthread_mutex_unlock(&mu);
+    return CUDA_ERROR_INVALID_VALUE;
+}
+
+static int stream_create(stream_t **out) {
+    ctx_t *c = current();
+    if (!c) return CUDA_ERROR_INVALID_CONTEXT;
+    if (sticky(c)) return sticky(c);
+    if (!out) return CUDA_ERROR_INVALID_VALUE;
+    stream_t *s = calloc(1, sizeof *s);
+    s->ctx = c;
+    pthread_mutex_init(&s->mu, NULL);
+    pthread_cond_init(&s->changed, NULL);
+    pthread_mutex_lock(&mu);
+    for (int i = 0; i < MAX_STREAMS; i++) {
+        if (!streams[i]) {
+            streams[i] = s;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&mu);
+    pthread_create(&s->thread, NULL, run_stream, s);
+    *out = s;
+    return CUDA_SUCCESS;
+}
+
+/* Like the real calls, destroying lets the stream's work finish first. */
+static int stream_destroy(stream_t *s) {
+    if (!s) return CUDA_ERROR_INVALID_HANDLE;
+    drain(s);
+    pthread_mutex_lock(&s->mu);
+    s->closing = 1;
+    pthread_cond_broadcast(&s->changed);
+    pthread_mutex_unlock(&s->mu);
+    pthread_join(s->thread, NULL);
+    pthread_mutex_lock(&mu);
+    for (int i = 0; i < MAX_STREAMS; i++) {
+        if (streams[i] == s) streams[i] = NULL;
+    }
+    pthread_mutex_unlock(&mu);
+    free(s);
+    return CUDA_SUCCESS;
+}
+
+/* A stream's state, or (for NULL) that of every stream of the current context. */
+static int stream_query(stream_t *s) {
+    if (!s) {
+        ctx_t *c = current();
+        if (!c) return CUDA_ERROR_INVALID_CONTEXT;
+        if (sticky(c)) return sticky(c);
+        int busy = 0;
+        pthread_mutex_lock(&mu);
+        for (int i = 0; i < MAX_STREAMS; i++) {
+            if (streams[i] && streams[i]->ctx == c && streams[i]->pending > 0) busy = 1;
+        }
+        pthread_mutex_unlock(&mu);
+        return busy ? CUDA_ERROR_NOT_READY : CUDA_SUCCESS;
+    }
+    if (sticky(s->ctx)) return sticky(s->ctx);
+    return s->pending > 0 ? CUDA_ERROR_NOT_READY : CUDA_SUCCESS;
+}
+
+static int synchronize_current(void) {
+    ctx_t *c = current();
+    if (!c) return CUDA_ERROR_INVALID_CONTEXT;
+    stream_t *mine[MAX_STREAMS];
+    int n = 0;
+    pthread_mutex_lock(&mu);
+    for (int i = 0; i < MAX_STREAMS; i++) {
+        if (streams[i] && streams[i]->ctx == c) mine[n++] = streams[i];
+    }
+    pthread_mutex_unlock(&mu);
+    for (int i = 0; i < n; i++) drain(mine[i]);
+    return sticky(c);
+}
+
 #endif
