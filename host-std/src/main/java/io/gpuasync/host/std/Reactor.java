@@ -176,6 +176,7 @@ public final class Reactor implements AutoCloseable {
             waiter.slackSet = true;
             TimerSlack.setCurrentNanos(1);
         }
+        boolean virtual = Thread.currentThread().isVirtual();
         long now = System.nanoTime();
         runner.start(now, earlier(line.wakeAt(slot, target), waiter.lateWake.nanos()));
         long nextHealthCheck = firstHealthCheck(line, slot, target, now);
@@ -190,7 +191,13 @@ public final class Reactor implements AutoCloseable {
                         return false;
                     }
                     case SPIN -> {
-                        Thread.onSpinWait();
+                        // A virtual thread spinning holds its carrier from every other virtual
+                        // thread: it yields the carrier between polls instead.
+                        if (virtual) {
+                            Thread.yield();
+                        } else {
+                            Thread.onSpinWait();
+                        }
                         throwIfInterrupted(slot, target);
                     }
                     case YIELD -> {

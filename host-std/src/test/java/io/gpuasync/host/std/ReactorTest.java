@@ -95,13 +95,19 @@ class ReactorTest {
                 }
             });
         }
-        // While 64 virtual threads wait on 2 carriers, another virtual thread still gets to run
-        // at once: the waiters are parked, not pinning their carriers.
-        Thread.sleep(100);
-        long before = System.nanoTime();
-        Thread.ofVirtual().start(() -> { }).join();
-        long latency = System.nanoTime() - before;
-        assertTrue(latency < TimeUnit.MILLISECONDS.toNanos(100), "a virtual thread waited " + latency + " ns for a carrier");
+        // While 64 virtual threads wait on as many carriers as there are cores, another virtual
+        // thread still gets to run at once: the waiters park or yield, and hold no carrier.
+        // (Spinning waiters held them: a probe then waited over 200 ms on 2 cores.)
+        Thread.sleep(20);
+        long[] probes = new long[5];
+        for (int i = 0; i < probes.length; i++) {
+            long before = System.nanoTime();
+            Thread.ofVirtual().start(() -> { }).join();
+            probes[i] = System.nanoTime() - before;
+        }
+        java.util.Arrays.sort(probes);
+        assertTrue(probes[2] < TimeUnit.MILLISECONDS.toNanos(50),
+                "a virtual thread waited " + probes[2] / 1_000 + " us (median of 5) for a carrier");
         assertTrue(done.await(20, TimeUnit.SECONDS));
         assertEquals(null, failed.get());
     }
@@ -279,10 +285,13 @@ class ReactorTest {
             for (Thread producer : producers) {
                 producer.join();
             }
-            // Every one ends: refused as the reactor filled up, or failed by the close, none left hanging.
+            // Every one ends, none left hanging: failed by the close, refused as the reactor filled
+            // up, or (on a slow machine, once the ticket landed) completed.
             for (CompletableFuture<Ticket> future : futures) {
-                GpuException.Kind kind = failureOf(future).kind();
-                assertTrue(kind == GpuException.Kind.CLOSED || kind == GpuException.Kind.CAPACITY, kind.toString());
+                Object end = future.handle((ticket, e) -> e == null ? "landed" : e)
+                        .get(10, TimeUnit.SECONDS);
+                assertTrue(end.equals("landed") || end instanceof GpuException g
+                        && (g.kind() == GpuException.Kind.CLOSED || g.kind() == GpuException.Kind.CAPACITY), end.toString());
             }
         }
     }

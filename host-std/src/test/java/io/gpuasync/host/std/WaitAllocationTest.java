@@ -56,7 +56,8 @@ class WaitAllocationTest {
      * Every wait allocates 0 bytes but for a rare one: here 2 of 3000 did (88 and 304 bytes,
      * about 1000 waits apart, the same in three runs), which is not yet traced to its source (a
      * deoptimization materializing objects, or something the JDK does every so many parks, are
-     * the suspects). A wait path that allocated would show in every wait, so more than 3 fails.
+     * the suspects). A wait path that allocated would show in every wait: more than 10 of 3000
+     * fails, which leaves room for a busier machine's extra recompilations.
      */
     @Test
     void aBlockingWaitAllocatesNothingInSteadyState() {
@@ -69,7 +70,7 @@ class WaitAllocationTest {
         long allocating = java.util.Arrays.stream(bytes).filter(b -> b != 0).count();
         long total = java.util.Arrays.stream(bytes).sum();
         System.out.printf("blocking wait: %d of %d waits allocated, %d bytes in all%n", allocating, WAITS, total);
-        assertTrue(allocating <= 3, allocating + " of " + WAITS + " blocking waits allocated, " + total + " bytes in all");
+        assertTrue(allocating <= 10, allocating + " of " + WAITS + " blocking waits allocated, " + total + " bytes in all");
     }
 
     @Test
