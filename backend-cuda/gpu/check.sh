@@ -13,7 +13,9 @@ out=${OUT:-/tmp/gar-gpu}
 mkdir -p "$out"
 nvidia-smi > "$out/nvidia-smi.txt" 2>&1 || echo "nvidia-smi failed" >> "$out/nvidia-smi.txt"
 timeout 240 .device/run.sh io.gpuasync.backend.cuda 2>&1 | tee "$out/tests.log"
+echo "tests exit status: ${PIPESTATUS[0]}" | tee -a "$out/status.txt"
 for us in 200 1000; do
     timeout 120 .device/java -cp '.device/lib/*' io.gpuasync.cli.Gar bench --backend cuda --work-us "$us" \
-        --samples 2000 --json "$out/bench-$us.json" 2>/dev/null | tee "$out/bench-$us.txt"
+        --samples 2000 --json "$out/bench-$us.json" 2>"$out/bench-$us.err" | tee "$out/bench-$us.txt"
+    echo "bench $us us exit status: ${PIPESTATUS[0]}" | tee -a "$out/status.txt"
 done

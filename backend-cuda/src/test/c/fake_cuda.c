@@ -46,6 +46,15 @@ CUresult cuDeviceGet(CUdevice *device, int ordinal) {
     return CUDA_SUCCESS;
 }
 
+CUresult cuDeviceGetAttribute(int *pi, int attrib, CUdevice dev) {
+    ENTER("cuDeviceGetAttribute");
+    if (!pi) return CUDA_ERROR_INVALID_VALUE;
+    if (dev < 0 || dev >= DEVICES) return CUDA_ERROR_INVALID_DEVICE;
+    /* CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS: yes; anything else: 0. */
+    *pi = attrib == 122 ? 1 : 0;
+    return CUDA_SUCCESS;
+}
+
 CUresult cuCtxGetCurrent(CUcontext *pctx) {
     ENTER("cuCtxGetCurrent");
     if (!pctx) return CUDA_ERROR_INVALID_VALUE;

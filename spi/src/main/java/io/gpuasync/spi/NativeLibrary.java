@@ -17,17 +17,23 @@ import java.util.Optional;
 public final class NativeLibrary {
     private final String property;
     private final String environment;
-    private final String defaultName;
+    private final java.util.List<String> defaultNames;
     private volatile Loaded loaded;
 
-    private record Loaded(SymbolLookup lookup, Throwable failure) {
+    private record Loaded(SymbolLookup lookup, String name, Throwable failure) {
     }
 
-    /** The library named by {@code property}, else {@code environment}, else {@code defaultName}. */
-    public NativeLibrary(String property, String environment, String defaultName) {
+    /**
+     * The library named by {@code property}, else {@code environment}, else the first of
+     * {@code defaultNames} the loader finds (a vendor's soname changes with its major version).
+     */
+    public NativeLibrary(String property, String environment, String... defaultNames) {
         this.property = Objects.requireNonNull(property, "property");
         this.environment = Objects.requireNonNull(environment, "environment");
-        this.defaultName = Objects.requireNonNull(defaultName, "defaultName");
+        if (defaultNames.length == 0) {
+            throw new IllegalArgumentException("a library needs at least one default name");
+        }
+        this.defaultNames = java.util.List.of(defaultNames);
     }
 
     /** The system property that names another path. */
@@ -35,14 +41,26 @@ public final class NativeLibrary {
         return property;
     }
 
-    /** The library's name or path, as it will be (or was) loaded. */
+    /**
+     * The library's name or path: the one named, or the default name that loaded (the first
+     * default before loading, or if none did).
+     */
     public String location() {
+        String named = named();
+        if (named != null) {
+            return named;
+        }
+        Loaded result = loaded;
+        return result != null && result.name() != null ? result.name() : defaultNames.getFirst();
+    }
+
+    private String named() {
         String fromProperty = System.getProperty(property);
         if (fromProperty != null && !fromProperty.isBlank()) {
             return fromProperty;
         }
         String fromEnvironment = System.getenv(environment);
-        return fromEnvironment != null && !fromEnvironment.isBlank() ? fromEnvironment : defaultName;
+        return fromEnvironment != null && !fromEnvironment.isBlank() ? fromEnvironment : null;
     }
 
     // Loading a library is restricted: it is the vendor's driver, the point of the backend.
@@ -53,16 +71,25 @@ public final class NativeLibrary {
             synchronized (this) {
                 result = loaded;
                 if (result == null) {
-                    String where = location();
-                    try {
-                        SymbolLookup lookup = where.contains("/")
-                                ? SymbolLookup.libraryLookup(Path.of(where), Arena.global())
-                                : SymbolLookup.libraryLookup(where, Arena.global());
-                        result = new Loaded(lookup, null);
-                    } catch (Throwable t) {
-                        UnsatisfiedLinkError failure = new UnsatisfiedLinkError("cannot load " + where + ": " + t.getMessage());
-                        failure.initCause(t);
-                        result = new Loaded(null, failure);
+                    String named = named();
+                    java.util.List<String> candidates = named != null ? java.util.List.of(named) : defaultNames;
+                    Throwable last = null;
+                    for (String where : candidates) {
+                        try {
+                            SymbolLookup lookup = where.contains("/")
+                                    ? SymbolLookup.libraryLookup(Path.of(where), Arena.global())
+                                    : SymbolLookup.libraryLookup(where, Arena.global());
+                            result = new Loaded(lookup, where, null);
+                            break;
+                        } catch (Throwable t) {
+                            last = t;
+                        }
+                    }
+                    if (result == null) {
+                        UnsatisfiedLinkError failure = new UnsatisfiedLinkError("cannot load "
+                                + String.join(" or ", candidates) + ": " + last.getMessage());
+                        failure.initCause(last);
+                        result = new Loaded(null, null, failure);
                     }
                     loaded = result;
                 }

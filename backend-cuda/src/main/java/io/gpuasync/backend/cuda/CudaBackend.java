@@ -33,6 +33,7 @@ public final class CudaBackend implements Backend<CudaStream> {
     private static volatile boolean loaded;
 
     private final CudaDriver driver = new CudaDriver();
+    private final java.util.Map<Integer, Long> primaryContexts = new java.util.HashMap<>();
     private final LeakReporter leakReporter;
 
     private CudaBackend(LeakReporter leakReporter) {
@@ -108,15 +109,27 @@ public final class CudaBackend implements Backend<CudaStream> {
         return MappedLine.open(driver, leakReporter);
     }
 
-    /** Makes device {@code ordinal}'s primary context current on the calling thread (retaining it once, for good). */
+    /**
+     * Makes device {@code ordinal}'s primary context current on the calling thread. The backend
+     * retains each device's primary context once, the first time, and keeps it for good, so that
+     * a context made current stays valid however lines come and go.
+     */
     public void makePrimaryContextCurrent(int ordinal) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment device = arena.allocate(Cuda.C_INT);
-            CudaDriver.check(Cuda.cuDeviceGet(device, ordinal), "cuDeviceGet(" + ordinal + ")");
-            MemorySegment context = arena.allocate(Cuda.C_POINTER);
-            CudaDriver.check(Cuda.cuDevicePrimaryCtxRetain(context, device.get(ValueLayout.JAVA_INT, 0)),
-                    "cuDevicePrimaryCtxRetain(" + ordinal + ")");
-            CudaDriver.check(Cuda.cuCtxSetCurrent(context.get(ValueLayout.ADDRESS, 0)), "cuCtxSetCurrent");
+            Long handle;
+            synchronized (primaryContexts) {
+                handle = primaryContexts.get(ordinal);
+                if (handle == null) {
+                    MemorySegment device = arena.allocate(Cuda.C_INT);
+                    CudaDriver.check(Cuda.cuDeviceGet(device, ordinal), "cuDeviceGet(" + ordinal + ")");
+                    MemorySegment context = arena.allocate(Cuda.C_POINTER);
+                    CudaDriver.check(Cuda.cuDevicePrimaryCtxRetain(context, device.get(ValueLayout.JAVA_INT, 0)),
+                            "cuDevicePrimaryCtxRetain(" + ordinal + ")");
+                    handle = context.get(ValueLayout.ADDRESS, 0).address();
+                    primaryContexts.put(ordinal, handle);
+                }
+            }
+            CudaDriver.check(Cuda.cuCtxSetCurrent(MemorySegment.ofAddress(handle)), "cuCtxSetCurrent");
         } catch (LineException e) {
             throw e.toGpuException("making device " + ordinal + "'s primary context current");
         }

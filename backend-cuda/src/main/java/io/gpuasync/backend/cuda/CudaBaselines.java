@@ -103,7 +103,10 @@ public final class CudaBaselines {
 
     /**
      * A future completed by a host function the driver runs once {@code stream}'s work queued
-     * so far is done ({@code cuLaunchHostFunc}): the callback model.
+     * so far is done ({@code cuLaunchHostFunc}): the callback model, as users write it. The
+     * future completes on the driver's callback thread, where no CUDA call is allowed: attach
+     * dependent actions with the {@code *Async} variants, or only {@code join} it, as the bench
+     * does.
      */
     public static CompletableFuture<Void> hostCallback(CudaStream stream) {
         CompletableFuture<Void> future = new CompletableFuture<>();

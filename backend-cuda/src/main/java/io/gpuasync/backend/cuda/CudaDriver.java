@@ -37,6 +37,15 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
             MemorySegment device = arena.allocate(Cuda.C_INT);
             check(Cuda.cuCtxGetDevice(device), "cuCtxGetDevice");
             int ordinal = device.get(ValueLayout.JAVA_INT, 0);
+            MemorySegment supported = arena.allocate(Cuda.C_INT);
+            check(Cuda.cuDeviceGetAttribute(supported, Cuda.CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS, ordinal),
+                    "cuDeviceGetAttribute(CAN_USE_64_BIT_STREAM_MEM_OPS, device " + ordinal + ")");
+            if (supported.get(ValueLayout.JAVA_INT, 0) == 0) {
+                // Without it every store a line queues would fail: say so before a page exists.
+                throw new LineException(LineError.ofStatus(Cuda.CUDA_ERROR_NOT_SUPPORTED), "device " + ordinal
+                        + " cannot run 64-bit stream memory operations (cuStreamWriteValue64); see the driver's "
+                        + "NVreg_EnableStreamMemOPs on older drivers");
+            }
             MemorySegment primary = arena.allocate(Cuda.C_POINTER);
             check(Cuda.cuDevicePrimaryCtxRetain(primary, ordinal), "cuDevicePrimaryCtxRetain(device " + ordinal + ")");
             return new CudaContext(primary.get(ValueLayout.ADDRESS, 0).address(), ordinal);
@@ -87,6 +96,11 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment owner = arena.allocate(Cuda.C_POINTER);
             int status = Cuda.cuStreamGetCtx(stream.segment(), owner);
+            if (status == Cuda.CUDA_ERROR_INVALID_CONTEXT) {
+                // A default-stream handle (0, legacy, per-thread) means the calling thread's
+                // context, and this thread has none.
+                throw new LineException(LineError.NO_DOMAIN, CudaStatus.describe("cuStreamGetCtx(" + stream + ")", status));
+            }
             if (status != Cuda.CUDA_SUCCESS) {
                 throw failure(status, "cuStreamGetCtx(" + stream + ")");
             }
@@ -103,19 +117,41 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
         }
     }
 
+    /**
+     * Waits for the context's work, at most {@link #SETTLE_LIMIT}: {@code cuCtxSynchronize}
+     * never returns if a stream waits on the device for a word nothing will store, and a line
+     * that cannot settle must leak and report, not hang its closer. The synchronize runs on a
+     * thread of its own, which is left blocked (and named) if the limit passes.
+     */
     @Override
     public boolean settle(CudaContext context) {
-        try (Pushed pushed = push(context)) {
-            int status = Cuda.cuCtxSynchronize();
-            if (status != Cuda.CUDA_SUCCESS) {
-                CudaStatus.log("cuCtxSynchronize while closing a line", status);
-                return false;
+        java.util.concurrent.FutureTask<Boolean> synchronize = new java.util.concurrent.FutureTask<>(() -> {
+            try (Pushed pushed = push(context)) {
+                int status = Cuda.cuCtxSynchronize();
+                if (status != Cuda.CUDA_SUCCESS) {
+                    CudaStatus.log("cuCtxSynchronize while closing a line", status);
+                    return false;
+                }
+                return true;
             }
-            return true;
-        } catch (LineException e) {
+        });
+        Thread.ofPlatform().daemon().name("gar-cuda-settle-" + context).start(synchronize);
+        try {
+            return synchronize.get(SETTLE_LIMIT.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            CudaStatus.LOG.log(System.Logger.Level.WARNING, "cuCtxSynchronize on " + context + " did not return in "
+                    + SETTLE_LIMIT + ": the line keeps its page");
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (java.util.concurrent.ExecutionException e) {
             return false;
         }
     }
+
+    /** How long closing a line waits for its context's work ({@code gar.cuda.settleSeconds}, 30 by default). */
+    static final java.time.Duration SETTLE_LIMIT = java.time.Duration.ofSeconds(Long.getLong("gar.cuda.settleSeconds", 30));
 
     /** Whether the context still works: a query of its work answers, or returns its sticky error. */
     @Override

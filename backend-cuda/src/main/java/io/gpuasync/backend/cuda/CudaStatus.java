@@ -8,7 +8,7 @@ import java.lang.foreign.ValueLayout;
 
 /** The driver's names for its statuses ({@code cuGetErrorName}), in one place. */
 final class CudaStatus {
-    private static final System.Logger LOG = System.getLogger(CudaStatus.class.getName());
+    static final System.Logger LOG = System.getLogger(CudaStatus.class.getName());
 
     private CudaStatus() {
     }

@@ -22,7 +22,8 @@ class CudaBaselinesTest {
     void setUp() {
         Contexts.makeCurrent(0);
         stream = cuda.createStream();
-        work = CudaWork.allocate(4L << 20);
+        // Large enough that a memset takes far longer on a GPU than queueing it does.
+        work = CudaWork.allocate(256L << 20);
     }
 
     @AfterEach

@@ -63,7 +63,7 @@ class CudaHeaderTest {
             return Cuda.C_POINTER;
         }
         return switch (t) {
-            case "int", "unsigned int", "CUresult", "CUdevice" -> ValueLayout.JAVA_INT;
+            case "int", "unsigned int", "CUresult", "CUdevice", "CUdevice_attribute" -> ValueLayout.JAVA_INT;
             case "size_t", "CUdeviceptr", "cuuint64_t", "unsigned long long" -> ValueLayout.JAVA_LONG;
             default -> throw new AssertionError("no layout known for C type '" + type + "'");
         };

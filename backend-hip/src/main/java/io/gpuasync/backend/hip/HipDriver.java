@@ -11,10 +11,12 @@ import java.lang.foreign.ValueLayout;
 
 /**
  * The HIP driver table of a mapped line. The domain is the calling thread's current device
- * ({@code hipGetDevice}), kept initialized for the line's life by a reference to its primary
- * context ({@code hipDevicePrimaryCtxRetain} / {@code Release}: deprecated in HIP, and still the
- * one call that holds a device for an owner). With no device at all, {@code hipGetDevice} fails
- * and the line reports no domain, with HIP's status and name in the message.
+ * ({@code hipGetDevice}), with a reference to its primary context taken for the line's life
+ * ({@code hipDevicePrimaryCtxRetain} / {@code Release}, deprecated). Unlike CUDA's, HIP's primary
+ * context is never torn down by a release (its header says so): the reference keeps the rule's
+ * shape, but what could still free the page under a line in HIP is another owner calling
+ * {@code hipDeviceReset}, which nothing here prevents. With no device at all,
+ * {@code hipGetDevice} fails and the line reports no domain, with HIP's status and name.
  *
  * <p>Calls that act on a device make the line's device current for the call and restore the
  * caller's ({@code hipGetDevice} / {@code hipSetDevice}), so a line closes from any thread.
@@ -49,8 +51,9 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
     public MemorySegment allocHost(HipDevice device, long bytes) throws LineException {
         try (Arena arena = Arena.ofConfined(); OnDevice on = OnDevice.make(device)) {
             MemorySegment pointer = arena.allocate(Hip.C_POINTER);
-            HipStatus.check(Hip.hipHostMalloc(pointer, bytes, Hip.HIP_HOST_MALLOC_PORTABLE | Hip.HIP_HOST_MALLOC_MAPPED),
-                    "hipHostMalloc(" + bytes + " bytes, Portable | Mapped)");
+            HipStatus.check(Hip.hipHostMalloc(pointer, bytes,
+                    Hip.HIP_HOST_MALLOC_PORTABLE | Hip.HIP_HOST_MALLOC_MAPPED | Hip.HIP_HOST_MALLOC_COHERENT),
+                    "hipHostMalloc(" + bytes + " bytes, Portable | Mapped | Coherent)");
             return pointer.get(ValueLayout.ADDRESS, 0);
         }
     }
@@ -76,9 +79,20 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
         }
     }
 
-    /** By the device the stream was created on: HIP 5.2 has no call that tells. */
+    /**
+     * By the device the stream was created on: HIP 5.2 has no call that tells. The null and
+     * per-thread default streams (handles 0 and 2) queue on the calling thread's current device,
+     * so for those that device must be the line's too.
+     */
     @Override
-    public boolean streamIn(HipStream stream, HipDevice device) {
+    public boolean streamIn(HipStream stream, HipDevice device) throws LineException {
+        if (stream.handle() == 0 || stream.handle() == 2) {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment current = arena.allocate(Hip.C_INT);
+                HipStatus.check(Hip.hipGetDevice(current), "hipGetDevice");
+                return current.get(ValueLayout.JAVA_INT, 0) == device.ordinal();
+            }
+        }
         return stream.device() == device.ordinal();
     }
 

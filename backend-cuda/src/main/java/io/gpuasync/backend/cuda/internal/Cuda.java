@@ -39,6 +39,12 @@ public final class Cuda {
     public static final int CU_MEMHOSTALLOC_DEVICEMAP = 0x02;
     /** <cuda.h>: CU_STREAM_WAIT_VALUE_GEQ, the wrap-safe greater-or-equal wait. */
     public static final int CU_STREAM_WAIT_VALUE_GEQ = 0x0;
+    /** <cuda.h>: CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS, what cuStreamWriteValue64 needs. */
+    public static final int CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS = 122;
+    /** <cuda.h>: CUDA_ERROR_INVALID_CONTEXT, also what a call needing a current context returns without one. */
+    public static final int CUDA_ERROR_INVALID_CONTEXT = 201;
+    /** <cuda.h>: CUDA_ERROR_NOT_SUPPORTED. */
+    public static final int CUDA_ERROR_NOT_SUPPORTED = 801;
     /** <cuda.h>: CU_EVENT_BLOCKING_SYNC: a waiting thread sleeps instead of spinning. */
     public static final int CU_EVENT_BLOCKING_SYNC = 0x1;
     /** <cuda.h>: CU_EVENT_DISABLE_TIMING. */
@@ -621,6 +627,25 @@ public final class Cuda {
         }
     }
 
+    /** {@code cuDeviceGetAttribute}: A device attribute, such as whether it runs 64-bit stream memory operations. */
+    public static final Function F_cuDeviceGetAttribute = new Function("cuDeviceGetAttribute", "cuDeviceGetAttribute", returnsInt(C_POINTER, C_INT, C_INT));
+
+    private static final class cuDeviceGetAttribute {
+        static final MemorySegment ADDRESS = address(F_cuDeviceGetAttribute);
+        static final MethodHandle HANDLE = downcall(F_cuDeviceGetAttribute);
+    }
+
+    /** A device attribute, such as whether it runs 64-bit stream memory operations. */
+    public static int cuDeviceGetAttribute(MemorySegment pi, int attrib, int dev) {
+        try {
+            return (int) cuDeviceGetAttribute.HANDLE.invokeExact(cuDeviceGetAttribute.ADDRESS, pi, attrib, dev);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
     /** Every binding, for the availability check and the header test. */
     public static final List<Function> FUNCTIONS = List.of(
             F_cuInit,
@@ -651,5 +676,6 @@ public final class Cuda {
             F_cuEventRecord,
             F_cuEventSynchronize,
             F_cuEventDestroy_v2,
-            F_cuLaunchHostFunc);
+            F_cuLaunchHostFunc,
+            F_cuDeviceGetAttribute);
 }

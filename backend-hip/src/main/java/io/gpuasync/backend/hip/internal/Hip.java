@@ -36,6 +36,12 @@ public final class Hip {
     public static final int HIP_HOST_MALLOC_PORTABLE = 0x1;
     /** hip_runtime_api.h: hipHostMallocMapped. */
     public static final int HIP_HOST_MALLOC_MAPPED = 0x2;
+    /**
+     * hip_runtime_api.h: hipHostMallocCoherent: without it (and with HIP_HOST_COHERENT at its
+     * default 0) mapped host memory may be cached by the GPU, and a host polling the word could
+     * see a store late.
+     */
+    public static final int HIP_HOST_MALLOC_COHERENT = 0x40000000;
     /** hip_runtime_api.h: hipStreamWaitValueGte. */
     public static final int HIP_STREAM_WAIT_VALUE_GTE = 0x0;
     /** hip_runtime_api.h: hipStreamNonBlocking. */
