@@ -100,6 +100,15 @@ public abstract class LineDriverVerification<S, D> {
         throw new UnsupportedOperationException("domainReferences is declared by capability REFERENCE_COUNT");
     }
 
+    // Where the backend counts references: domain 0 must hold "more" more than it did before.
+    private void requireReferences(String rule, OptionalInt before, int more, String when) {
+        OptionalInt now = references(0);
+        if (before.isPresent() && now.isPresent()) {
+            require(now.getAsInt() == before.getAsInt() + more, rule, when + ", the domain counts " + now.getAsInt()
+                    + " references, not " + (before.getAsInt() + more) + " (" + before.getAsInt() + " before)");
+        }
+    }
+
     private OptionalInt references(int index) {
         return capabilities().contains(Capability.REFERENCE_COUNT) ? OptionalInt.of(domainReferences(index)) : OptionalInt.empty();
     }
@@ -331,29 +340,17 @@ public abstract class LineDriverVerification<S, D> {
                     line.signal(stream, Slot.of(k));
                 }
             }
-            OptionalInt during = references(0);
-            if (before.isPresent() && during.isPresent()) {
-                require(during.getAsInt() == before.getAsInt() + lines, "line07", "with " + lines
-                        + " lines open the domain counts " + during.getAsInt() + " references, from " + before.getAsInt());
-            }
+            requireReferences("line07", before, lines, "with " + lines + " lines open");
             int open = lines;
             for (Line<S> line : world.lines) {
                 line.close();
                 open--;
-                OptionalInt now = references(0);
-                if (before.isPresent() && now.isPresent()) {
-                    require(now.getAsInt() == before.getAsInt() + open, "line07", "with " + open
-                            + " lines still open the domain counts " + now.getAsInt() + " references, from "
-                            + before.getAsInt() + ": one close let go of more than its own");
-                }
+                requireReferences("line07", before, open, "one close let go of more than its own: with " + open
+                        + " lines still open");
             }
             require(world.driver.unreleased() == 0, "line07", world.driver.unreleased() + " domain references kept");
             require(world.driver.livePages() == 0, "line07", world.driver.livePages() + " pages kept");
-            OptionalInt after = references(0);
-            if (before.isPresent() && after.isPresent()) {
-                require(after.getAsInt() == before.getAsInt(), "line07", "after closing, the domain counts "
-                        + after.getAsInt() + " references, not the " + before.getAsInt() + " it had");
-            }
+            requireReferences("line07", before, 0, "after closing every line");
             world.check();
         }
     }
@@ -434,11 +431,7 @@ public abstract class LineDriverVerification<S, D> {
             }
             require(world.driver.unreleased() == 0, "line10", "a failed " + failing + " kept a domain reference");
             require(world.driver.livePages() == 0, "line10", "a failed " + failing + " kept a page");
-            OptionalInt after = references(0);
-            if (before.isPresent() && after.isPresent()) {
-                require(after.getAsInt() == before.getAsInt(), "line10", "the domain counts " + after.getAsInt()
-                        + " references after a failed open, not " + before.getAsInt());
-            }
+            requireReferences("line10", before, 0, "after a failed open");
             world.check();
         }
     }

@@ -1,5 +1,6 @@
 package io.gpuasync.conformance;
 
+import io.gpuasync.spi.ForwardingLineDriver;
 import io.gpuasync.spi.LineDriver;
 import io.gpuasync.spi.LineError;
 import io.gpuasync.spi.LineException;
@@ -18,7 +19,7 @@ import java.util.Set;
  * can fail fail on request (before the driver is called, so the driver acquires nothing), and
  * what the rules forbid is noted as it happens. Thread-safe: lines close from any thread.
  */
-final class RecordingDriver<S, D> implements LineDriver<S, D> {
+final class RecordingDriver<S, D> extends ForwardingLineDriver<S, D> {
     enum Call { RETAIN, ALLOC, ADDRESS }
 
     /** What the driver handed out, and whether it came back. */
@@ -36,7 +37,6 @@ final class RecordingDriver<S, D> implements LineDriver<S, D> {
         }
     }
 
-    private final LineDriver<S, D> driver;
     final Set<Call> failing = EnumSet.noneOf(Call.class);
     final List<String> events = new ArrayList<>();
     final List<String> violations = new ArrayList<>();
@@ -47,7 +47,7 @@ final class RecordingDriver<S, D> implements LineDriver<S, D> {
     private long writes;
 
     RecordingDriver(LineDriver<S, D> driver) {
-        this.driver = driver;
+        super(driver);
     }
 
     private synchronized void event(String what) {
@@ -63,7 +63,7 @@ final class RecordingDriver<S, D> implements LineDriver<S, D> {
         if (failing.contains(Call.RETAIN)) {
             throw new LineException(LineError.ofStatus(999), "injected failure of retainCurrent");
         }
-        D domain = driver.retainCurrent();
+        D domain = super.retainCurrent();
         held.merge(domain, 1, Integer::sum);
         event("retain " + domain);
         return domain;
@@ -77,7 +77,7 @@ final class RecordingDriver<S, D> implements LineDriver<S, D> {
         }
         held.put(domain, now);
         event("release " + domain);
-        driver.release(domain);
+        super.release(domain);
     }
 
     /** References taken and not given back, over all domains. */
@@ -94,7 +94,7 @@ final class RecordingDriver<S, D> implements LineDriver<S, D> {
         if (failing.contains(Call.ALLOC)) {
             throw new LineException(LineError.ofStatus(999), "injected failure of allocHost");
         }
-        MemorySegment page = driver.allocHost(domain, bytes);
+        MemorySegment page = super.allocHost(domain, bytes);
         pages.put(page.address(), new Page(domain, page.address()));
         event("alloc 0x" + Long.toHexString(page.address()));
         return page;
@@ -115,7 +115,7 @@ final class RecordingDriver<S, D> implements LineDriver<S, D> {
         if (failing.contains(Call.ADDRESS)) {
             throw new LineException(LineError.ofStatus(999), "injected failure of deviceAddress");
         }
-        long device = driver.deviceAddress(domain, host);
+        long device = super.deviceAddress(domain, host);
         Page page = pages.get(host.address());
         if (page != null) {
             page.device = device;
@@ -154,12 +154,7 @@ final class RecordingDriver<S, D> implements LineDriver<S, D> {
             }
             event("free 0x" + Long.toHexString(host.address()));
         }
-        driver.freeHost(domain, host);
-    }
-
-    @Override
-    public boolean streamIn(S stream, D domain) throws LineException {
-        return driver.streamIn(stream, domain);
+        super.freeHost(domain, host);
     }
 
     @Override
@@ -173,7 +168,7 @@ final class RecordingDriver<S, D> implements LineDriver<S, D> {
             }
             event("write 0x" + Long.toHexString(address) + " = " + value);
         }
-        driver.writeValue(stream, address, value);
+        super.writeValue(stream, address, value);
     }
 
     synchronized long writes() {
@@ -182,18 +177,8 @@ final class RecordingDriver<S, D> implements LineDriver<S, D> {
 
     @Override
     public boolean settle(D domain) {
-        boolean settled = driver.settle(domain);
+        boolean settled = super.settle(domain);
         event("settle " + domain + (settled ? "" : " failed"));
         return settled;
-    }
-
-    @Override
-    public void checkHealth(D domain) throws LineException {
-        driver.checkHealth(domain);
-    }
-
-    @Override
-    public String name() {
-        return driver.name();
     }
 }

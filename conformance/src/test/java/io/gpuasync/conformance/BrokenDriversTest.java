@@ -3,8 +3,8 @@ package io.gpuasync.conformance;
 import io.gpuasync.backend.sim.SimDevice;
 import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
+import io.gpuasync.spi.ForwardingLineDriver;
 import io.gpuasync.spi.LineDriver;
-import io.gpuasync.spi.LineException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
@@ -38,7 +38,7 @@ class BrokenDriversTest {
     }
 
     /** A driver that stores at once, instead of behind the work queued on the stream. */
-    private static final class StoreBeforeTheWork extends Forwarding {
+    private static final class StoreBeforeTheWork extends ForwardingLineDriver<SimStream, SimDevice> {
         StoreBeforeTheWork(LineDriver<SimStream, SimDevice> to) {
             super(to);
         }
@@ -52,7 +52,7 @@ class BrokenDriversTest {
     }
 
     /** A driver whose settle does not wait: closing then frees the page under pending stores. */
-    private static final class SettleWithoutWaiting extends Forwarding {
+    private static final class SettleWithoutWaiting extends ForwardingLineDriver<SimStream, SimDevice> {
         SettleWithoutWaiting(LineDriver<SimStream, SimDevice> to) {
             super(to);
         }
@@ -64,7 +64,7 @@ class BrokenDriversTest {
     }
 
     /** A driver that lets go of a domain twice for each release. */
-    private static final class ReleaseTwice extends Forwarding {
+    private static final class ReleaseTwice extends ForwardingLineDriver<SimStream, SimDevice> {
         ReleaseTwice(LineDriver<SimStream, SimDevice> to) {
             super(to);
         }
@@ -102,59 +102,5 @@ class BrokenDriversTest {
         sound.required_line04_settleWaitsForEveryQueuedStore(2, 3);
         sound.required_line06_closeNeverFreesUnderAPendingStore(Slot.S1);
         sound.required_line07_everyResourceIsReleasedOnce(3, 1);
-    }
-
-    /** Passes every call on; the broken drivers above change one. */
-    private static class Forwarding implements LineDriver<SimStream, SimDevice> {
-        private final LineDriver<SimStream, SimDevice> to;
-
-        Forwarding(LineDriver<SimStream, SimDevice> to) {
-            this.to = to;
-        }
-
-        @Override
-        public SimDevice retainCurrent() throws LineException {
-            return to.retainCurrent();
-        }
-
-        @Override
-        public void release(SimDevice domain) {
-            to.release(domain);
-        }
-
-        @Override
-        public MemorySegment allocHost(SimDevice domain, long bytes) throws LineException {
-            return to.allocHost(domain, bytes);
-        }
-
-        @Override
-        public long deviceAddress(SimDevice domain, MemorySegment host) throws LineException {
-            return to.deviceAddress(domain, host);
-        }
-
-        @Override
-        public void freeHost(SimDevice domain, MemorySegment host) {
-            to.freeHost(domain, host);
-        }
-
-        @Override
-        public boolean streamIn(SimStream stream, SimDevice domain) throws LineException {
-            return to.streamIn(stream, domain);
-        }
-
-        @Override
-        public void writeValue(SimStream stream, long address, long value) throws LineException {
-            to.writeValue(stream, address, value);
-        }
-
-        @Override
-        public boolean settle(SimDevice domain) {
-            return to.settle(domain);
-        }
-
-        @Override
-        public String name() {
-            return to.name();
-        }
     }
 }

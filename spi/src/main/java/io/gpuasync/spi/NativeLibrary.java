@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * A vendor's shared library, found the way every backend finds its own: the path in a system
@@ -19,6 +20,7 @@ public final class NativeLibrary {
     private final String environment;
     private final java.util.List<String> defaultNames;
     private volatile Loaded loaded;
+    private volatile Optional<Throwable> verdict;
 
     private record Loaded(SymbolLookup lookup, String name, Throwable failure) {
     }
@@ -124,6 +126,28 @@ public final class NativeLibrary {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Why a backend cannot use this library: it cannot be loaded, one of {@code symbols} is
+     * missing, or else what {@code ready} finds (a driver's initialization, a count of devices).
+     * Worked out once, on the first call; later calls return the same answer.
+     */
+    public Optional<Throwable> unavailability(Collection<String> symbols, Supplier<Optional<Throwable>> ready) {
+        Optional<Throwable> result = verdict;
+        if (result == null) {
+            synchronized (this) {
+                result = verdict;
+                if (result == null) {
+                    result = unavailability(symbols);
+                    if (result.isEmpty()) {
+                        result = Objects.requireNonNull(ready.get(), "ready");
+                    }
+                    verdict = result;
+                }
+            }
+        }
+        return result;
     }
 
     @Override

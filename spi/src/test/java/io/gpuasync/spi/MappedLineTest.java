@@ -111,7 +111,7 @@ class MappedLineTest {
 
     @Test
     void anUnexpectedExceptionFromTheDriverStillReleasesTheDomain() {
-        LineDriver<Stream, Domain> throwing = new ForwardingDriver(driver) {
+        LineDriver<Stream, Domain> throwing = new ForwardingLineDriver<>(driver) {
             @Override
             public MemorySegment allocHost(Domain domain, long bytes) {
                 throw new IllegalStateException("driver bug");
@@ -123,7 +123,7 @@ class MappedLineTest {
 
     @Test
     void aPageThatIsNotPageAlignedIsRefusedAndFreed() {
-        LineDriver<Stream, Domain> misaligned = new ForwardingDriver(driver) {
+        LineDriver<Stream, Domain> misaligned = new ForwardingLineDriver<>(driver) {
             @Override
             public MemorySegment allocHost(Domain domain, long bytes) throws LineException {
                 return MemorySegment.ofAddress(super.allocHost(domain, bytes).address() + 64);
@@ -142,7 +142,7 @@ class MappedLineTest {
 
     @Test
     void anUnavailableDriverIsStatusMinusOne() {
-        LineDriver<Stream, Domain> missing = new ForwardingDriver(driver) {
+        LineDriver<Stream, Domain> missing = new ForwardingLineDriver<>(driver) {
             @Override
             public Domain retainCurrent() throws LineException {
                 throw new LineException(LineError.UNAVAILABLE, "cuDevicePrimaryCtxRetain");
@@ -335,7 +335,7 @@ class MappedLineTest {
 
     @Test
     void aDriverThatReportsAStickyErrorFailsTheHealthCheckWithItsStatus() {
-        LineDriver<Stream, Domain> broken = new ForwardingDriver(driver) {
+        LineDriver<Stream, Domain> broken = new ForwardingLineDriver<>(driver) {
             @Override
             public void checkHealth(Domain domain) throws LineException {
                 throw new LineException(LineError.ofStatus(700), "cuCtxSynchronize");
@@ -396,60 +396,6 @@ class MappedLineTest {
             assertEquals(99, line.words().getAcquire(Slot.S7));
             assertEquals(FakeDriver.GARBAGE, page.get(java.lang.foreign.ValueLayout.JAVA_LONG, 64),
                     "the rest of the page is not the line's");
-        }
-    }
-
-    /** A driver that passes every call to another, for tests that change one call. */
-    private static class ForwardingDriver implements LineDriver<Stream, Domain> {
-        private final FakeDriver to;
-
-        ForwardingDriver(FakeDriver to) {
-            this.to = to;
-        }
-
-        @Override
-        public Domain retainCurrent() throws LineException {
-            return to.retainCurrent();
-        }
-
-        @Override
-        public void release(Domain domain) {
-            to.release(domain);
-        }
-
-        @Override
-        public MemorySegment allocHost(Domain domain, long bytes) throws LineException {
-            return to.allocHost(domain, bytes);
-        }
-
-        @Override
-        public long deviceAddress(Domain domain, MemorySegment host) throws LineException {
-            return to.deviceAddress(domain, host);
-        }
-
-        @Override
-        public void freeHost(Domain domain, MemorySegment host) {
-            to.freeHost(domain, host);
-        }
-
-        @Override
-        public boolean streamIn(Stream stream, Domain domain) throws LineException {
-            return to.streamIn(stream, domain);
-        }
-
-        @Override
-        public void writeValue(Stream stream, long address, long value) throws LineException {
-            to.writeValue(stream, address, value);
-        }
-
-        @Override
-        public boolean settle(Domain domain) {
-            return to.settle(domain);
-        }
-
-        @Override
-        public String name() {
-            return to.name();
         }
     }
 }

@@ -28,10 +28,6 @@ import java.util.Optional;
  * }</pre>
  */
 public final class CudaBackend implements Backend<CudaStream> {
-    private static final Object LOAD = new Object();
-    private static volatile Throwable loadFailure;
-    private static volatile boolean loaded;
-
     private final CudaDriver driver = new CudaDriver();
     private final java.util.Map<Integer, Long> primaryContexts = new java.util.HashMap<>();
     private final LeakReporter leakReporter;
@@ -60,27 +56,15 @@ public final class CudaBackend implements Backend<CudaStream> {
 
     /** Why CUDA cannot be used here (library, entry point, or cuInit), or empty if it can. */
     public static Optional<Throwable> unavailability() {
-        if (!loaded) {
-            synchronized (LOAD) {
-                if (!loaded) {
-                    loadFailure = check();
-                    loaded = true;
-                }
-            }
-        }
-        return Optional.ofNullable(loadFailure);
+        return CudaLibrary.unavailability(CudaBackend::initialize);
     }
 
-    private static Throwable check() {
-        Optional<Throwable> library = CudaLibrary.unavailability();
-        if (library.isPresent()) {
-            return library.get();
-        }
+    private static Optional<Throwable> initialize() {
         int status = Cuda.cuInit(0);
         if (status != Cuda.CUDA_SUCCESS) {
-            return new IllegalStateException(CudaStatus.describe("cuInit(0)", status));
+            return Optional.of(new IllegalStateException(CudaStatus.describe("cuInit(0)", status)));
         }
-        return null;
+        return Optional.empty();
     }
 
     @Override

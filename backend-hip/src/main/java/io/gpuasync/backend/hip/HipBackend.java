@@ -19,10 +19,6 @@ import java.util.Optional;
 
 /** The HIP backend: lines on the current device, over the HIP runtime. */
 public final class HipBackend implements Backend<HipStream> {
-    private static final Object LOAD = new Object();
-    private static volatile Throwable loadFailure;
-    private static volatile boolean loaded;
-
     private final HipDriver driver = new HipDriver();
     private final LeakReporter leakReporter;
 
@@ -50,33 +46,21 @@ public final class HipBackend implements Backend<HipStream> {
 
     /** Why HIP cannot be used here (library, entry point, no device), or empty if it can. */
     public static Optional<Throwable> unavailability() {
-        if (!loaded) {
-            synchronized (LOAD) {
-                if (!loaded) {
-                    loadFailure = check();
-                    loaded = true;
-                }
-            }
-        }
-        return Optional.ofNullable(loadFailure);
+        return HipLibrary.unavailability(HipBackend::aDeviceIsThere);
     }
 
-    private static Throwable check() {
-        Optional<Throwable> library = HipLibrary.unavailability();
-        if (library.isPresent()) {
-            return library.get();
-        }
+    private static Optional<Throwable> aDeviceIsThere() {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment count = arena.allocate(Hip.C_INT);
             int status = Hip.hipGetDeviceCount(count);
             if (status != Hip.HIP_SUCCESS) {
-                return new IllegalStateException(HipStatus.describe("hipGetDeviceCount", status));
+                return Optional.of(new IllegalStateException(HipStatus.describe("hipGetDeviceCount", status)));
             }
             if (count.get(ValueLayout.JAVA_INT, 0) == 0) {
-                return new IllegalStateException("hipGetDeviceCount found no device");
+                return Optional.of(new IllegalStateException("hipGetDeviceCount found no device"));
             }
+            return Optional.empty();
         }
-        return null;
     }
 
     @Override

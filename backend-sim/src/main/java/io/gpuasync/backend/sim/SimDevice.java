@@ -170,18 +170,30 @@ public final class SimDevice implements AutoCloseable {
      * unmapped address faults a GPU. A page freed while the store was queued is exactly that.
      */
     void storeRelease(long address, long value) {
+        Allocation allocation = holding(address, "store of " + value);
+        if (allocation == null) {
+            return;
+        }
+        try {
+            WORD.setRelease(allocation.memory(), address - allocation.memory().address(), value);
+        } catch (IllegalStateException freedMeanwhile) {
+            fail(SimStatus.ILLEGAL_ADDRESS, freedMeanwhile);
+        }
+    }
+
+    /**
+     * The live allocation holding the aligned word at {@code address}; else the device faults,
+     * as a GPU does on an unmapped address, and null.
+     */
+    private Allocation holding(long address, String what) {
         long page = address & -4096L;
         Allocation allocation = allocations.get(page);
         if (allocation == null || address + Long.BYTES > page + allocation.memory().byteSize() || (address & 7) != 0) {
             fail(SimStatus.ILLEGAL_ADDRESS, new IllegalStateException(
-                    "store of " + value + " to 0x" + Long.toHexString(address) + ", which is not allocated"));
-            return;
+                    what + " at 0x" + Long.toHexString(address) + ", which is not allocated"));
+            return null;
         }
-        try {
-            WORD.setRelease(allocation.memory(), address - page, value);
-        } catch (IllegalStateException freedMeanwhile) {
-            fail(SimStatus.ILLEGAL_ADDRESS, freedMeanwhile);
-        }
+        return allocation;
     }
 
     /**
@@ -189,15 +201,12 @@ public final class SimDevice implements AutoCloseable {
      * {@code value}; a wait on memory that is not allocated faults the device.
      */
     boolean reachedAcquire(long address, long value) {
-        long page = address & -4096L;
-        Allocation allocation = allocations.get(page);
-        if (allocation == null || address + Long.BYTES > page + allocation.memory().byteSize() || (address & 7) != 0) {
-            fail(SimStatus.ILLEGAL_ADDRESS, new IllegalStateException(
-                    "stream wait on 0x" + Long.toHexString(address) + ", which is not allocated"));
+        Allocation allocation = holding(address, "stream wait");
+        if (allocation == null) {
             return false;
         }
         try {
-            return (long) WORD.getAcquire(allocation.memory(), address - page) - value >= 0;
+            return (long) WORD.getAcquire(allocation.memory(), address - allocation.memory().address()) - value >= 0;
         } catch (IllegalStateException freedMeanwhile) {
             fail(SimStatus.ILLEGAL_ADDRESS, freedMeanwhile);
             return false;

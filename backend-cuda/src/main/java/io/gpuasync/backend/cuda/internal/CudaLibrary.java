@@ -4,6 +4,7 @@ import io.gpuasync.spi.NativeLibrary;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Where {@code libcuda.so.1} comes from: the system property {@value #PROPERTY}, else the environment
@@ -30,9 +31,12 @@ public final class CudaLibrary {
         return LIBRARY.loadFailure();
     }
 
-    /** Why the backend cannot use the library: not loadable, or an entry point missing. */
-    public static Optional<Throwable> unavailability() {
-        return LIBRARY.unavailability(Cuda.FUNCTIONS.stream().map(Cuda.Function::symbol).toList());
+    /**
+     * Why the backend cannot use the library: not loadable, an entry point missing, or what
+     * {@code ready} finds once both are fine; worked out once.
+     */
+    public static Optional<Throwable> unavailability(Supplier<Optional<Throwable>> ready) {
+        return LIBRARY.unavailability(Cuda.FUNCTIONS.stream().map(Cuda.Function::symbol).toList(), ready);
     }
 
     static MemorySegment find(String symbol) {

@@ -4,6 +4,7 @@ import io.gpuasync.spi.NativeLibrary;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Where the HIP runtime comes from: the system property {@value #PROPERTY}, else the environment
@@ -32,9 +33,12 @@ public final class HipLibrary {
         return LIBRARY.loadFailure();
     }
 
-    /** Why the backend cannot use the library: not loadable, or an entry point missing. */
-    public static Optional<Throwable> unavailability() {
-        return LIBRARY.unavailability(Hip.FUNCTIONS.stream().map(Hip.Function::symbol).toList());
+    /**
+     * Why the backend cannot use the library: not loadable, an entry point missing, or what
+     * {@code ready} finds once both are fine; worked out once.
+     */
+    public static Optional<Throwable> unavailability(Supplier<Optional<Throwable>> ready) {
+        return LIBRARY.unavailability(Hip.FUNCTIONS.stream().map(Hip.Function::symbol).toList(), ready);
     }
 
     static MemorySegment find(String symbol) {
