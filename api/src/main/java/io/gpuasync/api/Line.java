@@ -99,7 +99,9 @@ public interface Line<S> extends AutoCloseable {
     /**
      * Waits for every store queued into the line, frees the page, and lets go of the device
      * context. Idempotent, and safe to call from several threads: every caller returns after
-     * the page is freed (or kept). If the stores cannot be waited for, the page and the context
+     * the page is freed (or kept). The wait for the device is bounded: past the bound the page
+     * is kept as leaked, and close returns. A close never changes the interrupt status of any
+     * thread, the closer's included, and an interrupted closer still settles. If the stores cannot be waited for, the page and the context
      * are kept (state {@link State#LEAKED}) and the leak is reported, because freeing a page a
      * device may still write corrupts whatever is allocated there next. Then the
      * {@link #onClose} actions run, each once, on one of the closing threads.
@@ -111,6 +113,11 @@ public interface Line<S> extends AutoCloseable {
     enum State {
         /** Signals are accepted. */
         OPEN,
+        /**
+         * Being closed: signals are refused, the device is being settled (bounded), waits may
+         * still see their words land.
+         */
+        CLOSING,
         /** Closed; the page is freed and the context released. */
         CLOSED,
         /** Closed, but the stores could not be waited for: page and context kept, and reported. */

@@ -73,7 +73,7 @@ final class ManualDevice implements LineDriver<Object, Object> {
     }
 
     @Override
-    public boolean settle(Object domain) {
+    public boolean settle(Object domain, java.util.List<Object> streams, long deadlineNanos) {
         land();
         return true;
     }

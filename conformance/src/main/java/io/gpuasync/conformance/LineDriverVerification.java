@@ -255,8 +255,10 @@ public abstract class LineDriverVerification<S, D> {
         try (World world = new World()) {
             Line<S> line = world.open(0);
             List<Ticket> tickets = new ArrayList<>();
+            List<S> streams = new ArrayList<>();
             for (int s = 0; s < streamCount; s++) {
                 S stream = world.stream(0);
+                streams.add(stream);
                 enqueueWork(stream, Duration.ofMillis(20));
                 for (int i = 0; i < storesEach; i++) {
                     enqueueWork(stream, Duration.ofMillis(1));
@@ -265,7 +267,7 @@ public abstract class LineDriverVerification<S, D> {
             }
             @SuppressWarnings("unchecked")
             D domain = (D) world.driver.pages.values().iterator().next().domain;
-            require(world.driver.settle(domain), "line04", "settle reported failure on a healthy domain");
+            require(world.driver.settle(domain, streams, System.nanoTime() + Duration.ofSeconds(30).toNanos()), "line04", "settle reported failure on a healthy domain");
             for (Ticket ticket : tickets) {
                 require(ticket.isDone(), "line04", "settle returned with " + ticket + " still pending");
             }

@@ -176,8 +176,8 @@ final class RecordingDriver<S, D> extends ForwardingLineDriver<S, D> {
     }
 
     @Override
-    public boolean settle(D domain) {
-        boolean settled = super.settle(domain);
+    public boolean settle(D domain, java.util.List<S> streams, long deadlineNanos) {
+        boolean settled = super.settle(domain, streams, deadlineNanos);
         event("settle " + domain + (settled ? "" : " failed"));
         return settled;
     }

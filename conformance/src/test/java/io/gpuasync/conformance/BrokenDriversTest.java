@@ -58,7 +58,7 @@ class BrokenDriversTest {
         }
 
         @Override
-        public boolean settle(SimDevice domain) {
+        public boolean settle(SimDevice domain, java.util.List<SimStream> streams, long deadlineNanos) {
             return true;
         }
     }

@@ -88,7 +88,7 @@ final class ToyBackend implements LineDriver<ToyBackend.Stream, ToyBackend> {
     }
 
     @Override
-    public boolean settle(ToyBackend domain) {
+    public boolean settle(ToyBackend domain, java.util.List<Stream> used, long deadlineNanos) {
         // Every stream this toy ever made would have to drain; the verification's streams are
         // tracked by the test and drained here through a marker on each.
         for (Stream stream : streams.keySet()) {

@@ -2,6 +2,7 @@ package io.gpuasync.core;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
@@ -15,9 +16,13 @@ import java.lang.invoke.VarHandle;
  * publishes the host's earlier writes with the word. There is no plain access, so no read is ever
  * torn or hoisted out of a wait loop.
  *
- * <p>The view holds no lock and allocates nothing. Whether the memory is still alive is the
- * segment's business: a segment from a closed arena throws {@link IllegalStateException} on access
- * instead of reading memory that was given back.
+ * <p>The view holds no lock and allocates nothing. Its owner ends it with {@link #retire()}
+ * before giving the memory back: every later access, through any view of the line, throws
+ * {@link IllegalStateException} without touching the memory, and {@code retire} returns only once
+ * the accesses already under way have left. Closing the segment's arena instead would also
+ * refuse late reads, but a shared arena's close stops the threads reading it at that moment with
+ * an asynchronous exception, which the JDK may leave behind as a set interrupt status on a
+ * thread that nobody interrupted; a reader here is never disturbed by a close.
  */
 public final class CompletionLine {
     /** Size of the line in bytes: eight words, one cache line. */
@@ -32,9 +37,12 @@ public final class CompletionLine {
             .withInvokeExactBehavior();
 
     private final MemorySegment words;
+    // Shared by every view of the same words, so retiring one retires them all.
+    private final Readers readers;
 
-    private CompletionLine(MemorySegment words) {
+    private CompletionLine(MemorySegment words, Readers readers) {
         this.words = words;
+        this.readers = readers;
     }
 
     /**
@@ -60,7 +68,7 @@ public final class CompletionLine {
                     + "-byte aligned address; 0x" + Long.toHexString(segment.address()) + " is "
                     + (segment.address() % ALIGNMENT) + " bytes past a boundary");
         }
-        return new CompletionLine(segment);
+        return new CompletionLine(segment, new Readers());
     }
 
     /**
@@ -69,7 +77,7 @@ public final class CompletionLine {
      * or move the word back. Its {@link #setRelease} throws {@link UnsupportedOperationException}.
      */
     public CompletionLine readOnly() {
-        return words.isReadOnly() ? this : new CompletionLine(words.asReadOnly());
+        return words.isReadOnly() ? this : new CompletionLine(words.asReadOnly(), readers);
     }
 
     private void requireWritable() {
@@ -84,9 +92,19 @@ public final class CompletionLine {
         return words.isReadOnly();
     }
 
-    /** The word of {@code slot}, read with acquire ordering. */
+    /**
+     * The word of {@code slot}, read with acquire ordering.
+     *
+     * @throws IllegalStateException once the line is {@linkplain #retire() retired}
+     */
     public long getAcquire(Slot slot) {
-        return (long) WORD.getAcquire(words, slot.byteOffset());
+        long offset = slot.byteOffset();
+        int stripe = readers.enter();
+        try {
+            return (long) WORD.getAcquire(words, offset);
+        } finally {
+            readers.exit(stripe);
+        }
     }
 
     /**
@@ -96,7 +114,13 @@ public final class CompletionLine {
      */
     public void setRelease(Slot slot, long value) {
         requireWritable();
-        WORD.setRelease(words, slot.byteOffset(), value);
+        long offset = slot.byteOffset();
+        int stripe = readers.enter();
+        try {
+            WORD.setRelease(words, offset, value);
+        } finally {
+            readers.exit(stripe);
+        }
     }
 
     /**
@@ -105,9 +129,29 @@ public final class CompletionLine {
      */
     public void fillRelease(long value) {
         requireWritable();
-        for (int i = 0; i < Slot.COUNT; i++) {
-            WORD.setRelease(words, (long) i * Long.BYTES, value);
+        int stripe = readers.enter();
+        try {
+            for (int i = 0; i < Slot.COUNT; i++) {
+                WORD.setRelease(words, (long) i * Long.BYTES, value);
+            }
+        } finally {
+            readers.exit(stripe);
         }
+    }
+
+    /**
+     * Ends every view of these words: later accesses throw {@link IllegalStateException} and
+     * never touch the memory. Returns once the accesses that had already begun have finished,
+     * so that on return the owner may free the memory. Idempotent; safe from any thread. It
+     * waits only for single loads and stores in flight, never for a thread that is asleep.
+     */
+    public void retire() {
+        readers.retire();
+    }
+
+    /** Whether {@link #retire()} was called. */
+    public boolean isRetired() {
+        return readers.retired;
     }
 
     /** Whether the word of {@code slot} has reached {@code target} (see {@link Sequences#reached}). */
@@ -122,6 +166,60 @@ public final class CompletionLine {
 
     @Override
     public String toString() {
-        return "CompletionLine@0x" + Long.toHexString(words.address());
+        return "CompletionLine@0x" + Long.toHexString(words.address()) + (readers.retired ? " (retired)" : "");
+    }
+
+    /**
+     * Counts the accesses under way, in a few padded stripes chosen by thread (a thread enters
+     * and leaves on the same stripe, so each stripe's count is exact), so that many threads
+     * polling one line do not all bounce one cache line.
+     *
+     * <p>NOTE the handshake with {@link #retire}: an access increments its stripe and then reads
+     * {@code retired}; retire writes {@code retired} and then reads every stripe. All four are
+     * volatile accesses, so they fall in one total order: either the access sees
+     * {@code retired} (and backs out without touching memory) or retire sees its increment (and
+     * waits for its decrement). Since a stripe is one variable, a stripe read as 0 had nobody
+     * inside at that moment, and anybody entering later sees {@code retired}. What this forbids:
+     * an access reading memory after retire returned.
+     */
+    private static final class Readers {
+        private static final int STRIPES = 8;
+        // 16 longs = 128 bytes between counted stripes: no two share a cache line, nor a pair
+        // of lines the hardware prefetches together.
+        private static final int SPACING = 16;
+        private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(long[].class);
+
+        private final long[] counts = new long[(STRIPES + 1) * SPACING];
+        private volatile boolean retired;
+
+        int enter() {
+            int stripe = (1 + ((int) Thread.currentThread().threadId() & (STRIPES - 1))) * SPACING;
+            long before = (long) COUNT.getAndAdd(counts, stripe, 1L);
+            if (retired) {
+                long undone = (long) COUNT.getAndAdd(counts, stripe, -1L);
+                throw new IllegalStateException("the completion line was retired: its memory may have been given back");
+            }
+            return stripe;
+        }
+
+        void exit(int stripe) {
+            long left = (long) COUNT.getAndAdd(counts, stripe, -1L);
+        }
+
+        void retire() {
+            retired = true;
+            for (int i = 1; i <= STRIPES; i++) {
+                int spins = 0;
+                while ((long) COUNT.getVolatile(counts, i * SPACING) != 0) {
+                    // An access is a handful of instructions; only a descheduled reader takes
+                    // longer, and yielding lets it run.
+                    if (++spins < 100) {
+                        Thread.onSpinWait();
+                    } else {
+                        Thread.yield();
+                    }
+                }
+            }
+        }
     }
 }

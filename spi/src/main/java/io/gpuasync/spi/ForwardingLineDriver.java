@@ -59,8 +59,13 @@ public class ForwardingLineDriver<S, D> implements LineDriver<S, D> {
     }
 
     @Override
-    public boolean settle(D domain) {
-        return delegate.settle(domain);
+    public void waitValue(S stream, long address, long value) throws LineException {
+        delegate.waitValue(stream, address, value);
+    }
+
+    @Override
+    public boolean settle(D domain, java.util.List<S> streams, long deadlineNanos) {
+        return delegate.settle(domain, streams, deadlineNanos);
     }
 
     @Override

@@ -46,12 +46,35 @@ public interface LineDriver<S, D> {
     void writeValue(S stream, long address, long value) throws LineException;
 
     /**
-     * Waits for all work queued in {@code domain}, from any thread (a driver whose wait needs a
-     * current context makes it current for the call and restores the caller's).
+     * Queues on {@code stream} a device-side wait: the stream runs nothing queued after it until
+     * the 64-bit word at device address {@code address} reaches {@code value} (cyclically, as
+     * {@link io.gpuasync.core.Sequences#reached} compares, or plainly where the vendor compares
+     * plainly: the same until a word has taken 2^63 stores). The line calls it only with a
+     * stream of its own domain, and counts it as queued work that {@link #settle} must cover,
+     * since the device reads the page until the wait is satisfied.
      *
+     * @throws LineException {@link LineError.Unavailable} from a driver without device-side waits
+     *     (the default), or the vendor's failure
+     */
+    default void waitValue(S stream, long address, long value) throws LineException {
+        throw new LineException(LineError.UNAVAILABLE, name() + " offers no device-side wait on a line's word");
+    }
+
+    /**
+     * Waits until nothing the line queued on {@code streams} (its stores and device-side waits)
+     * can still touch its page, giving up at {@code deadlineNanos}. The line owns that deadline
+     * (one bound for every backend): it calls this on a thread of its own and stops waiting for
+     * the answer shortly after the deadline, keeping the page as leaked, so a driver whose wait
+     * cannot be bounded does not hang {@code close()}; a driver that can bound its wait returns
+     * false by the deadline rather than leave that thread blocked. It need not (and, where
+     * other owners' work shares the domain, should not) wait for more than these streams.
+     *
+     * @param streams       every stream of {@code domain} the line queued a store or a wait on
+     *                      since it opened, each once
+     * @param deadlineNanos the {@link System#nanoTime()} by which to answer
      * @return false if the driver could not wait, so stores may still be pending
      */
-    boolean settle(D domain);
+    boolean settle(D domain, java.util.List<S> streams, long deadlineNanos);
 
     /**
      * Returns normally if {@code domain} can still make progress; throws the driver's sticky

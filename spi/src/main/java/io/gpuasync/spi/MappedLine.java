@@ -9,13 +9,21 @@ import io.gpuasync.core.NanoClock;
 import io.gpuasync.core.Sequences;
 import io.gpuasync.core.Slot;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The parent of every vendor's line: one page-locked, device-mapped host page holding one
@@ -32,9 +40,15 @@ import java.util.concurrent.CopyOnWriteArrayList;
  *     freed under a pending store; a line no store was queued into needs no settle;
  * <li>a failed construction releases, in reverse order, exactly what it acquired;
  * <li>the host reads and writes the words only through the line's atomic accessors, through a
- *     view that dies before the page is freed (a read after close throws, and never reads freed
- *     memory); the device writes only the words named.
+ *     view that is retired before the page is freed (a read after close throws, and never reads
+ *     freed memory; a close never disturbs a thread that was reading); the device writes only
+ *     the words named;
+ * <li>a device-side wait on a word ({@link #waitOnDevice}) is queued work like a store: only from
+ *     a stream of the domain, and covered by the settle before the page is freed.
  * </ul>
+ * Closing is bounded: the line owns one settle deadline for every backend ({@link #DEFAULT_SETTLE_BOUND},
+ * or the bound given to {@code open}); past it the page and the reference are kept and reported,
+ * and {@code close()} returns. A closing line refuses signals at once.
  * A line that becomes unreachable without being closed is reported by a {@link Cleaner}, which
  * frees nothing: it cannot know whether the device is done with the page.
  *
@@ -45,57 +59,77 @@ public final class MappedLine<S, D> implements Line<S> {
     /** Bytes in the page a line lives in: a whole page, so no other allocation shares it. */
     public static final long PAGE = 4096;
 
+    /**
+     * How long {@link #close()} waits for the device by default: 30 s, or the milliseconds in
+     * the system property {@code gar.settleMillis}.
+     */
+    public static final Duration DEFAULT_SETTLE_BOUND = Duration.ofMillis(Long.getLong("gar.settleMillis", 30_000));
+
+    // How long after the driver's deadline the line still listens for its answer: a driver that
+    // honours the deadline answers within it, and its answer is worth a few milliseconds.
+    private static final long ANSWER_GRACE_NANOS = Duration.ofMillis(50).toNanos();
+
     private static final Cleaner LEAK_DETECTOR = Cleaner.create();
+
+    // Settles run here, not on the closing thread: so that the line, not the driver, bounds how
+    // long a close takes (a thread stuck in a driver call that never returns is left behind,
+    // named, and the next settle gets a fresh one), and so that an interrupted closer does not
+    // make the driver give up. Daemon threads: a stuck settle must not keep the JVM alive.
+    private static final ExecutorService SETTLERS = Executors.newCachedThreadPool(new SettlerThreads());
 
     private final LineDriver<S, D> driver;
     private final D domain;
     private final MemorySegment page;
     private final long deviceBase;
-    private final Arena hostView;
-    // The line's own, writable view (to zero the words); users get a read-only one.
+    private final long settleBoundNanos;
+    // The line's own, writable view (to zero the words); users get a read-only one. Both are
+    // retired together before the page is freed.
     private final CompletionLine words;
     private final CompletionLine readOnlyWords;
-    private final Sabotage sabotage;
     private final Life life;
     // Registered once the line is complete, so a failed open never reports a leak later.
     private Cleaner.Cleanable cleanable;
 
     // Its own lock, not the line's: a waiter that saw its word land must not wait behind a
-    // close that is settling the device.
+    // signal that is in a driver call.
     private final DeadlineEstimator estimator;
     private final Object predictions = new Object();
     private final List<Runnable> closeActions = new CopyOnWriteArrayList<>();
 
-    // Orders signals and close. A private object: a caller locking the line cannot stall it.
+    // Orders signals, device waits and the start of close. A private object: a caller locking
+    // the line cannot stall it. Never held across a settle.
     private final Object lock = new Object();
     // Held while the domain is used outside the lock (a health check) and while it is let go,
     // so a check racing close never uses a released domain; never held across a settle.
     private final Object domainLock = new Object();
+    // Counted down when close has finished (the state is CLOSED or LEAKED): later closers wait
+    // for it instead of settling again.
+    private final CountDownLatch closed = new CountDownLatch(1);
 
     // Guarded by lock. owners[k] is the stream slot k serves (null before its first signal);
-    // lastSignalled[k] the last sequence queued into it.
+    // lastSignalled[k] the last sequence queued into it; streams every stream that the line
+    // queued a store or a device wait on, each once, for the settle.
     private final Object[] owners = new Object[Slot.COUNT];
     private final long[] lastSignalled = new long[Slot.COUNT];
-    private boolean queued;
+    private final List<S> streams = new ArrayList<>(2);
+    // Written under lock before the state leaves OPEN; read by the closer after.
     private volatile State state = State.OPEN;
 
     // reinterpret is restricted: it sizes a raw driver pointer, which only a driver that keeps
     // the LineDriver contract (a live page of at least PAGE bytes) makes safe.
     @SuppressWarnings("restricted")
     private MappedLine(LineDriver<S, D> driver, D domain, MemorySegment page, long deviceBase,
-                       LeakReporter reporter, NanoClock clock, Sabotage sabotage) {
+                       LeakReporter reporter, NanoClock clock, long settleBoundNanos) {
         this.driver = driver;
         this.estimator = new DeadlineEstimator(clock);
         this.domain = domain;
         this.page = page;
         this.deviceBase = deviceBase;
-        this.sabotage = sabotage;
-        // A shared arena of our own scopes the host's view: closing it before the page is freed
-        // turns any late read, from any thread, into an IllegalStateException instead of a read
-        // of freed (and perhaps reused) memory. The page itself is the driver's to free.
-        this.hostView = Arena.ofShared();
-        MemorySegment view = page.reinterpret(PAGE, hostView, null);
-        this.words = CompletionLine.over(view.asSlice(0, CompletionLine.BYTES));
+        this.settleBoundNanos = settleBoundNanos;
+        // No arena scopes the view: the words are retired (CompletionLine.retire) before the
+        // page is freed, which refuses late reads as an arena's close would, without stopping
+        // the threads reading at that moment. The page itself is the driver's to free.
+        this.words = CompletionLine.over(page.reinterpret(PAGE).asSlice(0, CompletionLine.BYTES));
         this.readOnlyWords = words.readOnly();
         this.life = new Life(driver.name() + " line at 0x" + Long.toHexString(page.address()),
                 page.address(), reporter);
@@ -121,18 +155,25 @@ public final class MappedLine<S, D> implements Line<S> {
      * must count as {@link System#nanoTime()} does, for hosts that sleep by its predictions).
      */
     public static <S, D> MappedLine<S, D> open(LineDriver<S, D> driver, LeakReporter reporter, NanoClock clock) {
-        return open(driver, reporter, clock, Sabotage.NONE);
+        return open(driver, reporter, clock, DEFAULT_SETTLE_BOUND);
     }
 
-    static <S, D> MappedLine<S, D> open(LineDriver<S, D> driver, LeakReporter reporter, Sabotage sabotage) {
-        return open(driver, reporter, NanoClock.SYSTEM, sabotage);
-    }
-
-    private static <S, D> MappedLine<S, D> open(LineDriver<S, D> driver, LeakReporter reporter, NanoClock clock,
-                                                Sabotage sabotage) {
+    /**
+     * As {@link #open(LineDriver, LeakReporter, NanoClock)}, with {@code settleBound} as the
+     * longest a {@link #close()} waits for the device before it keeps the page as leaked.
+     *
+     * @throws IllegalArgumentException if {@code settleBound} is negative
+     */
+    public static <S, D> MappedLine<S, D> open(LineDriver<S, D> driver, LeakReporter reporter, NanoClock clock,
+                                               Duration settleBound) {
         Objects.requireNonNull(driver, "driver");
         Objects.requireNonNull(reporter, "reporter");
         Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(settleBound, "settleBound");
+        if (settleBound.isNegative()) {
+            throw new IllegalArgumentException("settleBound must be >= 0, got " + settleBound);
+        }
+        long boundNanos = saturatedNanos(settleBound);
         D domain;
         try {
             domain = Objects.requireNonNull(driver.retainCurrent(), "LineDriver.retainCurrent returned null");
@@ -147,9 +188,6 @@ public final class MappedLine<S, D> implements Line<S> {
             try {
                 page = Objects.requireNonNull(driver.allocHost(domain, PAGE), "LineDriver.allocHost returned null");
             } catch (LineException e) {
-                if (sabotage == Sabotage.KEEP_DOMAIN_ON_FAILED_ALLOC) {
-                    opened = true;
-                }
                 throw e.toGpuException("allocating the page of a " + driver.name() + " line");
             }
             try {
@@ -161,16 +199,10 @@ public final class MappedLine<S, D> implements Line<S> {
                 try {
                     device = driver.deviceAddress(domain, page);
                 } catch (LineException e) {
-                    if (sabotage == Sabotage.KEEP_PAGE_ON_FAILED_ADDRESS) {
-                        driver.release(domain);
-                        opened = true;
-                    }
                     throw e.toGpuException("mapping the page of a " + driver.name() + " line");
                 }
-                MappedLine<S, D> line = new MappedLine<>(driver, domain, page, device, reporter, clock, sabotage);
-                if (sabotage != Sabotage.SKIP_ZERO_FILL) {
-                    line.words.fillRelease(0);
-                }
+                MappedLine<S, D> line = new MappedLine<>(driver, domain, page, device, reporter, clock, boundNanos);
+                line.words.fillRelease(0);
                 line.cleanable = LEAK_DETECTOR.register(line, line.life);
                 opened = true;
                 return line;
@@ -186,50 +218,100 @@ public final class MappedLine<S, D> implements Line<S> {
         }
     }
 
+    private static long saturatedNanos(Duration duration) {
+        try {
+            return duration.toNanos();
+        } catch (ArithmeticException tooLong) {
+            return Long.MAX_VALUE;
+        }
+    }
+
     @Override
     public Ticket signal(S stream, Slot slot) {
         Objects.requireNonNull(stream, "stream");
         Objects.requireNonNull(slot, "slot");
         synchronized (lock) {
-            if (state != State.OPEN) {
-                throw new GpuException(GpuException.Kind.CLOSED, "signal on a closed " + life.name);
-            }
+            requireOpen("signal on");
             int k = slot.ordinal();
             Object owner = owners[k];
             long last = lastSignalled[k];
-            if (owner != null && !owner.equals(stream) && !words.reached(slot, last)
-                    && sabotage != Sabotage.SHARE_BUSY_SLOT) {
+            if (owner != null && !owner.equals(stream) && !words.reached(slot, last)) {
                 throw new GpuException(GpuException.Kind.SLOT_BUSY, "slot " + slot + " of " + life.name
                         + " serves stream " + owner + ", whose store of " + last + " has not landed (the word reads "
                         + words.getAcquire(slot) + "); two streams storing into one word could move it back. "
                         + "Use another slot, or wait for that ticket");
             }
-            boolean inDomain;
-            try {
-                inDomain = sabotage == Sabotage.SKIP_STREAM_CHECK || driver.streamIn(stream, domain);
-            } catch (LineException e) {
-                throw e.toGpuException("checking the stream of a signal into " + life.name);
-            }
-            if (!inDomain) {
-                throw new LineException(LineError.FOREIGN_STREAM, "stream " + stream)
-                        .toGpuException("signal into " + life.name);
-            }
+            requireOwnStream(stream, "signal into ");
             long target = last + 1;
             // Set before the call: a store the driver queued despite failing still makes close
             // settle first. For the same reason the sequence stays used: reusing it could let
             // that store land after a newer one and move the word back.
-            queued = true;
+            noteQueuedOn(stream);
             owners[k] = stream;
             lastSignalled[k] = target;
             synchronized (predictions) {
                 estimator.submitted(slot, target);
             }
             try {
-                driver.writeValue(stream, deviceAddress(slot), target);
+                driver.writeValue(stream, slotAddress(slot), target);
             } catch (LineException e) {
                 throw e.toGpuException("queueing the store of " + target + " into slot " + slot + " of " + life.name);
             }
             return new Ticket(this, slot, target);
+        }
+    }
+
+    /**
+     * Queues on {@code stream} a device-side wait: work queued on it after this runs once
+     * {@code slot}'s word has reached {@code target}, with no host round trip. Held to the same
+     * rules as a store: only a stream of the line's domain, and closing settles it before the
+     * page is freed (the device reads the word until the wait is satisfied).
+     *
+     * <p>A wait for a sequence that is never stored stalls its stream for good, and then a
+     * close of the line cannot settle: it keeps the page as leaked after its bound.
+     *
+     * @throws GpuException {@link GpuException.Kind#FOREIGN_STREAM}, {@link GpuException.Kind#CLOSED},
+     *     {@link GpuException.Kind#UNAVAILABLE} when the backend has no device-side wait, or the
+     *     driver's failure
+     */
+    public void waitOnDevice(S stream, Slot slot, long target) {
+        Objects.requireNonNull(stream, "stream");
+        Objects.requireNonNull(slot, "slot");
+        synchronized (lock) {
+            requireOpen("a device-side wait on");
+            requireOwnStream(stream, "a device-side wait on ");
+            noteQueuedOn(stream);
+            try {
+                driver.waitValue(stream, slotAddress(slot), target);
+            } catch (LineException e) {
+                throw e.toGpuException("queueing a device-side wait for " + target + " in slot " + slot + " of "
+                        + life.name);
+            }
+        }
+    }
+
+    private void requireOpen(String what) {
+        if (state != State.OPEN) {
+            throw new GpuException(GpuException.Kind.CLOSED, what + " a " + state.toString().toLowerCase(java.util.Locale.ROOT)
+                    + " " + life.name);
+        }
+    }
+
+    private void requireOwnStream(S stream, String what) {
+        boolean inDomain;
+        try {
+            inDomain = driver.streamIn(stream, domain);
+        } catch (LineException e) {
+            throw e.toGpuException("checking the stream of " + what + life.name);
+        }
+        if (!inDomain) {
+            throw new LineException(LineError.FOREIGN_STREAM, "stream " + stream).toGpuException(what + life.name);
+        }
+    }
+
+    private void noteQueuedOn(S stream) {
+        if (!streams.contains(stream)) {
+            streams.add(stream);
         }
     }
 
@@ -238,8 +320,8 @@ public final class MappedLine<S, D> implements Line<S> {
         long word;
         try {
             word = words.getAcquire(slot);
-        } catch (IllegalStateException closedView) {
-            throw new GpuException(GpuException.Kind.CLOSED, life.name + " is closed", closedView);
+        } catch (IllegalStateException retired) {
+            throw new GpuException(GpuException.Kind.CLOSED, life.name + " is closed", retired);
         }
         if (!Sequences.reached(word, target)) {
             return false;
@@ -267,12 +349,7 @@ public final class MappedLine<S, D> implements Line<S> {
     @Override
     public void expect(Slot slot, Duration serviceTime) {
         Objects.requireNonNull(serviceTime, "serviceTime");
-        long nanos;
-        try {
-            nanos = serviceTime.toNanos();
-        } catch (ArithmeticException tooLong) {
-            nanos = Long.MAX_VALUE;
-        }
+        long nanos = saturatedNanos(serviceTime);
         synchronized (predictions) {
             estimator.expect(slot, nanos);
         }
@@ -288,7 +365,8 @@ public final class MappedLine<S, D> implements Line<S> {
     @Override
     public void checkHealth() {
         synchronized (domainLock) {
-            if (state != State.OPEN) {
+            State now = state;
+            if (now == State.CLOSED || now == State.LEAKED) {
                 throw new GpuException(GpuException.Kind.CLOSED, life.name + " is closed");
             }
             try {
@@ -303,10 +381,13 @@ public final class MappedLine<S, D> implements Line<S> {
     @Override
     public void onClose(Runnable action) {
         Objects.requireNonNull(action, "action");
+        if (closeActions.contains(action)) {
+            return;
+        }
         closeActions.add(action);
-        // A close that ran between the add and this check may have missed the action; running
-        // it twice is harmless only if it was not run, so remove first and run if we removed it.
-        if (state != State.OPEN && closeActions.remove(action)) {
+        // A close that finished between the add and this check may have missed the action; it
+        // must run once, so whoever removes it runs it.
+        if (isFinished(state) && closeActions.remove(action)) {
             action.run();
         }
     }
@@ -321,8 +402,11 @@ public final class MappedLine<S, D> implements Line<S> {
         if (state != State.OPEN) {
             throw new GpuException(GpuException.Kind.CLOSED, life.name + " is closed; its page is no longer the line's");
         }
-        long stride = sabotage == Sabotage.WRONG_SLOT_STRIDE ? Integer.BYTES : Long.BYTES;
-        return deviceBase + stride * slot.ordinal();
+        return slotAddress(slot);
+    }
+
+    private long slotAddress(Slot slot) {
+        return deviceBase + (long) Long.BYTES * slot.ordinal();
     }
 
     @Override
@@ -337,12 +421,171 @@ public final class MappedLine<S, D> implements Line<S> {
         return state;
     }
 
+    /** The longest {@link #close()} waits for the device before keeping the page as leaked. */
+    public Duration settleBound() {
+        return Duration.ofNanos(settleBoundNanos);
+    }
+
+    private static boolean isFinished(State state) {
+        return state == State.CLOSED || state == State.LEAKED;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Bounded by {@link #settleBound()} (plus the time the driver's frees take): past it the
+     * page and the reference are kept as leaked and reported. A thread that calls it while
+     * another is closing waits for that close to finish, within the same bound, and returns
+     * with its outcome (the state it left); it never settles twice. An interrupted thread
+     * still settles and frees, and keeps its interrupt status. Any exception or error a driver
+     * throws while closing leaves the line {@link State#LEAKED} and reported, the close actions
+     * run, and then reaches the caller.
+     */
     @Override
     public void close() {
+        boolean first;
+        synchronized (lock) {
+            first = state == State.OPEN;
+            if (first) {
+                // From here on, signals and device waits fail at once: nothing more is queued.
+                state = State.CLOSING;
+            }
+        }
+        if (!first) {
+            // The outcome is the first closer's (the state it leaves, and what it throws to its
+            // own caller); this one only waits until there is one.
+            awaitClosedUninterruptibly();
+            return;
+        }
+        Throwable failure = null;
         try {
-            closeOnce();
+            finishClose();
+        } catch (Throwable t) {
+            failure = t;
         } finally {
+            closed.countDown();
+        }
+        try {
             runCloseActions();
+        } catch (RuntimeException | Error e) {
+            if (failure == null) {
+                failure = e;
+            } else {
+                failure.addSuppressed(e);
+            }
+        }
+        if (failure != null) {
+            throw rethrowable(failure);
+        }
+    }
+
+    private void awaitClosedUninterruptibly() {
+        boolean interrupted = false;
+        try {
+            for (;;) {
+                try {
+                    closed.await();
+                    return;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static RuntimeException rethrowable(Throwable failure) {
+        if (failure instanceof RuntimeException e) {
+            throw e;
+        }
+        if (failure instanceof Error e) {
+            throw e;
+        }
+        throw new IllegalStateException("closing the line failed", failure);
+    }
+
+    // Runs once, on the first closer, with the state CLOSING: nothing more can be queued.
+    private void finishClose() {
+        List<S> used;
+        synchronized (lock) {
+            used = List.copyOf(streams);
+        }
+        Throwable driverFailure = null;
+        Settled settled;
+        if (used.isEmpty()) {
+            settled = Settled.YES;
+        } else {
+            try {
+                settled = settle(used);
+            } catch (Throwable t) {
+                settled = Settled.FAILED;
+                driverFailure = t;
+            }
+        }
+        // Every view is refused from now on, and no thread is still reading: the page may go.
+        words.retire();
+        life.closed = true;
+        cleanable.clean();
+        synchronized (domainLock) {
+            if (settled != Settled.YES) {
+                leak(settled == Settled.TIMED_OUT ? LeakReporter.Reason.SETTLE_TIMED_OUT
+                        : driverFailure != null ? LeakReporter.Reason.CLOSE_FAILED : LeakReporter.Reason.SETTLE_FAILED);
+                if (driverFailure != null) {
+                    rethrowable(driverFailure);
+                }
+                return;
+            }
+            try {
+                driver.freeHost(domain, page);
+            } catch (Throwable t) {
+                // Whether the page is gone is unknown: keep the domain that owns it.
+                leak(LeakReporter.Reason.CLOSE_FAILED);
+                throw t;
+            }
+            try {
+                driver.release(domain);
+            } catch (Throwable t) {
+                leak(LeakReporter.Reason.CLOSE_FAILED);
+                throw t;
+            }
+            state = State.CLOSED;
+        }
+    }
+
+    private void leak(LeakReporter.Reason reason) {
+        state = State.LEAKED;
+        life.reporter.leaked(reason, life.name, life.address, PAGE);
+    }
+
+    private enum Settled { YES, FAILED, TIMED_OUT }
+
+    // Asks the driver on a settler thread and waits for its answer until the line's deadline,
+    // across interrupts of this thread (its status is kept).
+    private Settled settle(List<S> used) throws Throwable {
+        long start = System.nanoTime();
+        long deadline = start + Math.min(settleBoundNanos, Long.MAX_VALUE / 4);
+        Future<Boolean> answer = SETTLERS.submit(() -> driver.settle(domain, used, deadline));
+        boolean interrupted = false;
+        try {
+            for (;;) {
+                long left = deadline + ANSWER_GRACE_NANOS - System.nanoTime();
+                try {
+                    return answer.get(Math.max(0, left), TimeUnit.NANOSECONDS) ? Settled.YES : Settled.FAILED;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (TimeoutException e) {
+                    return Settled.TIMED_OUT;
+                } catch (ExecutionException e) {
+                    throw e.getCause();
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -368,54 +611,18 @@ public final class MappedLine<S, D> implements Line<S> {
         }
     }
 
-    private void closeOnce() {
-        synchronized (lock) {
-            if (state != State.OPEN && sabotage != Sabotage.CLOSE_TWICE) {
-                return;
-            }
-            boolean settled = sabotage == Sabotage.SKIP_SETTLE || !queued || settleQuietly();
-            if (hostView.scope().isAlive() && sabotage != Sabotage.KEEP_VIEW) {
-                hostView.close();
-            }
-            life.closed = true;
-            cleanable.clean();
-            synchronized (domainLock) {
-                if (!settled && sabotage != Sabotage.FREE_WHEN_SETTLE_FAILED) {
-                    state = State.LEAKED;
-                    if (sabotage != Sabotage.SILENT_LEAK) {
-                        life.reporter.leaked(LeakReporter.Reason.SETTLE_FAILED, life.name, life.address, PAGE);
-                    }
-                    return;
-                }
-                state = State.CLOSED;
-                if (sabotage == Sabotage.RELEASE_BEFORE_FREE) {
-                    driver.release(domain);
-                    driver.freeHost(domain, page);
-                    return;
-                }
-                try {
-                    driver.freeHost(domain, page);
-                } finally {
-                    if (sabotage != Sabotage.KEEP_DOMAIN) {
-                        driver.release(domain);
-                    }
-                }
-            }
-        }
-    }
-
-    private boolean settleQuietly() {
-        try {
-            return driver.settle(domain);
-        } catch (RuntimeException e) {
-            // A driver that throws instead of answering has not settled: keep the page.
-            return false;
-        }
-    }
-
     @Override
     public String toString() {
         return life.name + " (" + state + ")";
+    }
+
+    private static final class SettlerThreads implements java.util.concurrent.ThreadFactory {
+        private final AtomicInteger count = new AtomicInteger();
+
+        @Override
+        public Thread newThread(Runnable task) {
+            return Thread.ofPlatform().daemon().name("gar-line-settle-" + count.incrementAndGet()).unstarted(task);
+        }
     }
 
     /**

@@ -240,7 +240,7 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
     }
 
     @Override
-    public boolean settle(Domain domain) {
+    public boolean settle(Domain domain, java.util.List<Stream> streams, long deadlineNanos) {
         if (failing.contains(Call.SETTLE)) {
             calls.add("settle " + domain + " -> failed");
             return false;

@@ -80,7 +80,7 @@ final class LineStory {
             driver.failing.add(fault);
         }
         try {
-            MappedLine<Stream, Domain> line = MappedLine.open(driver, reporter, sabotage);
+            MappedLine<Stream, Domain> line = MappedLine.open(driver, reporter);
             Page page = driver.pagesByHost.get(line.words().address());
             Domain domain = page == null ? null : page.owner;
             if (page == null) {

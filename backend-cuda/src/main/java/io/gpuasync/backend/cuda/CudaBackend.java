@@ -145,10 +145,11 @@ public final class CudaBackend implements Backend<CudaStream> {
      * can then follow another's without a host round trip.
      */
     public void waitOnDevice(CudaStream stream, Line<CudaStream> line, io.gpuasync.core.Slot slot, long target) {
-        try {
-            driver.waitValue(stream, line.deviceAddress(slot), target);
-        } catch (LineException e) {
-            throw e.toGpuException("queueing a device-side wait");
+        // Through the line, never straight to the driver: the line checks the stream's domain
+        // and makes its close settle the wait, since the device reads the page until then.
+        if (!(line instanceof MappedLine<CudaStream, ?> mapped)) {
+            throw new IllegalArgumentException(line + " is not a line of a " + name() + " backend");
         }
+        mapped.waitOnDevice(stream, slot, target);
     }
 }

@@ -118,40 +118,23 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
     }
 
     /**
-     * Waits for the context's work, at most {@link #SETTLE_LIMIT}: {@code cuCtxSynchronize}
-     * never returns if a stream waits on the device for a word nothing will store, and a line
-     * that cannot settle must leak and report, not hang its closer. The synchronize runs on a
-     * thread of its own, which is left blocked (and named) if the limit passes.
+     * Waits for the context's work. Unbounded here ({@code cuCtxSynchronize} never returns if a
+     * stream waits on the device for a word nothing will store): the line calls it on a thread
+     * of its own and bounds the close itself.
      */
     @Override
-    public boolean settle(CudaContext context) {
-        java.util.concurrent.FutureTask<Boolean> synchronize = new java.util.concurrent.FutureTask<>(() -> {
-            try (Pushed pushed = push(context)) {
-                int status = Cuda.cuCtxSynchronize();
-                if (status != Cuda.CUDA_SUCCESS) {
-                    CudaStatus.log("cuCtxSynchronize while closing a line", status);
-                    return false;
-                }
-                return true;
+    public boolean settle(CudaContext context, java.util.List<CudaStream> streams, long deadlineNanos) {
+        try (Pushed pushed = push(context)) {
+            int status = Cuda.cuCtxSynchronize();
+            if (status != Cuda.CUDA_SUCCESS) {
+                CudaStatus.log("cuCtxSynchronize while closing a line", status);
+                return false;
             }
-        });
-        Thread.ofPlatform().daemon().name("gar-cuda-settle-" + context).start(synchronize);
-        try {
-            return synchronize.get(SETTLE_LIMIT.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
-        } catch (java.util.concurrent.TimeoutException e) {
-            CudaStatus.LOG.log(System.Logger.Level.WARNING, "cuCtxSynchronize on " + context + " did not return in "
-                    + SETTLE_LIMIT + ": the line keeps its page");
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        } catch (java.util.concurrent.ExecutionException e) {
+            return true;
+        } catch (LineException e) {
             return false;
         }
     }
-
-    /** How long closing a line waits for its context's work ({@code gar.cuda.settleSeconds}, 30 by default). */
-    static final java.time.Duration SETTLE_LIMIT = java.time.Duration.ofSeconds(Long.getLong("gar.cuda.settleSeconds", 30));
 
     /** Whether the context still works: a query of its work answers, or returns its sticky error. */
     @Override
@@ -165,7 +148,8 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
     }
 
     /** Queues on {@code stream} a device-side wait until the word at {@code address} reaches {@code value}. */
-    void waitValue(CudaStream stream, long address, long value) throws LineException {
+    @Override
+    public void waitValue(CudaStream stream, long address, long value) throws LineException {
         check(Cuda.cuStreamWaitValue64_v2(stream.segment(), address, value, Cuda.CU_STREAM_WAIT_VALUE_GEQ),
                 "cuStreamWaitValue64(" + stream + ", 0x" + Long.toHexString(address) + ", GEQ " + value + ")");
     }

@@ -116,10 +116,11 @@ public final class HipBackend implements Backend<HipStream> {
 
     /** Queues on {@code stream} a device-side wait until {@code line}'s word of {@code slot} reaches {@code target}. */
     public void waitOnDevice(HipStream stream, Line<HipStream> line, Slot slot, long target) {
-        try {
-            driver.waitValue(stream, line.deviceAddress(slot), target);
-        } catch (LineException e) {
-            throw e.toGpuException("queueing a device-side wait");
+        // Through the line, never straight to the driver: the line checks the stream's domain
+        // and makes its close settle the wait, since the device reads the page until then.
+        if (!(line instanceof MappedLine<HipStream, ?> mapped)) {
+            throw new IllegalArgumentException(line + " is not a line of a " + name() + " backend");
         }
+        mapped.waitOnDevice(stream, slot, target);
     }
 }

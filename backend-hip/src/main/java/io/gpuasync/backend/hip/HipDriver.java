@@ -105,7 +105,7 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
     }
 
     @Override
-    public boolean settle(HipDevice device) {
+    public boolean settle(HipDevice device, java.util.List<HipStream> streams, long deadlineNanos) {
         try (OnDevice on = OnDevice.make(device)) {
             int status = Hip.hipDeviceSynchronize();
             if (status != Hip.HIP_SUCCESS) {
@@ -133,7 +133,8 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
      * {@code value}: HIP's GTE compares plainly, not cyclically, which is the same until a line
      * has taken 2^63 signals.
      */
-    void waitValue(HipStream stream, long address, long value) throws LineException {
+    @Override
+    public void waitValue(HipStream stream, long address, long value) throws LineException {
         HipStatus.check(Hip.hipStreamWaitValue64(stream.segment(), MemorySegment.ofAddress(address), value,
                 Hip.HIP_STREAM_WAIT_VALUE_GTE, -1L), "hipStreamWaitValue64");
     }

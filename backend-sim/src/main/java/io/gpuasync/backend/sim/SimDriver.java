@@ -7,6 +7,7 @@ import io.gpuasync.spi.LineException;
 
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * The sim backend's driver table. Device addresses equal host addresses, as with CUDA's unified
@@ -14,7 +15,6 @@ import java.time.Duration;
  */
 final class SimDriver implements LineDriver<SimStream, SimDevice> {
     // Closing a line waits for its device this long before it gives up and keeps the page.
-    private static final Duration SETTLE_LIMIT = Duration.ofSeconds(30);
 
     private final SimBackend backend;
 
@@ -83,9 +83,25 @@ final class SimDriver implements LineDriver<SimStream, SimDevice> {
     }
 
     @Override
-    public boolean settle(SimDevice device) {
+    public void waitValue(SimStream stream, long address, long value) throws LineException {
         try {
-            return device.synchronize(SETTLE_LIMIT);
+            stream.waitValue(address, value);
+        } catch (GpuException refused) {
+            throw new LineException(LineError.ofStatus(refused.status()), "sim: device-side wait on " + stream + " ("
+                    + refused.getMessage() + ")");
+        }
+    }
+
+    /** Waits for the line's streams to drain, by the line's deadline; never for other streams of the device. */
+    @Override
+    public boolean settle(SimDevice device, List<SimStream> streams, long deadlineNanos) {
+        try {
+            for (SimStream stream : streams) {
+                if (!stream.synchronize(Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime())))) {
+                    return false;
+                }
+            }
+            return device.stickyError() == 0;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
