@@ -82,9 +82,11 @@ class WaitAllocationTest {
             future.join();
             return bytes;
         })).sum();
-        // The future: a 12-byte header, its result and stack fields, the ticket and a start time.
+        // The future is the wait's one record: a 12-byte header, its result and stack fields,
+        // the ticket, the start time, the watchdog's next look, and its hold on the capacity
+        // (the counter and the flag): 48 bytes with compressed pointers.
         double perWait = (double) total / WAITS;
         System.out.printf("async wait: %.1f bytes allocated per whenLanded%n", perWait);
-        assertTrue(perWait <= 40, "an async wait allocated " + perWait + " bytes on average");
+        assertTrue(perWait <= 48.5, "an async wait allocated " + perWait + " bytes on average");
     }
 }
