@@ -102,28 +102,26 @@ final class AsyncWait extends CompletableFuture<Ticket> implements PendingWait {
     }
 
     @Override
-    public void released() {
+    public void dropped() {
         giveBack();
     }
 
     @Override
     public boolean complete(Ticket value) {
-        boolean completed = super.complete(value);
+        // The place first: whoever the completion wakes may want it at once.
         giveBack();
-        return completed;
+        return super.complete(value);
     }
 
     @Override
     public boolean completeExceptionally(Throwable failure) {
-        boolean completed = super.completeExceptionally(failure);
         giveBack();
-        return completed;
+        return super.completeExceptionally(failure);
     }
 
     @Override
     public boolean cancel(boolean mayInterruptIfRunning) {
-        boolean cancelled = super.cancel(mayInterruptIfRunning);
         giveBack();
-        return cancelled;
+        return super.cancel(mayInterruptIfRunning);
     }
 }

@@ -131,8 +131,12 @@ public final class HandOff implements PendingWait {
         end(REFUSED);
     }
 
+    // The engine's last touch of the record: it is reusable from here, before the waiter can
+    // see the end (a waiter that withdrew first sees nothing new, and reuses it only now too).
     private void end(int how) {
-        if (STATE.compareAndSet(this, WAITING, how)) {
+        boolean ended = STATE.compareAndSet(this, WAITING, how);
+        heldByEngine = false;
+        if (ended) {
             LockSupport.unpark(owner);
         }
     }
@@ -148,7 +152,12 @@ public final class HandOff implements PendingWait {
     }
 
     @Override
-    public void released() {
+    public void dropped() {
+        heldByEngine = false;
+    }
+
+    // The engine never took it (its queue was full): the waiter waits by itself.
+    void notTaken() {
         heldByEngine = false;
     }
 }

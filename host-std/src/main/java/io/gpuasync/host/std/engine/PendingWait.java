@@ -18,7 +18,10 @@ sealed interface PendingWait permits AsyncWait, HandOff {
     /** Whether the one who waits has gone (a cancelled future, a withdrawn blocking waiter). */
     boolean abandoned();
 
-    /** The word reached the target; {@code word} is what the port read. Driving thread. */
+    /**
+     * The word reached the target; {@code word} is what the port read. Driving thread. After
+     * this (and after {@link #failed}) the engine never touches the record again.
+     */
     void landed(long word);
 
     /** The wait ends with {@code why}. Driving thread, or whoever abandons the engine. */
@@ -29,6 +32,9 @@ sealed interface PendingWait permits AsyncWait, HandOff {
 
     void overdueAt(long nanos);
 
-    /** The engine let go of this record: it is in neither the engine's queue nor its port. */
-    void released();
+    /**
+     * The engine lets go of an {@link #abandoned()} record without ending it: it is in neither
+     * the engine's queue nor its port any more.
+     */
+    void dropped();
 }

@@ -175,7 +175,7 @@ public final class WaitEngine implements AutoCloseable {
         ticket.line().onClose(lineClosed);
         handOff.arm(ticket, System.nanoTime());
         if (!submissions.offer(handOff)) {
-            handOff.released();
+            handOff.notTaken();
             handOffsInUse.decrementAndGet();
             return false;
         }
@@ -306,7 +306,7 @@ public final class WaitEngine implements AutoCloseable {
         while ((wait = submissions.poll()) != null) {
             taken++;
             if (wait.abandoned()) {
-                release(wait);
+                drop(wait);
                 continue;
             }
             Ticket ticket = wait.ticket();
@@ -316,14 +316,14 @@ public final class WaitEngine implements AutoCloseable {
             try {
                 word = line.word(slot);
             } catch (GpuException closedLine) {
+                account(wait);
                 wait.failed(closedLine);
-                release(wait);
                 continue;
             }
             if (Sequences.reached(word, ticket.target())) {
                 line.observe(slot, word);
+                account(wait);
                 wait.landed(word);
-                release(wait);
                 continue;
             }
             long wakeAt = line.wakeAt(slot, ticket.target());
@@ -334,13 +334,13 @@ public final class WaitEngine implements AutoCloseable {
                 handle = port.tryRegister(line.words(), slot, ticket.target(), due, wait);
             }
             if (handle == CompletionPort.FULL) {
+                account(wait);
                 if (wait instanceof HandOff handOff) {
                     handOff.refused();
                 } else {
                     wait.failed(new GpuException(GpuException.Kind.CAPACITY,
                             "all " + port.capacity() + " places of the engine's completion port are taken"));
                 }
-                release(wait);
                 continue;
             }
             wait.overdueAt(firstHealthCheck(line, slot, ticket.target(), wait.startedNanos()));
@@ -359,21 +359,26 @@ public final class WaitEngine implements AutoCloseable {
         Ticket ticket = wait.ticket();
         // The word the port read proves the landing, and teaches the estimator once.
         ticket.line().observe(ticket.slot(), word);
+        account(wait);
         wait.landed(word);
-        release(wait);
     }
 
     private void failRemoved(long handle, Object attachment, long word) {
         PendingWait wait = (PendingWait) attachment;
+        account(wait);
         wait.failed(removalFailure);
-        release(wait);
     }
 
-    private void release(PendingWait wait) {
-        wait.released();
+    // Before the wait's end: once ended, the record may already be its waiter's next wait.
+    private void account(PendingWait wait) {
         if (wait instanceof HandOff) {
             handOffsInUse.decrementAndGet();
         }
+    }
+
+    private void drop(PendingWait wait) {
+        account(wait);
+        wait.dropped();
     }
 
     // Walks down, so that a removal (which moves the last wait into the gap) skips nothing.
@@ -383,7 +388,7 @@ public final class WaitEngine implements AutoCloseable {
             PendingWait wait = (PendingWait) port.attachmentAt(i);
             if (wait.abandoned()) {
                 port.cancel(port.handleAt(i));
-                release(wait);
+                drop(wait);
                 dropped++;
             }
         }
@@ -496,8 +501,8 @@ public final class WaitEngine implements AutoCloseable {
         PendingWait wait;
         while ((wait = submissions.poll()) != null || !submissions.isEmpty()) {
             if (wait != null) {
+                account(wait);
                 wait.failed(why);
-                release(wait);
                 failed++;
             } else {
                 // A producer claimed a place and has not stored its wait yet: it will.
