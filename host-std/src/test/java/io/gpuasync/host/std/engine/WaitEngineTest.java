@@ -1,0 +1,253 @@
+package io.gpuasync.host.std.engine;
+
+import io.gpuasync.api.GpuException;
+import io.gpuasync.api.Line;
+import io.gpuasync.api.Ticket;
+import io.gpuasync.backend.sim.SimBackend;
+import io.gpuasync.backend.sim.SimStream;
+import io.gpuasync.core.Slot;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The engine driven by hand, step by step, as any loop would drive it: no thread of its own,
+ * a deadline it states, a waker it calls when a wait arrives for a driver that said it sleeps.
+ */
+class WaitEngineTest {
+    private final SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> { });
+    private final List<AutoCloseable> toClose = new ArrayList<>();
+    private final AtomicInteger wakes = new AtomicInteger();
+    private final WaitEngine engine = new WaitEngine(EngineSettings.DEFAULTS, wakes::incrementAndGet);
+
+    private final List<CountDownLatch> gates = new ArrayList<>();
+
+    @AfterEach
+    void closeAll() throws Exception {
+        gates.forEach(CountDownLatch::countDown);
+        engine.close();
+        engine.doWork(System.nanoTime());
+        for (AutoCloseable c : toClose.reversed()) {
+            c.close();
+        }
+    }
+
+    private <T extends AutoCloseable> T closeLater(T closeable) {
+        toClose.add(closeable);
+        return closeable;
+    }
+
+    private CountDownLatch gate(SimStream stream) {
+        CountDownLatch gate = new CountDownLatch(1);
+        gates.add(gate);
+        stream.call(() -> {
+            try {
+                gate.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        return gate;
+    }
+
+    private static void awaitLanded(Ticket ticket) throws InterruptedException {
+        for (int i = 0; i < 10_000 && !ticket.isDone(); i++) {
+            Thread.sleep(1);
+        }
+        assertTrue(ticket.isDone());
+    }
+
+    @Test
+    void aLoopDrivesItStepByStepAndFuturesCompleteOnTheDrivingThread() throws Exception {
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        assertEquals(WaitEngine.NO_DEADLINE, engine.nextDeadline(), "nothing pending: only a wake-up brings work");
+        assertTrue(engine.prepareToSleep());
+        CountDownLatch gate = gate(stream);
+        Ticket ticket = line.signal(stream, Slot.S0);
+        CompletableFuture<Ticket> future = engine.whenLanded(ticket);
+        assertEquals(1, wakes.get(), "a wait offered to a sleeping driver wakes it");
+        engine.awake();
+        assertEquals(1, engine.doWork(System.nanoTime()), "it took the wait in");
+        assertFalse(future.isDone());
+        assertTrue(engine.nextDeadline() != WaitEngine.NO_DEADLINE, "a pending wait sets a deadline");
+        gate.countDown();
+        awaitLanded(ticket);
+        assertFalse(future.isDone(), "only doWork completes futures");
+        Thread[] completedOn = new Thread[1];
+        CompletableFuture<Void> continuation = future.thenRun(() -> completedOn[0] = Thread.currentThread());
+        assertEquals(1, engine.doWork(System.nanoTime()));
+        assertSame(ticket, future.getNow(null));
+        assertTrue(continuation.isDone());
+        assertSame(Thread.currentThread(), completedOn[0], "continuations ran on the driving thread");
+        assertEquals(WaitEngine.NO_DEADLINE, engine.nextDeadline());
+        assertEquals(0, engine.asyncWaitsPending());
+    }
+
+    @Test
+    void aWaitOfferedWhileTheDriverIsAwakeDoesNotWakeIt() {
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        gate(stream);
+        engine.whenLanded(line.signal(stream, Slot.S0));
+        assertEquals(0, wakes.get());
+        assertFalse(engine.prepareToSleep(), "work arrived: the driver must not sleep");
+    }
+
+    @Test
+    void theDeadlineFollowsThePredictionThenBacksOff() throws Exception {
+        // A watchdog that does not come around during the test, so the deadline is the wait's.
+        WaitEngine slow = closeLater(new WaitEngine(EngineSettings.DEFAULTS.withWatchdog(Duration.ofSeconds(60),
+                Duration.ofSeconds(60)), () -> { }));
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        line.expect(Slot.S0, Duration.ofMillis(50));
+        CountDownLatch gate = gate(stream);
+        // The fourth store behind the gate is predicted far enough ahead that its wake-up time
+        // (the prediction less the estimator's margin) lies in the future.
+        Ticket ticket = null;
+        for (int i = 0; i < 4; i++) {
+            ticket = line.signal(stream, Slot.S0);
+        }
+        slow.whenLanded(ticket);
+        long now = System.nanoTime();
+        slow.doWork(now);
+        long predicted = line.wakeAt(Slot.S0, ticket.target());
+        assertTrue(predicted - now > 0, "the test needs a wake-up time ahead");
+        assertEquals(predicted, slow.nextDeadline(), "sleep to the predicted landing");
+        // Past it, not landed: polls every 1 us, then 2, 4 ... counted from each look that was due.
+        long late = predicted + 1_000_000;
+        slow.doWork(late);
+        assertEquals(late + 1_000, slow.nextDeadline());
+        slow.doWork(late + 500);
+        assertEquals(late + 1_000, slow.nextDeadline(), "an early call keeps the planned look");
+        slow.doWork(late + 1_000);
+        assertEquals(late + 1_000 + 2_000, slow.nextDeadline());
+        gate.countDown();
+        awaitLanded(ticket);
+    }
+
+    @Test
+    void aHandedOffWaiterIsWokenWithTheWordTheEngineRead() throws Exception {
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        CountDownLatch gate = gate(stream);
+        Ticket ticket = line.signal(stream, Slot.S3);
+        HandOff handOff = new HandOff(Thread.currentThread());
+        assertTrue(engine.handOff(handOff, ticket));
+        assertFalse(handOff.reusable(), "the engine holds it");
+        assertThrows(IllegalArgumentException.class, () -> engine.handOff(handOff, ticket));
+        engine.doWork(System.nanoTime());
+        gate.countDown();
+        awaitLanded(ticket);
+        engine.doWork(System.nanoTime());
+        assertTrue(handOff.isLanded());
+        assertEquals(ticket.target(), handOff.word());
+        assertTrue(handOff.reusable(), "let go before the waiter woke");
+    }
+
+    @Test
+    void handedOffWaitsEndClosedWhenTheirLineClosesOrTheEngineCloses() throws Exception {
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = sim.openLine();
+        Line<SimStream> other = closeLater(sim.openLine());
+        CountDownLatch gate = gate(stream);
+        HandOff onLine = new HandOff(Thread.currentThread());
+        HandOff onOther = new HandOff(Thread.currentThread());
+        assertTrue(engine.handOff(onLine, line.signal(stream, Slot.S0)));
+        assertTrue(engine.handOff(onOther, other.signal(stream, Slot.S0)));
+        engine.doWork(System.nanoTime());
+        Thread closer = Thread.ofPlatform().start(line::close);
+        // The close settles (waits for the gate): let the store land so it can.
+        gate.countDown();
+        closer.join();
+        assertTrue(wakes.get() > 0, "the line's close woke the driver");
+        engine.doWork(System.nanoTime());
+        // Its store landed during the settle, but the line is gone: the wait ends CLOSED or
+        // landed, never left waiting.
+        assertTrue(onLine.isLanded() || onLine.failure().kind() == GpuException.Kind.CLOSED);
+        CountDownLatch held = gate(stream);
+        HandOff late = new HandOff(Thread.currentThread());
+        assertTrue(engine.handOff(late, other.signal(stream, Slot.S1)));
+        engine.doWork(System.nanoTime());
+        engine.close();
+        engine.doWork(System.nanoTime());
+        assertEquals(GpuException.Kind.CLOSED, late.failure().kind());
+        assertFalse(engine.handOff(new HandOff(Thread.currentThread()), other.signal(stream, Slot.S2)),
+                "a closed engine takes no hand-off");
+        held.countDown();
+    }
+
+    @Test
+    void aWithdrawnHandOffIsDroppedAndNeverLanded() throws Exception {
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        CountDownLatch gate = gate(stream);
+        Ticket ticket = line.signal(stream, Slot.S0);
+        HandOff handOff = new HandOff(Thread.currentThread());
+        assertTrue(engine.handOff(handOff, ticket));
+        engine.doWork(System.nanoTime());
+        assertTrue(handOff.withdraw());
+        gate.countDown();
+        awaitLanded(ticket);
+        engine.doWork(System.nanoTime());
+        assertFalse(handOff.isLanded(), "a withdrawn wait is never also landed");
+        assertNull(handOff.failure());
+        assertTrue(handOff.reusable());
+    }
+
+    @Test
+    void aDeadDeviceFailsHandedOffAndAsyncWaitsAtTheWatchdog() {
+        WaitEngine watched = new WaitEngine(EngineSettings.DEFAULTS.withWatchdog(Duration.ZERO, Duration.ofMillis(1)), () -> { });
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        gate(stream);
+        HandOff handOff = new HandOff(Thread.currentThread());
+        assertTrue(watched.handOff(handOff, line.signal(stream, Slot.S0)));
+        CompletableFuture<Ticket> future = watched.whenLanded(line.signal(stream, Slot.S1));
+        long now = System.nanoTime();
+        watched.doWork(now);
+        sim.device(0).fail(700);
+        watched.doWork(now + Duration.ofMillis(5).toNanos());
+        assertEquals(GpuException.Kind.DEVICE_FAILED, handOff.failure().kind());
+        assertEquals(700, handOff.failure().status());
+        GpuException e = assertInstanceOf(GpuException.class,
+                assertThrows(java.util.concurrent.CompletionException.class, future::join).getCause());
+        assertEquals(GpuException.Kind.DEVICE_FAILED, e.kind());
+        watched.close();
+    }
+
+    @Test
+    void abandonEndsEveryWaitFromAnyThreadOnceTheDriverIsGone() throws Exception {
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        CountDownLatch gate = gate(stream);
+        CompletableFuture<Ticket> queued = engine.whenLanded(line.signal(stream, Slot.S0));
+        engine.doWork(System.nanoTime());
+        CompletableFuture<Ticket> notTakenIn = engine.whenLanded(line.signal(stream, Slot.S1));
+        GpuException why = new GpuException(GpuException.Kind.CLOSED, "the loop ended");
+        Thread.ofPlatform().start(() -> engine.abandon(why)).join();
+        assertSame(why, assertThrows(java.util.concurrent.CompletionException.class, queued::join).getCause());
+        assertSame(why, assertThrows(java.util.concurrent.CompletionException.class, notTakenIn::join).getCause());
+        assertTrue(engine.isClosed());
+        gate.countDown();
+        assertEquals(GpuException.Kind.CLOSED, assertInstanceOf(GpuException.class,
+                assertThrows(java.util.concurrent.ExecutionException.class,
+                        () -> engine.whenLanded(line.signal(stream, Slot.S2)).get(1, TimeUnit.SECONDS)).getCause()).kind());
+    }
+}
