@@ -291,6 +291,11 @@ class BrokenDriversTest {
             protected Duration settleBound() {
                 return SHORT_SETTLE_BOUND;
             }
+
+            @Override
+            protected Duration patience() {
+                return Duration.ofSeconds(1);
+            }
         };
         failsWith("line15", () -> broken.required_line06_closeNeverFreesUnderAPendingStore(Slot.S2));
         failsWith("line15", broken::required_line15_settleAnswersByItsDeadline);

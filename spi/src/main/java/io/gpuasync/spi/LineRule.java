@@ -30,7 +30,7 @@ public enum LineRule {
     WORD_NEVER_MOVES_BACK("line13", "a word never moves back, not even for a moment (compared as a wrap-safe sequence)"),
     HOST_VIEW_RETIRED("line14", "the host's view of a page is retired before the page is freed: a read after close fails cleanly"),
     SETTLE_BOUNDED("line15",
-            "settle answers by the deadline the line gives it, true or false, and throws nothing; past the line's bound "
+            "settle answers, true or false, and throws nothing; on a healthy domain within the line's bound; past the bound "
                     + "the line is LEAKED (SETTLE_TIMED_OUT) and close returns"),
     DEVICE_FAILURE_REPORTED("line16",
             "after a domain fails, checkHealth reports it (DEVICE_FAILED, the driver's status), so a wait on its line ends within a bound"),
