@@ -70,7 +70,8 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
     private record Store(Stream stream, long address, long value) {
     }
 
-    final Set<Call> failing = EnumSet.noneOf(Call.class);
+    // Set by the story, read by settles on the lines' own threads.
+    final Set<Call> failing = java.util.Collections.synchronizedSet(EnumSet.noneOf(Call.class));
     int failStatus = 700;
     int currentDevice = 1;
 
