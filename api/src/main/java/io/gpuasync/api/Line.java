@@ -72,7 +72,8 @@ public interface Line<S> extends AutoCloseable {
      * Runs {@code action} once, after the line is closed: on a closing thread, or at once on
      * the calling thread if the line is already closed. How a host learns to fail the waits it
      * holds on the line. An action that throws does not keep the others from running; close
-     * rethrows the first failure.
+     * rethrows the first failure. An action already registered (the same object) is kept
+     * once, so a host may register its one action at every wait, cheaply.
      */
     void onClose(Runnable action);
 

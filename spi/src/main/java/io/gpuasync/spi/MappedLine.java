@@ -94,7 +94,7 @@ public final class MappedLine<S, D> implements Line<S> {
     // signal that is in a driver call.
     private final DeadlineEstimator estimator;
     private final Object predictions = new Object();
-    private final List<Runnable> closeActions = new CopyOnWriteArrayList<>();
+    private final CopyOnWriteArrayList<Runnable> closeActions = new CopyOnWriteArrayList<>();
 
     // Orders signals, device waits and the start of close. A private object: a caller locking
     // the line cannot stall it. Never held across a settle.
@@ -381,10 +381,10 @@ public final class MappedLine<S, D> implements Line<S> {
     @Override
     public void onClose(Runnable action) {
         Objects.requireNonNull(action, "action");
-        if (closeActions.contains(action)) {
+        // A host registers its action at every wait: finding it present allocates nothing.
+        if (!closeActions.addIfAbsent(action)) {
             return;
         }
-        closeActions.add(action);
         // A close that finished between the add and this check may have missed the action; it
         // must run once, so whoever removes it runs it.
         if (isFinished(state) && closeActions.remove(action)) {
@@ -573,7 +573,11 @@ public final class MappedLine<S, D> implements Line<S> {
             for (;;) {
                 long left = deadline + ANSWER_GRACE_NANOS - System.nanoTime();
                 try {
-                    return answer.get(Math.max(0, left), TimeUnit.NANOSECONDS) ? Settled.YES : Settled.FAILED;
+                    if (answer.get(Math.max(0, left), TimeUnit.NANOSECONDS)) {
+                        return Settled.YES;
+                    }
+                    // A driver that honours the deadline says no when it passes: that is a time-out.
+                    return System.nanoTime() - deadline >= 0 ? Settled.TIMED_OUT : Settled.FAILED;
                 } catch (InterruptedException e) {
                     interrupted = true;
                 } catch (TimeoutException e) {

@@ -212,4 +212,69 @@ class SimBackendTest {
         assertTrue(found.stream().anyMatch(f -> f.name().equals("sim") && f.usable()), found.toString());
         assertEquals("sim", Backends.named("sim").name());
     }
+
+    /**
+     * The shape {@code try (Line l = ...) { reactor.await(t); }} takes when the await is
+     * interrupted: close then runs on an interrupted thread. It still waits for the store (the
+     * sim's settle no longer sees the closer's interrupt: it runs on the line's settler thread),
+     * frees the page, and leaves the interrupt status set.
+     */
+    @Test
+    void closingOnAnInterruptedThreadStillSettlesAndFrees() {
+        SimStream stream = sim.device(0).createStream();
+        try {
+            Line<SimStream> line = sim.openLine();
+            stream.sleep(Duration.ofMillis(100));
+            Ticket ticket = line.signal(stream, Slot.S0);
+            Thread.currentThread().interrupt();
+            try {
+                line.close();
+                assertTrue(Thread.currentThread().isInterrupted(), "close cleared the interrupt status");
+            } finally {
+                Thread.interrupted();
+            }
+            assertEquals(Line.State.CLOSED, line.state());
+            assertEquals(List.of(), leaks);
+            assertEquals(0, sim.device(0).liveAllocations());
+            assertEquals(0, sim.device(0).retains());
+            assertTrue(stream.isIdle(), "close returned before the store ran");
+        } finally {
+            stream.close();
+        }
+    }
+
+    /** A device-side wait is queued work of the line: a line only waited on settles before it frees. */
+    @Test
+    void aLineOnlyWaitedOnByTheDeviceSettlesThatWaitBeforeFreeing() throws InterruptedException {
+        SimStream producer = sim.device(0).createStream();
+        SimStream consumer = sim.device(0).createStream();
+        io.gpuasync.spi.MappedLine<SimStream, SimDevice> line =
+                io.gpuasync.spi.MappedLine.open(sim.driver(), (reason, name, address, bytes) -> leaks.add(reason.name()),
+                        io.gpuasync.core.NanoClock.SYSTEM, Duration.ofMillis(300));
+        long word = line.deviceAddress(Slot.S0);
+        line.waitOnDevice(consumer, Slot.S0, 1);
+        line.close();
+        // The wait was never satisfied: the page is kept rather than freed under the poll.
+        assertEquals(Line.State.LEAKED, line.state());
+        assertEquals(List.of("SETTLE_TIMED_OUT"), leaks);
+        assertEquals(1, sim.device(0).liveAllocations());
+        // The kept page is still there to store into: that lets the consumer go, to close it.
+        producer.store(word, 1);
+        assertTrue(consumer.synchronize(Duration.ofSeconds(10)));
+        consumer.close();
+        producer.close();
+        GpuException foreign = assertThrows(GpuException.class, () -> {
+            try (Line<SimStream> other = sim.openLine()) {
+                sim.setCurrent(sim.device(1));
+                SimStream elsewhere = sim.device(1).createStream();
+                try {
+                    ((io.gpuasync.spi.MappedLine<SimStream, SimDevice>) other).waitOnDevice(elsewhere, Slot.S0, 1);
+                } finally {
+                    elsewhere.close();
+                    sim.setCurrent(sim.device(0));
+                }
+            }
+        });
+        assertEquals(GpuException.Kind.FOREIGN_STREAM, foreign.kind());
+    }
 }

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -39,7 +40,10 @@ import java.util.concurrent.locks.LockSupport;
  * {@link GpuException.Kind#CLOSED}; a wait long past its predicted landing has the driver asked
  * whether the device still works, and fails with its error ({@link GpuException.Kind#DEVICE_FAILED})
  * if not; an interrupted blocking wait fails with {@link GpuException.Kind#INTERRUPTED} and
- * keeps the thread's interrupt status.
+ * keeps the thread's interrupt status. A closed reactor refuses every new wait, blocking or async,
+ * with {@link GpuException.Kind#CLOSED}, even for a ticket that has landed: ask the ticket
+ * ({@link Ticket#isDone()}) for that. Closing a line or a reactor never changes any thread's
+ * interrupt status.
  *
  * <p>A blocking wait allocates nothing in steady state on a platform thread (a virtual thread's
  * timed park allocates inside the JDK); an async wait allocates its future. Futures complete on
@@ -56,6 +60,9 @@ public final class Reactor implements AutoCloseable {
             .then(WaitPlan.spin(20_000))
             .then(WaitPlan.backoff(Duration.ofNanos(2_000), Duration.ofNanos(200_000)));
 
+    // How many polls a virtual thread spins (as yields of its carrier) between two parks.
+    private static final int VIRTUAL_YIELDS_BEFORE_PARK = 64;
+
     private final GpuException timedOut = GpuException.preallocated(GpuException.Kind.TIMED_OUT,
             "the wait plan's timeout passed (or its phases ran out) before the ticket landed");
 
@@ -63,9 +70,12 @@ public final class Reactor implements AutoCloseable {
     private final CompletionPort port;
     private final MpscArrayQueue<TicketFuture> submissions;
     private final ParkedThreads parked;
-    // Weak keys: a line the application forgot must stay collectable, so that the leak
-    // detector reports it.
-    private final Map<Line<?>, Boolean> watchedLines = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+    // Async waits accepted and not yet done (each TicketFuture holds one unit until it is).
+    private final AtomicInteger asyncInUse = new AtomicInteger();
+    // Registered with every line waited on (a line keeps one copy of it). It holds the reactor
+    // weakly and no field of the reactor holds a line: a line the application forgot stays
+    // collectable, so that the leak detector reports it.
+    private final Runnable lineClosed = new LineClosedListener(this);
     private final ThreadLocal<WaiterState> waiters = ThreadLocal.withInitial(WaiterState::new);
     private final Thread dispatcher;
     private final CompletionHandler completeLanded = this::completeLanded;
@@ -79,12 +89,13 @@ public final class Reactor implements AutoCloseable {
     private volatile boolean dispatcherSleeping;
     private volatile String dispatcherSlack = "not yet started";
     private volatile Backend<?> backend;
-    private volatile Line<?> lastWatched;
 
     private Reactor(Builder config) {
         this.config = config;
         this.port = new CompletionPort(config.capacity);
-        this.submissions = new MpscArrayQueue<>(config.capacity);
+        // Twice the capacity: the queue also holds waits cancelled before the dispatcher took
+        // them, which no longer count against the capacity.
+        this.submissions = new MpscArrayQueue<>(2 * config.capacity);
         this.parked = new ParkedThreads(config.parkedCapacity);
         this.lineOf = new Line<?>[config.capacity];
         this.futureOf = new TicketFuture[config.capacity];
@@ -164,11 +175,13 @@ public final class Reactor implements AutoCloseable {
         Line<?> line = ticket.line();
         Slot slot = ticket.slot();
         long target = ticket.target();
+        // Before the word is read: a closed reactor refuses every wait, landed or not, as
+        // whenLanded does.
+        requireOpen();
         if (line.reached(slot, target)) {
             return true;
         }
-        requireOpen();
-        watch(line);
+        line.onClose(lineClosed);
         WaiterState waiter = waiters.get();
         WaitPlanRunner runner = waiter.runnerFor(plan);
         // Not on a virtual thread: its carrier's slack is not what its timed parks use.
@@ -181,6 +194,7 @@ public final class Reactor implements AutoCloseable {
         runner.start(now, earlier(line.wakeAt(slot, target), waiter.lateWake.nanos()));
         long nextHealthCheck = firstHealthCheck(line, slot, target, now);
         int listed = ParkedThreads.UNLISTED;
+        int yields = 0;
         try {
             for (;;) {
                 switch (runner.next(line.reached(slot, target), now)) {
@@ -191,17 +205,19 @@ public final class Reactor implements AutoCloseable {
                         return false;
                     }
                     case SPIN -> {
-                        // A virtual thread spinning holds its carrier from every other virtual
-                        // thread: it yields the carrier between polls instead.
                         if (virtual) {
-                            Thread.yield();
+                            yields = letOtherVirtualThreadsRun(yields);
                         } else {
                             Thread.onSpinWait();
                         }
                         throwIfInterrupted(slot, target);
                     }
                     case YIELD -> {
-                        Thread.yield();
+                        if (virtual) {
+                            yields = letOtherVirtualThreadsRun(yields);
+                        } else {
+                            Thread.yield();
+                        }
                         throwIfInterrupted(slot, target);
                     }
                     case PARK -> {
@@ -254,6 +270,21 @@ public final class Reactor implements AutoCloseable {
         }
     }
 
+    // A virtual thread that spins holds its carrier from every other virtual thread, so it
+    // yields the carrier between polls instead. Yielding alone is not enough: a yielding virtual
+    // thread goes back to its carrier's own queue, and while that queue never empties the
+    // carrier never looks at threads submitted from outside it (a virtual thread started by a
+    // platform thread starved behind four spinning waiters on one carrier). A short timed park
+    // now and then takes the waiter off that queue, so the carrier drains it and looks further.
+    private static int letOtherVirtualThreadsRun(int yields) {
+        if (yields >= VIRTUAL_YIELDS_BEFORE_PARK) {
+            LockSupport.parkNanos(1);
+            return 0;
+        }
+        Thread.yield();
+        return yields + 1;
+    }
+
     // Reads the flag without clearing it: the interrupt status is the caller's to keep.
     private static void throwIfInterrupted(Slot slot, long target) {
         if (Thread.currentThread().isInterrupted()) {
@@ -279,11 +310,16 @@ public final class Reactor implements AutoCloseable {
      * A future completed with {@code ticket} once it landed, on the dispatcher thread; or
      * exceptionally with {@link GpuException.Kind#CLOSED}, {@link GpuException.Kind#DEVICE_FAILED},
      * or {@link GpuException.Kind#CAPACITY} when the reactor already holds as many waits as it
-     * was built for. Cancelling the future drops the wait.
+     * was built for. Cancelling the future drops the wait, and its place is free for the next
+     * call at once.
      */
     public CompletableFuture<Ticket> whenLanded(Ticket ticket) {
         Objects.requireNonNull(ticket, "ticket");
-        TicketFuture future = new TicketFuture(ticket, System.nanoTime());
+        TicketFuture future = new TicketFuture(ticket, System.nanoTime(), asyncInUse);
+        if (closed) {
+            future.completeExceptionally(new GpuException(GpuException.Kind.CLOSED, "the reactor is closed"));
+            return future;
+        }
         try {
             if (ticket.line().reached(ticket.slot(), ticket.target())) {
                 future.complete(ticket);
@@ -293,16 +329,26 @@ public final class Reactor implements AutoCloseable {
             future.completeExceptionally(closedLine);
             return future;
         }
-        if (closed) {
-            future.completeExceptionally(new GpuException(GpuException.Kind.CLOSED, "the reactor is closed"));
-            return future;
-        }
-        watch(ticket.line());
-        if (!submissions.offer(future)) {
+        if (!future.tryHold(config.capacity)) {
             future.completeExceptionally(new GpuException(GpuException.Kind.CAPACITY,
-                    "the reactor's queue of new waits is full (" + submissions.capacity() + ")"));
+                    "the reactor already holds " + config.capacity + " async waits, as many as it was built for"));
             return future;
         }
+        ticket.line().onClose(lineClosed);
+        while (!submissions.offer(future)) {
+            // Full only of waits cancelled before the dispatcher took them: it drops them as it
+            // drains, unless this is the dispatcher itself (a continuation), which cannot wait.
+            if (Thread.currentThread() == dispatcher || closed) {
+                future.completeExceptionally(new GpuException(GpuException.Kind.CAPACITY,
+                        "the reactor's queue of new waits is full of cancelled waits not yet dropped"));
+                return future;
+            }
+            LockSupport.unpark(dispatcher);
+            Thread.yield();
+        }
+        // NOTE pairs with sleep(): the dispatcher sets dispatcherSleeping and then reads the
+        // queue; this offers and then reads dispatcherSleeping (all volatile). Either it sees
+        // this wait in the queue, or this sees it asleep and unparks it: no lost wake-up.
         if (dispatcherSleeping) {
             LockSupport.unpark(dispatcher);
         }
@@ -385,6 +431,11 @@ public final class Reactor implements AutoCloseable {
     // Sleeps nanos (0: until woken), unless a submission or a close is already waiting; says
     // whether it slept a timed sleep to its end (not woken early), so the lateness is a sample.
     private boolean sleep(long nanos) {
+        // NOTE pairs with whenLanded: this writes dispatcherSleeping and then reads the queue's
+        // producer index (isEmpty); a producer advances that index and then reads
+        // dispatcherSleeping. All volatile, so one of the two sees the other: a wait offered
+        // while the dispatcher goes to sleep is either seen here or unparks it. Forbidden: the
+        // dispatcher asleep (untimed) with a wait in its queue.
         dispatcherSleeping = true;
         try {
             if (submissions.isEmpty() && !closed) {
@@ -416,8 +467,12 @@ public final class Reactor implements AutoCloseable {
                 future.completeExceptionally(new GpuException(GpuException.Kind.CLOSED, line + " is closed"));
                 continue;
             }
-            long handle = port.tryRegister(line.words(), ticket.slot(), ticket.target(),
-                    line.wakeAt(ticket.slot(), ticket.target()), future);
+            long wakeAt = line.wakeAt(ticket.slot(), ticket.target());
+            long handle = port.tryRegister(line.words(), ticket.slot(), ticket.target(), wakeAt, future);
+            if (handle == CompletionPort.FULL && dropDoneWaits() > 0) {
+                // Cancelled waits held their places in the port until now.
+                handle = port.tryRegister(line.words(), ticket.slot(), ticket.target(), wakeAt, future);
+            }
             if (handle == CompletionPort.FULL) {
                 future.completeExceptionally(new GpuException(GpuException.Kind.CAPACITY,
                         "the reactor already holds " + port.capacity() + " async waits"));
@@ -447,18 +502,29 @@ public final class Reactor implements AutoCloseable {
         future.complete(ticket);
     }
 
+    // Drops the registered waits whose futures are done already (cancelled, or completed by
+    // their callers); returns how many.
+    private int dropDoneWaits() {
+        int dropped = 0;
+        for (int entry = 0; entry < lineOf.length; entry++) {
+            TicketFuture future = futureOf[entry];
+            if (future != null && future.isDone()) {
+                port.cancel(handleOf[entry]);
+                lineOf[entry] = null;
+                futureOf[entry] = null;
+                future.giveBack();
+                dropped++;
+            }
+        }
+        return dropped;
+    }
+
     private void watchdog(long now) {
+        dropDoneWaits();
         Map<Line<?>, GpuException> verdicts = null;
         for (int entry = 0; entry < lineOf.length; entry++) {
             Line<?> line = lineOf[entry];
             if (line == null) {
-                continue;
-            }
-            if (futureOf[entry].isDone()) {
-                // Cancelled by its caller: drop the wait rather than keep it until it lands.
-                port.cancel(handleOf[entry]);
-                lineOf[entry] = null;
-                futureOf[entry] = null;
                 continue;
             }
             if (now - overdueAt[entry] < 0) {
@@ -521,34 +587,26 @@ public final class Reactor implements AutoCloseable {
 
     // ---------------------------------------------------------------- lines and closing
 
-    // The first time a line is waited on, ask it to tell us when it closes, so waits on it fail
-    // at once rather than at their next wake-up.
-    private void watch(Line<?> line) {
-        // Most waits are on the line waited on last: skip the map for those.
-        if (line == lastWatched) {
-            return;
-        }
-        lastWatched = line;
-        if (watchedLines.putIfAbsent(line, Boolean.TRUE) == null) {
-            // The action holds the reactor weakly: a long-lived line must not keep every reactor
-            // that ever waited on it alive.
-            java.lang.ref.WeakReference<Reactor> self = new java.lang.ref.WeakReference<>(this);
-            line.onClose(() -> {
-                Reactor reactor = self.get();
-                if (reactor != null) {
-                    reactor.lineClosed(line);
-                }
-            });
-        }
-    }
-
-    private void lineClosed(Line<?> line) {
-        watchedLines.remove(line);
-        if (lastWatched == line) {
-            lastWatched = null;
-        }
+    private void lineClosed() {
         parked.wakeAll();
         LockSupport.unpark(dispatcher);
+    }
+
+    /** Tells a reactor that one of its lines closed, without keeping the reactor alive. */
+    private static final class LineClosedListener implements Runnable {
+        private final java.lang.ref.WeakReference<Reactor> reactor;
+
+        LineClosedListener(Reactor reactor) {
+            this.reactor = new java.lang.ref.WeakReference<>(reactor);
+        }
+
+        @Override
+        public void run() {
+            Reactor target = reactor.get();
+            if (target != null) {
+                target.lineClosed();
+            }
+        }
     }
 
     private void requireOpen() {
@@ -569,14 +627,21 @@ public final class Reactor implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        lastWatched = null;
-        watchedLines.clear();
         LockSupport.unpark(dispatcher);
         parked.wakeAll();
         if (Thread.currentThread() != dispatcher) {
-            try {
-                dispatcher.join();
-            } catch (InterruptedException e) {
+            // Uninterruptibly: an interrupted closer still returns with every wait failed, and
+            // keeps its interrupt status.
+            boolean interrupted = false;
+            for (;;) {
+                try {
+                    dispatcher.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
                 Thread.currentThread().interrupt();
             }
         }
@@ -673,6 +738,8 @@ public final class Reactor implements AutoCloseable {
          * runs before the driver is asked whether the device still works, and how often after.
          */
         public Builder watchdog(Duration grace, Duration interval) {
+            Objects.requireNonNull(grace, "grace");
+            Objects.requireNonNull(interval, "interval");
             if (grace.isNegative() || interval.isNegative() || interval.isZero()) {
                 throw new IllegalArgumentException("watchdog grace must be >= 0 and interval > 0, got "
                         + grace + " and " + interval);
