@@ -203,6 +203,11 @@ final class RecordingDriver<S, D> extends ForwardingLineDriver<S, D> {
         return page;
     }
 
+    /** The page the driver handed out at {@code host}. */
+    synchronized Page page(long host) {
+        return pages.get(host);
+    }
+
     synchronized int livePages() {
         int n = 0;
         for (Page p : pages.values()) {

@@ -94,21 +94,29 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
     }
 
     /**
-     * A settle that does not answer until released, or for at most {@link #SAFETY_NET}: long
-     * past any line's bound in the stories, short enough that a line which waits for it without
-     * a bound costs a failing test seconds, not a hung build.
+     * A settle that does not answer until released (the story releases it once the close
+     * returned), or for at most {@link #SAFETY_NET}: long past any line's bound in the stories,
+     * short enough that a line which waits for it without a bound costs a failing test seconds,
+     * not a hung build. A hang that ran out its safety net is how a story sees, without a clock
+     * of its own, that a close waited for the driver instead of its bound.
      */
     static final class Hang {
-        static final java.time.Duration SAFETY_NET = java.time.Duration.ofSeconds(3);
+        static final java.time.Duration SAFETY_NET = java.time.Duration.ofSeconds(10);
         private final java.util.concurrent.CountDownLatch released = new java.util.concurrent.CountDownLatch(1);
+        private volatile boolean ranOut;
 
         void release() {
             released.countDown();
         }
 
+        /** Whether the settle gave up by itself, before anyone released it. */
+        boolean ranOut() {
+            return ranOut;
+        }
+
         void sit() {
             try {
-                released.await(SAFETY_NET.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+                ranOut = !released.await(SAFETY_NET.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

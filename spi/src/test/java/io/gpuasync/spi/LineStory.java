@@ -255,6 +255,11 @@ final class LineStory {
             driver.failing.clear();
             driver.cancelHang();
             if (hang != null) {
+                // The settle hangs until now: had the close waited for it, it would have run out.
+                if (hang.ranOut()) {
+                    driver.violation(LineRule.SETTLE_BOUNDED, "close returned only once the hung settle gave up by itself ("
+                            + FakeDriver.Hang.SAFETY_NET + "), not at the line's bound of " + SHORT_BOUND);
+                }
                 hang.release();
             }
         }
