@@ -8,4 +8,5 @@ module io.gpuasync.host.std {
     requires transitive io.gpuasync.spi;
 
     exports io.gpuasync.host.std;
+    exports io.gpuasync.host.std.engine;
 }

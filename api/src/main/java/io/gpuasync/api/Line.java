@@ -33,12 +33,27 @@ public interface Line<S> extends AutoCloseable {
     Ticket signal(S stream, Slot slot);
 
     /**
-     * Whether {@code slot}'s word has reached {@code target}. A landing seen here also teaches
-     * the line's deadline estimator how long the work took.
+     * Whether {@code slot}'s word has reached {@code target}: a read and a wrap-safe compare,
+     * with no other effect.
      *
      * @throws GpuException of kind {@link GpuException.Kind#CLOSED} once the line is closed
      */
     boolean reached(Slot slot, long target);
+
+    /**
+     * {@code slot}'s word, read with acquire ordering.
+     *
+     * @throws GpuException of kind {@link GpuException.Kind#CLOSED} once the line is closed
+     */
+    long word(Slot slot);
+
+    /**
+     * Teaches the line's deadline estimator a landing a host saw: {@code word} is what it read
+     * from {@code slot} when it found its ticket landed. A host calls it once per landing it
+     * sees, with the word it already read (a word seen before teaches nothing again); it is how
+     * {@link #wakeAt} and {@link #predictedLanding} learn how long the work takes.
+     */
+    void observe(Slot slot, long word);
 
     /**
      * The earliest {@link System#nanoTime()} at which {@code target} is expected in

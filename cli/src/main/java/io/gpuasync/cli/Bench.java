@@ -7,6 +7,7 @@ import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.DeadlineEstimator;
 import io.gpuasync.core.Slot;
 import io.gpuasync.core.WaitPlan;
+import io.gpuasync.host.std.BlockingMode;
 import io.gpuasync.host.std.Reactor;
 
 import java.io.IOException;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * {@code gar bench}: each way to wait for device work, side by side in one run, on the same
@@ -40,14 +42,31 @@ import java.util.concurrent.atomic.AtomicLong;
  * running when the waiter opens it, as a GPU is.
  */
 final class Bench {
-    record Options(String backend, Duration work, int samples, int warmup, Path json) {
+    /**
+     * @param waiters when not null, also run {@link WaitersBench} with these many waiters
+     * @param jitter  the spread of the device's work: its coefficient of variation (0.3 = 30%)
+     */
+    record Options(String backend, Duration work, int samples, int warmup, Path json, int[] waiters, double jitter) {
+        Options(String backend, Duration work, int samples, int warmup, Path json) {
+            this(backend, work, samples, warmup, json, null, 0);
+        }
     }
 
+    /**
+     * One row. The estimator figures are the |landing - prediction| quantiles and how many
+     * landings came after and before their prediction, or -1 where the row has no prediction.
+     */
     record Result(String plan, String how, long p50Nanos, long p99Nanos, double cpuFraction,
-                  double cpuNanosPerAwait, double allocBytesPerAwait, int samples, String estimator) {
+                  double cpuNanosPerAwait, double allocBytesPerAwait, int samples, String estimator,
+                  long estimatorP50Nanos, long estimatorP90Nanos, long landedAfter, long landedBefore) {
+        Result(String plan, String how, long p50Nanos, long p99Nanos, double cpuFraction, double cpuNanosPerAwait,
+               double allocBytesPerAwait, int samples, String estimator) {
+            this(plan, how, p50Nanos, p99Nanos, cpuFraction, cpuNanosPerAwait, allocBytesPerAwait, samples, estimator,
+                    -1, -1, -1, -1);
+        }
     }
 
-    private enum Kind { PLAN, FUTURE, CALLBACK, SLEEP_POLL }
+    private enum Kind { PLAN, HAND_OFF, FUTURE, CALLBACK, SLEEP_POLL, TIMED_SLEEP }
 
     private record Peer(String name, String how, Kind kind, WaitPlan plan) {
     }
@@ -58,9 +77,13 @@ final class Bench {
             new Peer("backoff", "sleep 2 us doubling to 200 us, no estimate", Kind.PLAN,
                     WaitPlan.backoff(Duration.ofNanos(2_000), Duration.ofNanos(200_000))),
             new Peer("yield", "Thread.yield between polls", Kind.PLAN, WaitPlan.yielding(Long.MAX_VALUE)),
+            new Peer("hand-off", "Reactor.HYBRID handed to the engine: the waiter parks untimed, the dispatcher's "
+                    + "timer and poll wake it (BlockingMode.HAND_OFF)", Kind.HAND_OFF, Reactor.HYBRID),
             new Peer("future", "Reactor.whenLanded(..).join(): the dispatcher completes it", Kind.FUTURE, null),
             new Peer("callback", "host callback completes a CompletableFuture (cuLaunchHostFunc model)", Kind.CALLBACK, null),
-            new Peer("sleep-poll", "poll, Thread.sleep(1 ms), poll again", Kind.SLEEP_POLL, null));
+            new Peer("sleep-poll", "poll, Thread.sleep(1 ms), poll again", Kind.SLEEP_POLL, null),
+            new Peer("timed-sleep", "one timed sleep (LockSupport.parkNanos) for the known work time, then return, "
+                    + "landed or not: the CPU floor of one waiter on this machine", Kind.TIMED_SLEEP, null));
 
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -83,6 +106,7 @@ final class Bench {
         String machine = Machine.describe();
         boolean[] pinned = {false, false};
         try (Reactor reactor = Reactor.builder().backend(sim).build();
+             Reactor handingOff = Reactor.builder().backend(sim).blockingMode(BlockingMode.HAND_OFF).build();
              SimStream stream = sim.device(0).createStream()) {
             if (cores >= 2) {
                 stream.call(() -> pinned[0] = Affinity.pinCurrentThread(cores - 1, cores));
@@ -102,24 +126,42 @@ final class Bench {
                 index++;
                 // A fresh line per plan, so each plan's estimator starts from nothing.
                 try (Line<SimStream> line = sim.openLine()) {
-                    results.add(measure(peer, index, options, reactor, stream, line, err));
+                    results.add(measure(peer, index, options, peer.kind() == Kind.HAND_OFF ? handingOff : reactor,
+                            stream, line, err));
                 }
+            }
+        }
+        List<WaitersBench.Row> many = List.of();
+        if (options.waiters() != null) {
+            try {
+                many = WaitersBench.run(options.waiters(), options.work(), options.jitter(), options.samples(), err);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return 1;
             }
         }
         if (pinned[1]) {
             Affinity.pinCurrentThread(0, cores);
         }
         err.print("\r" + " ".repeat(70) + "\r");
-        return report(options, machine, "wake", results, out, err);
+        return report(options, machine, "wake", results, many, out, err);
     }
 
     /** The table, and the JSON if asked for; {@code latency} says what the latency columns time. */
     static int report(Options options, String machine, String latency, List<Result> results, PrintStream out,
                       PrintStream err) {
+        return report(options, machine, latency, results, List.of(), out, err);
+    }
+
+    static int report(Options options, String machine, String latency, List<Result> results,
+                      List<WaitersBench.Row> many, PrintStream out, PrintStream err) {
         printTable(options, machine, latency, results, out);
+        if (!many.isEmpty()) {
+            WaitersBench.print(many, options.work(), options.jitter(), out);
+        }
         if (options.json() != null) {
             try {
-                Files.writeString(options.json(), json(options, machine, results));
+                Files.writeString(options.json(), json(options, machine, results, many));
                 out.println("wrote " + options.json());
             } catch (IOException e) {
                 err.println("gar bench: cannot write " + options.json() + ": " + e.getMessage());
@@ -140,6 +182,11 @@ final class Bench {
         long cpu = 0;
         long waited = 0;
         long allocated = 0;
+        java.util.SplittableRandom random = new java.util.SplittableRandom(index);
+        double sigma = Math.sqrt(Math.log(1 + options.jitter() * options.jitter()));
+        // Every thread that works for a wait counts: for the line's waits, the dispatcher too
+        // (it polls for futures and for waiters that handed it their sleep).
+        boolean viaReactor = peer.kind() == Kind.PLAN || peer.kind() == Kind.HAND_OFF || peer.kind() == Kind.FUTURE;
         for (int i = 0; i < total; i++) {
             if (i % 100 == 0) {
                 err.printf("\r[%d/%d] %-10s %5d/%d samples", index, PEERS.size(), peer.name(), i, total);
@@ -151,7 +198,7 @@ final class Bench {
                     Thread.onSpinWait();
                 }
             });
-            stream.busy(options.work());
+            stream.busy(WaitersBench.jittered(options.work(), sigma, random));
             stream.call(() -> stamp[0] = System.nanoTime());
             long bytes = 0;
             CompletableFuture<Void> callback = null;
@@ -167,22 +214,29 @@ final class Bench {
                 ticket = line.signal(stream, Slot.S0);
             }
             long prediction = ticket == null ? DeadlineEstimator.UNKNOWN : line.predictedLanding(Slot.S0, ticket.target());
-            long dispatcherCpu = peer.kind() == Kind.FUTURE ? THREADS.getThreadCpuTime(reactor.dispatcherThreadId()) : 0;
+            long dispatcherCpu = viaReactor ? THREADS.getThreadCpuTime(reactor.dispatcherThreadId()) : 0;
             long cpuBefore = THREADS.getCurrentThreadCpuTime();
             long allocBefore = THREADS.getCurrentThreadAllocatedBytes();
             long start = System.nanoTime();
             gate.set(sample);
             switch (peer.kind()) {
-                case PLAN -> reactor.await(ticket, peer.plan());
+                case PLAN, HAND_OFF -> reactor.await(ticket, peer.plan());
                 case FUTURE -> reactor.whenLanded(ticket).join();
                 case CALLBACK -> callback.join();
                 case SLEEP_POLL -> sleepPoll(ticket);
+                case TIMED_SLEEP -> LockSupport.parkNanos(options.work().toNanos());
             }
             long end = System.nanoTime();
             bytes += THREADS.getCurrentThreadAllocatedBytes() - allocBefore;
             long cpuUsed = THREADS.getCurrentThreadCpuTime() - cpuBefore;
-            if (peer.kind() == Kind.FUTURE) {
+            if (viaReactor) {
                 cpuUsed += THREADS.getThreadCpuTime(reactor.dispatcherThreadId()) - dispatcherCpu;
+            }
+            if (peer.kind() == Kind.TIMED_SLEEP) {
+                // Its latency is the sleep's, not a wake's: measured from the landing all the
+                // same, so it may be negative (woke before the work ended); the next sample
+                // must not start before this one's work ended.
+                waitUntilLanded(ticket);
             }
             if (i >= options.warmup()) {
                 latencies[i - options.warmup()] = end - stamp[0];
@@ -201,10 +255,19 @@ final class Bench {
                 "|landing - prediction| p50 %.1f us, p90 %.1f us; %d landed after their prediction, %d before",
                 percentile(Arrays.copyOf(errors, predicted), 0.5) / 1e3,
                 percentile(Arrays.copyOf(errors, predicted), 0.9) / 1e3, accuracy.early(), accuracy.late());
+        long[] sortedErrors = Arrays.copyOf(errors, predicted);
         return new Result(peer.name(), peer.how(), percentile(latencies, 0.50), percentile(latencies, 0.99),
                 waited == 0 ? 0 : (double) cpu / waited, (double) cpu / options.samples(),
                 (double) allocated / options.samples(), options.samples(),
-                estimator);
+                estimator, predicted == 0 ? -1 : percentile(sortedErrors, 0.5),
+                predicted == 0 ? -1 : percentile(sortedErrors, 0.9),
+                predicted == 0 ? -1 : accuracy.early(), predicted == 0 ? -1 : accuracy.late());
+    }
+
+    private static void waitUntilLanded(Ticket ticket) {
+        while (!ticket.isDone()) {
+            Thread.onSpinWait();
+        }
     }
 
     private static void sleepPoll(Ticket ticket) {
@@ -249,10 +312,15 @@ final class Bench {
     }
 
     static String json(Options options, String machine, List<Result> results) {
+        return json(options, machine, results, List.of());
+    }
+
+    static String json(Options options, String machine, List<Result> results, List<WaitersBench.Row> many) {
         StringBuilder json = new StringBuilder();
         json.append("{\n");
         json.append("  \"backend\": ").append(quote(options.backend())).append(",\n");
         json.append("  \"work_ns\": ").append(options.work().toNanos()).append(",\n");
+        json.append("  \"jitter\": ").append(String.format(Locale.ROOT, "%.3f", options.jitter())).append(",\n");
         json.append("  \"samples\": ").append(options.samples()).append(",\n");
         json.append("  \"machine\": ").append(quote(machine)).append(",\n");
         json.append("  \"java\": ").append(quote(Runtime.version().toString())).append(",\n");
@@ -263,12 +331,18 @@ final class Bench {
             json.append(String.format(Locale.ROOT,
                     "    {\"plan\": %s, \"how\": %s, \"p50_ns\": %d, \"p99_ns\": %d, \"cpu_fraction\": %.4f, "
                             + "\"alloc_bytes_per_await\": %.1f, \"cpu_ns_per_await\": %.0f, \"samples\": %d, "
-                            + "\"estimator\": %s}%s%n",
+                            + "\"estimator\": %s, \"estimator_error_p50_ns\": %d, \"estimator_error_p90_ns\": %d, "
+                            + "\"landed_after_prediction\": %d, \"landed_before_prediction\": %d}%s%n",
                     quote(r.plan()), quote(r.how()), r.p50Nanos(), r.p99Nanos(), r.cpuFraction(),
                     r.allocBytesPerAwait(), r.cpuNanosPerAwait(), r.samples(), quote(r.estimator()),
+                    r.estimatorP50Nanos(), r.estimatorP90Nanos(), r.landedAfter(), r.landedBefore(),
                     i + 1 < results.size() ? "," : ""));
         }
-        json.append("  ]\n}\n");
+        json.append("  ]");
+        if (!many.isEmpty()) {
+            json.append(",\n  \"waiters\": ").append(WaitersBench.json(many));
+        }
+        json.append("\n}\n");
         return json.toString();
     }
 

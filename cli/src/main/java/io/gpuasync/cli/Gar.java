@@ -22,6 +22,9 @@ public final class Gar {
                 --samples N            measured samples per plan (default 2000)
                 --warmup N             unmeasured samples first, per plan (default 300)
                 --json FILE            also write the figures as JSON
+                --waiters N[,N...]     also many waiters at once (e.g. 1,16,256) on 16 lines,
+                                       each way a reactor can wait for them
+                --jitter P             spread the device's work by P percent (log-normal)
               demo                   a pipeline through the FILL executor, at fill level 1 and 3
               help                   this text
             """;
@@ -78,6 +81,8 @@ public final class Gar {
         int samples = 2000;
         int warmup = 300;
         Path json = null;
+        int[] waiters = null;
+        double jitter = 0;
         List<String> rest = new ArrayList<>(List.of(args).subList(1, args.length));
         while (!rest.isEmpty()) {
             String option = rest.removeFirst();
@@ -91,10 +96,21 @@ public final class Gar {
                 case "--samples" -> samples = (int) positive(option, value, 10_000_000);
                 case "--warmup" -> warmup = (int) nonNegative(option, value);
                 case "--json" -> json = Path.of(value);
+                case "--waiters" -> waiters = waiterCounts(option, value);
+                case "--jitter" -> jitter = nonNegative(option, value) / 100.0;
                 default -> throw new UsageException("unknown bench option '" + option + "'");
             }
         }
-        return new Bench.Options(backend, Duration.ofNanos(workMicros * 1_000), samples, warmup, json);
+        return new Bench.Options(backend, Duration.ofNanos(workMicros * 1_000), samples, warmup, json, waiters, jitter);
+    }
+
+    private static int[] waiterCounts(String option, String value) {
+        String[] parts = value.split(",", -1);
+        int[] counts = new int[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            counts[i] = (int) positive(option, parts[i].trim(), 4096);
+        }
+        return counts;
     }
 
     private static long positive(String option, String value, long max) {

@@ -174,6 +174,23 @@ public final class CompletionPort {
         return finished;
     }
 
+    /**
+     * The attachment of the wait at {@code position} among the {@link #size()} registered ones,
+     * for a host that walks its waits (a watchdog). Removing a wait moves the last one into its
+     * position, so a walk from {@code size() - 1} down to 0 that cancels as it goes sees every
+     * wait once.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 <= position < size()}
+     */
+    public Object attachmentAt(int position) {
+        return attachments[active[java.util.Objects.checkIndex(position, size)]];
+    }
+
+    /** The handle of the wait at {@code position}, as {@link #attachmentAt}. */
+    public long handleAt(int position) {
+        return handle(active[java.util.Objects.checkIndex(position, size)]);
+    }
+
     /** How many waits the last {@link #poll} skipped because their line could not be read. */
     public int unreadable() {
         return unreadable;

@@ -317,19 +317,24 @@ public final class MappedLine<S, D> implements Line<S> {
 
     @Override
     public boolean reached(Slot slot, long target) {
-        long word;
+        return Sequences.reached(word(slot), target);
+    }
+
+    @Override
+    public long word(Slot slot) {
         try {
-            word = words.getAcquire(slot);
+            return words.getAcquire(slot);
         } catch (IllegalStateException retired) {
             throw new GpuException(GpuException.Kind.CLOSED, life.name + " is closed", retired);
         }
-        if (!Sequences.reached(word, target)) {
-            return false;
-        }
+    }
+
+    @Override
+    public void observe(Slot slot, long word) {
+        Objects.requireNonNull(slot, "slot");
         synchronized (predictions) {
             estimator.observed(slot, word);
         }
-        return true;
     }
 
     @Override

@@ -312,7 +312,11 @@ class MappedLineTest {
             assertEquals(io.gpuasync.core.DeadlineEstimator.UNKNOWN, line.wakeAt(Slot.S0, unknown.target()));
             driver.run(1);
             now[0] = 1_400;
-            assertTrue(unknown.isDone(), "seeing it land teaches the estimator: 400 ns");
+            assertTrue(unknown.isDone());
+            assertEquals(io.gpuasync.core.DeadlineEstimator.UNKNOWN, line.predictedLanding(Slot.S0, unknown.target() + 1),
+                    "reached, and so isDone, is a plain read: it teaches the estimator nothing");
+            // The host hands over the word it read, once: the estimator learns 400 ns.
+            line.observe(Slot.S0, line.word(Slot.S0));
             Ticket next = line.signal(own, Slot.S0);
             assertEquals(1_800, line.predictedLanding(Slot.S0, next.target()));
             assertEquals(1_800 - 4 * 200, line.wakeAt(Slot.S0, next.target()));

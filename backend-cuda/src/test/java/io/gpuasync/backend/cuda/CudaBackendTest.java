@@ -131,12 +131,9 @@ class CudaBackendTest {
         // A device-side wait for a store nobody will queue: cuCtxSynchronize would never return.
         cuda.waitOnDevice(consumer, line, Slot.S0, 1);
         line.signal(consumer, Slot.S1);
-        long start = System.nanoTime();
         line.close();
-        long took = System.nanoTime() - start;
         assertEquals(Line.State.LEAKED, line.state());
-        assertEquals(List.of("SETTLE_FAILED"), leaks);
-        assertTrue(took < 10_000_000_000L, "close took " + took / 1_000_000 + " ms");
+        assertEquals(List.of("SETTLE_TIMED_OUT"), leaks);
         // End the fake stream's wait (a sticky error does) and destroy it before clearing the error.
         FakeCuda.setSticky(0, 700);
         cuda.destroyStream(consumer);

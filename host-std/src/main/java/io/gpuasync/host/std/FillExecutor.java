@@ -76,7 +76,7 @@ public final class FillExecutor<S> implements AutoCloseable {
         }
     }
 
-    private final Reactor reactor;
+    private final AsyncWaits reactor;
     private final Line<S> line;
     private final S stream;
     private final Slot slot;
@@ -94,7 +94,7 @@ public final class FillExecutor<S> implements AutoCloseable {
     private volatile boolean closed;
 
     /** An executor running continuations on the reactor's dispatcher thread. */
-    public FillExecutor(Reactor reactor, Line<S> line, S stream, Slot slot, int fillLevel) {
+    public FillExecutor(AsyncWaits reactor, Line<S> line, S stream, Slot slot, int fillLevel) {
         this(reactor, line, stream, slot, fillLevel, Runnable::run);
     }
 
@@ -102,7 +102,7 @@ public final class FillExecutor<S> implements AutoCloseable {
      * An executor running continuations through {@code continuations} (still one at a time and
      * in order), for continuations too slow for the dispatcher thread.
      */
-    public FillExecutor(Reactor reactor, Line<S> line, S stream, Slot slot, int fillLevel, Executor continuations) {
+    public FillExecutor(AsyncWaits reactor, Line<S> line, S stream, Slot slot, int fillLevel, Executor continuations) {
         this.reactor = Objects.requireNonNull(reactor, "reactor");
         this.line = Objects.requireNonNull(line, "line");
         this.stream = Objects.requireNonNull(stream, "stream");

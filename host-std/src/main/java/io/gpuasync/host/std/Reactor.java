@@ -2,29 +2,20 @@ package io.gpuasync.host.std;
 
 import io.gpuasync.api.Backend;
 import io.gpuasync.api.GpuException;
-import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
-import io.gpuasync.core.CompletionHandler;
-import io.gpuasync.core.CompletionPort;
-import io.gpuasync.core.DeadlineEstimator;
-import io.gpuasync.core.Slot;
 import io.gpuasync.core.WaitPlan;
-import io.gpuasync.core.WaitPlanRunner;
+import io.gpuasync.host.std.engine.EngineSettings;
+import io.gpuasync.host.std.engine.WaitEngine;
 import io.gpuasync.spi.Backends;
 
 import java.time.Duration;
-import java.util.IdentityHashMap;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
 
 /**
- * Waits for tickets: blocking, on platform or virtual threads, each waiter running its own
- * {@link WaitPlan}; or as {@link CompletableFuture}s, completed by one dispatcher thread that
- * runs a {@link CompletionPort} and sleeps by the lines' predicted landings.
+ * The std host: waits for tickets, blocking (platform or virtual threads) or as
+ * {@link CompletableFuture}s, through one {@link WaitEngine} driven by a dispatcher thread that
+ * sleeps by the lines' predicted landings.
  *
  * <pre>{@code
  * try (Reactor reactor = Reactor.builder().backend("sim").build()) {
@@ -45,12 +36,20 @@ import java.util.concurrent.locks.LockSupport;
  * ({@link Ticket#isDone()}) for that. Closing a line or a reactor never changes any thread's
  * interrupt status.
  *
+ * <p>Blocking waits on the default plan follow the {@link BlockingMode}, {@link BlockingMode#ADAPTIVE}
+ * by default: a waiter runs its own plan (a timed sleep to shortly before the predicted landing,
+ * then a spin over it) while there are cores to spin on, and hands its sleep to the engine
+ * beyond that (an untimed park the engine ends). Measured on a 2-vCPU KVM guest (see
+ * {@code bench/RESULTS.md}, {@code gar bench --waiters}): with one waiter its own plan lands
+ * within about 2 us of the store at a CPU cost near one timed sleep, where a hand-off adds a
+ * wake-up hop of about 3-5 us; with 16 or 256 waiters, their own plans' spinning saturates the
+ * cores, and a hand-off serves them all with one timer.
+ *
  * <p>A blocking wait allocates nothing in steady state on a platform thread (a virtual thread's
  * timed park allocates inside the JDK); an async wait allocates its future. Futures complete on
  * the dispatcher thread: dependent actions that block belong on the {@code *Async} variants.
  */
-public final class Reactor implements AutoCloseable {
-    private static final System.Logger LOG = System.getLogger(Reactor.class.getName());
+public final class Reactor implements AsyncWaits, AutoCloseable {
 
     /**
      * The default plan: sleep until shortly before the predicted landing, spin over it, then
@@ -60,50 +59,21 @@ public final class Reactor implements AutoCloseable {
             .then(WaitPlan.spin(20_000))
             .then(WaitPlan.backoff(Duration.ofNanos(2_000), Duration.ofNanos(200_000)));
 
-    // How many polls a virtual thread spins (as yields of its carrier) between two parks.
-    private static final int VIRTUAL_YIELDS_BEFORE_PARK = 64;
-
-    private final GpuException timedOut = GpuException.preallocated(GpuException.Kind.TIMED_OUT,
-            "the wait plan's timeout passed (or its phases ran out) before the ticket landed");
-
     private final Builder config;
-    private final CompletionPort port;
-    private final MpscArrayQueue<TicketFuture> submissions;
-    private final ParkedThreads parked;
-    // Async waits accepted and not yet done (each TicketFuture holds one unit until it is).
-    private final AtomicInteger asyncInUse = new AtomicInteger();
-    // Registered with every line waited on (a line keeps one copy of it). It holds the reactor
-    // weakly and no field of the reactor holds a line: a line the application forgot stays
-    // collectable, so that the leak detector reports it.
-    private final Runnable lineClosed = new LineClosedListener(this);
-    private final ThreadLocal<WaiterState> waiters = ThreadLocal.withInitial(WaiterState::new);
-    private final Thread dispatcher;
-    private final CompletionHandler completeLanded = this::completeLanded;
-    // Dispatcher-owned, indexed by the port's entry: the line of each registered wait and when
-    // the watchdog next looks at it.
-    private final Line<?>[] lineOf;
-    private final TicketFuture[] futureOf;
-    private final long[] handleOf;
-    private final long[] overdueAt;
-    private volatile boolean closed;
-    private volatile boolean dispatcherSleeping;
-    private volatile String dispatcherSlack = "not yet started";
+    private final Dispatcher dispatcher;
+    private final WaitEngine engine;
+    private final BlockingWaits blocking;
     private volatile Backend<?> backend;
 
-    private Reactor(Builder config) {
+    private Reactor(Builder config, Backend<?> backend) {
         this.config = config;
-        this.port = new CompletionPort(config.capacity);
-        // Twice the capacity: the queue also holds waits cancelled before the dispatcher took
-        // them, which no longer count against the capacity.
-        this.submissions = new MpscArrayQueue<>(2 * config.capacity);
-        this.parked = new ParkedThreads(config.parkedCapacity);
-        this.lineOf = new Line<?>[config.capacity];
-        this.futureOf = new TicketFuture[config.capacity];
-        this.handleOf = new long[config.capacity];
-        this.overdueAt = new long[config.capacity];
-        this.backend = config.backend;
-        this.dispatcher = Thread.ofPlatform().daemon().name("gar-dispatcher").unstarted(this::dispatch);
-        dispatcher.start();
+        this.backend = backend;
+        this.dispatcher = new Dispatcher("gar-dispatcher");
+        this.engine = new WaitEngine(config.settings, dispatcher);
+        this.blocking = new BlockingWaits(engine, config.defaultPlan, config.blockingMode, config.lowTimerSlack,
+                config.settings.watchdogGrace().toNanos(), config.settings.watchdogInterval().toNanos(),
+                config.settings.handOffCapacity());
+        dispatcher.start(engine);
     }
 
     /** A reactor with the defaults: 4096 async waits at once, the watchdog at 1 s. */
@@ -135,6 +105,11 @@ public final class Reactor implements AutoCloseable {
         return chosen;
     }
 
+    /** The wait engine this reactor's dispatcher drives (for hosts and tools that observe it). */
+    public WaitEngine engine() {
+        return engine;
+    }
+
     /** The dispatcher thread's id, for diagnostics such as its CPU time. */
     public long dispatcherThreadId() {
         return dispatcher.threadId();
@@ -142,12 +117,12 @@ public final class Reactor implements AutoCloseable {
 
     /** How the dispatcher's timer slack was set, for diagnostics. */
     public String dispatcherTimerSlack() {
-        return dispatcherSlack;
+        return dispatcher.timerSlack();
     }
 
     // ---------------------------------------------------------------- blocking waits
 
-    /** Waits for {@code ticket} with {@link #HYBRID} and no timeout. */
+    /** Waits for {@code ticket} with the default plan ({@link #HYBRID} unless set) and no timeout. */
     public void await(Ticket ticket) {
         await(ticket, config.defaultPlan);
     }
@@ -161,7 +136,7 @@ public final class Reactor implements AutoCloseable {
      */
     public void await(Ticket ticket, WaitPlan plan) {
         if (!tryAwait(ticket, plan)) {
-            throw timedOut;
+            throw blocking.timedOut();
         }
     }
 
@@ -172,136 +147,7 @@ public final class Reactor implements AutoCloseable {
     public boolean tryAwait(Ticket ticket, WaitPlan plan) {
         Objects.requireNonNull(ticket, "ticket");
         Objects.requireNonNull(plan, "plan");
-        Line<?> line = ticket.line();
-        Slot slot = ticket.slot();
-        long target = ticket.target();
-        // Before the word is read: a closed reactor refuses every wait, landed or not, as
-        // whenLanded does.
-        requireOpen();
-        if (line.reached(slot, target)) {
-            return true;
-        }
-        line.onClose(lineClosed);
-        WaiterState waiter = waiters.get();
-        WaitPlanRunner runner = waiter.runnerFor(plan);
-        // Not on a virtual thread: its carrier's slack is not what its timed parks use.
-        if (config.lowTimerSlack && !waiter.slackSet && !Thread.currentThread().isVirtual()) {
-            waiter.slackSet = true;
-            TimerSlack.setCurrentNanos(1);
-        }
-        boolean virtual = Thread.currentThread().isVirtual();
-        long now = System.nanoTime();
-        runner.start(now, earlier(line.wakeAt(slot, target), waiter.lateWake.nanos()));
-        long nextHealthCheck = firstHealthCheck(line, slot, target, now);
-        int listed = ParkedThreads.UNLISTED;
-        int yields = 0;
-        try {
-            for (;;) {
-                switch (runner.next(line.reached(slot, target), now)) {
-                    case DONE -> {
-                        return true;
-                    }
-                    case TIMED_OUT -> {
-                        return false;
-                    }
-                    case SPIN -> {
-                        if (virtual) {
-                            yields = letOtherVirtualThreadsRun(yields);
-                        } else {
-                            Thread.onSpinWait();
-                        }
-                        throwIfInterrupted(slot, target);
-                    }
-                    case YIELD -> {
-                        if (virtual) {
-                            yields = letOtherVirtualThreadsRun(yields);
-                        } else {
-                            Thread.yield();
-                        }
-                        throwIfInterrupted(slot, target);
-                    }
-                    case PARK -> {
-                        if (listed == ParkedThreads.UNLISTED) {
-                            listed = parked.add(Thread.currentThread());
-                        }
-                        parkFor(runner.parkNanos(), line, slot, target, now, waiter.lateWake);
-                    }
-                }
-                if (closed) {
-                    throw new GpuException(GpuException.Kind.CLOSED, "the reactor was closed during the wait for " + ticket);
-                }
-                now = System.nanoTime();
-                if (now - nextHealthCheck >= 0) {
-                    line.checkHealth();
-                    nextHealthCheck = now + config.watchdogIntervalNanos;
-                }
-            }
-        } finally {
-            parked.remove(listed);
-        }
-    }
-
-    // Sleeps the whole of what the plan said, across early wake-ups (a watchdog bound, a
-    // spurious unpark), but no longer once the ticket landed, a line or the reactor closed, or
-    // the thread was interrupted.
-    private void parkFor(long nanos, Line<?> line, Slot slot, long target, long from, LateWake lateWake) {
-        long until = from + nanos;
-        boolean parked = false;
-        if (line.state() != Line.State.OPEN) {
-            return;
-        }
-        for (;;) {
-            long left = until - System.nanoTime();
-            if (left <= 0) {
-                if (parked) {
-                    lateWake.sample(-left);
-                }
-                return;
-            }
-            if (closed) {
-                return;
-            }
-            parked = true;
-            LockSupport.parkNanos(this, Math.min(left, config.watchdogIntervalNanos));
-            throwIfInterrupted(slot, target);
-            if (line.state() != Line.State.OPEN || line.reached(slot, target)) {
-                return;
-            }
-        }
-    }
-
-    // A virtual thread that spins holds its carrier from every other virtual thread, so it
-    // yields the carrier between polls instead. Yielding alone is not enough: a yielding virtual
-    // thread goes back to its carrier's own queue, and while that queue never empties the
-    // carrier never looks at threads submitted from outside it (a virtual thread started by a
-    // platform thread starved behind four spinning waiters on one carrier). A short timed park
-    // now and then takes the waiter off that queue, so the carrier drains it and looks further.
-    private static int letOtherVirtualThreadsRun(int yields) {
-        if (yields >= VIRTUAL_YIELDS_BEFORE_PARK) {
-            LockSupport.parkNanos(1);
-            return 0;
-        }
-        Thread.yield();
-        return yields + 1;
-    }
-
-    // Reads the flag without clearing it: the interrupt status is the caller's to keep.
-    private static void throwIfInterrupted(Slot slot, long target) {
-        if (Thread.currentThread().isInterrupted()) {
-            throw new GpuException(GpuException.Kind.INTERRUPTED,
-                    "interrupted while waiting for slot " + slot + " to reach " + target + " (interrupt status kept)");
-        }
-    }
-
-    // A wake-up time moved earlier by how late this thread's sleeps end; UNKNOWN stays UNKNOWN.
-    private static long earlier(long wakeAt, long byNanos) {
-        return wakeAt == DeadlineEstimator.UNKNOWN ? wakeAt : wakeAt - byNanos;
-    }
-
-    private long firstHealthCheck(Line<?> line, Slot slot, long target, long now) {
-        long predicted = line.predictedLanding(slot, target);
-        long base = predicted == DeadlineEstimator.UNKNOWN || predicted - now < 0 ? now : predicted;
-        return base + config.watchdogGraceNanos;
+        return blocking.tryAwait(ticket, plan);
     }
 
     // ---------------------------------------------------------------- async waits
@@ -313,395 +159,33 @@ public final class Reactor implements AutoCloseable {
      * was built for. Cancelling the future drops the wait, and its place is free for the next
      * call at once.
      */
+    @Override
     public CompletableFuture<Ticket> whenLanded(Ticket ticket) {
-        Objects.requireNonNull(ticket, "ticket");
-        TicketFuture future = new TicketFuture(ticket, System.nanoTime(), asyncInUse);
-        if (closed) {
-            future.completeExceptionally(new GpuException(GpuException.Kind.CLOSED, "the reactor is closed"));
-            return future;
-        }
-        try {
-            if (ticket.line().reached(ticket.slot(), ticket.target())) {
-                future.complete(ticket);
-                return future;
-            }
-        } catch (GpuException closedLine) {
-            future.completeExceptionally(closedLine);
-            return future;
-        }
-        if (!future.tryHold(config.capacity)) {
-            future.completeExceptionally(new GpuException(GpuException.Kind.CAPACITY,
-                    "the reactor already holds " + config.capacity + " async waits, as many as it was built for"));
-            return future;
-        }
-        ticket.line().onClose(lineClosed);
-        while (!submissions.offer(future)) {
-            // Full only of waits cancelled before the dispatcher took them: it drops them as it
-            // drains, unless this is the dispatcher itself (a continuation), which cannot wait.
-            if (Thread.currentThread() == dispatcher || closed) {
-                future.completeExceptionally(new GpuException(GpuException.Kind.CAPACITY,
-                        "the reactor's queue of new waits is full of cancelled waits not yet dropped"));
-                return future;
-            }
-            LockSupport.unpark(dispatcher);
-            Thread.yield();
-        }
-        // NOTE pairs with sleep(): the dispatcher sets dispatcherSleeping and then reads the
-        // queue; this offers and then reads dispatcherSleeping (all volatile). Either it sees
-        // this wait in the queue, or this sees it asleep and unparks it: no lost wake-up.
-        if (dispatcherSleeping) {
-            LockSupport.unpark(dispatcher);
-        }
-        if (closed) {
-            // A close may have emptied the queue before this offer: fail it here (a future
-            // completed by both sides stays completed by the first).
-            future.completeExceptionally(new GpuException(GpuException.Kind.CLOSED, "the reactor was closed"));
-        }
-        return future;
-    }
-
-    // ---------------------------------------------------------------- the dispatcher
-
-    private void dispatch() {
-        dispatcherSlack = describeSlack();
-        WaitPlanRunner runner = new WaitPlanRunner(config.dispatcherPlan);
-        LateWake lateWake = new LateWake();
-        boolean restart = true;
-        long nextWatchdog = System.nanoTime() + config.watchdogIntervalNanos;
-        try {
-            while (!closed) {
-                boolean changed = drainSubmissions();
-                changed |= port.poll(completeLanded) > 0;
-                if (port.unreadable() > 0) {
-                    failClosedLines();
-                }
-                long now = System.nanoTime();
-                if (now - nextWatchdog >= 0) {
-                    watchdog(now);
-                    nextWatchdog = now + config.watchdogIntervalNanos;
-                }
-                if (port.size() == 0) {
-                    sleep(0);
-                    restart = true;
-                    continue;
-                }
-                if (changed || restart) {
-                    runner.start(now, earlier(port.nextWakeAtNanos(), lateWake.nanos()));
-                    restart = false;
-                }
-                switch (runner.next(false, now)) {
-                    case SPIN -> Thread.onSpinWait();
-                    case YIELD -> Thread.yield();
-                    case PARK -> {
-                        long nanos = Math.min(runner.parkNanos(), Math.max(1, nextWatchdog - now));
-                        if (sleep(nanos)) {
-                            lateWake.sample(System.nanoTime() - now - nanos);
-                        }
-                    }
-                    case TIMED_OUT, DONE -> {
-                        sleep(Math.max(1, nextWatchdog - now));
-                        restart = true;
-                    }
-                }
-            }
-        } catch (Throwable t) {
-            LOG.log(System.Logger.Level.ERROR, "the dispatcher failed; failing its waits", t);
-            closed = true;
-            parked.wakeAll();
-            failEverything(new GpuException(GpuException.Kind.CLOSED, "the reactor's dispatcher failed: " + t, t));
-            throw t;
-        }
-        failEverything(new GpuException(GpuException.Kind.CLOSED, "the reactor was closed"));
-    }
-
-    private static String describeSlack() {
-        Optional<Throwable> why = TimerSlack.unavailabilityCause();
-        if (why.isPresent()) {
-            LOG.log(System.Logger.Level.INFO, "dispatcher keeps the default timer slack: {0}", why.get().toString());
-            return "default (" + why.get().getMessage() + ")";
-        }
-        long before = TimerSlack.currentNanos();
-        if (!TimerSlack.setCurrentNanos(1)) {
-            LOG.log(System.Logger.Level.INFO, "dispatcher keeps timer slack {0} ns: prctl refused 1 ns", before);
-            return before + " ns (prctl refused 1 ns)";
-        }
-        return TimerSlack.currentNanos() + " ns (was " + before + " ns)";
-    }
-
-    // Sleeps nanos (0: until woken), unless a submission or a close is already waiting; says
-    // whether it slept a timed sleep to its end (not woken early), so the lateness is a sample.
-    private boolean sleep(long nanos) {
-        // NOTE pairs with whenLanded: this writes dispatcherSleeping and then reads the queue's
-        // producer index (isEmpty); a producer advances that index and then reads
-        // dispatcherSleeping. All volatile, so one of the two sees the other: a wait offered
-        // while the dispatcher goes to sleep is either seen here or unparks it. Forbidden: the
-        // dispatcher asleep (untimed) with a wait in its queue.
-        dispatcherSleeping = true;
-        try {
-            if (submissions.isEmpty() && !closed) {
-                if (nanos == 0) {
-                    LockSupport.park(this);
-                } else {
-                    long start = System.nanoTime();
-                    LockSupport.parkNanos(this, nanos);
-                    return System.nanoTime() - start >= nanos && submissions.isEmpty();
-                }
-            }
-            return false;
-        } finally {
-            dispatcherSleeping = false;
-        }
-    }
-
-    private boolean drainSubmissions() {
-        boolean any = false;
-        TicketFuture future;
-        while ((future = submissions.poll()) != null) {
-            any = true;
-            if (future.isDone()) {
-                continue;
-            }
-            Ticket ticket = future.ticket;
-            Line<?> line = ticket.line();
-            if (line.state() != Line.State.OPEN) {
-                future.completeExceptionally(new GpuException(GpuException.Kind.CLOSED, line + " is closed"));
-                continue;
-            }
-            long wakeAt = line.wakeAt(ticket.slot(), ticket.target());
-            long handle = port.tryRegister(line.words(), ticket.slot(), ticket.target(), wakeAt, future);
-            if (handle == CompletionPort.FULL && dropDoneWaits() > 0) {
-                // Cancelled waits held their places in the port until now.
-                handle = port.tryRegister(line.words(), ticket.slot(), ticket.target(), wakeAt, future);
-            }
-            if (handle == CompletionPort.FULL) {
-                future.completeExceptionally(new GpuException(GpuException.Kind.CAPACITY,
-                        "the reactor already holds " + port.capacity() + " async waits"));
-                continue;
-            }
-            int entry = (int) handle;
-            lineOf[entry] = line;
-            futureOf[entry] = future;
-            handleOf[entry] = handle;
-            overdueAt[entry] = firstHealthCheck(line, ticket.slot(), ticket.target(), future.startedNanos);
-        }
-        return any;
-    }
-
-    private void completeLanded(long handle, Object attachment, long word) {
-        int entry = (int) handle;
-        lineOf[entry] = null;
-        futureOf[entry] = null;
-        TicketFuture future = (TicketFuture) attachment;
-        Ticket ticket = future.ticket;
-        try {
-            // Through the line, so the estimator learns from the landing.
-            ticket.line().reached(ticket.slot(), ticket.target());
-        } catch (GpuException closedSinceThePoll) {
-            // The word the port read proves the landing; the line closing since changes nothing.
-        }
-        future.complete(ticket);
-    }
-
-    // Drops the registered waits whose futures are done already (cancelled, or completed by
-    // their callers); returns how many.
-    private int dropDoneWaits() {
-        int dropped = 0;
-        for (int entry = 0; entry < lineOf.length; entry++) {
-            TicketFuture future = futureOf[entry];
-            if (future != null && future.isDone()) {
-                port.cancel(handleOf[entry]);
-                lineOf[entry] = null;
-                futureOf[entry] = null;
-                future.giveBack();
-                dropped++;
-            }
-        }
-        return dropped;
-    }
-
-    private void watchdog(long now) {
-        dropDoneWaits();
-        Map<Line<?>, GpuException> verdicts = null;
-        for (int entry = 0; entry < lineOf.length; entry++) {
-            Line<?> line = lineOf[entry];
-            if (line == null) {
-                continue;
-            }
-            if (now - overdueAt[entry] < 0) {
-                continue;
-            }
-            overdueAt[entry] = now + config.watchdogIntervalNanos;
-            if (verdicts == null) {
-                verdicts = new IdentityHashMap<>();
-            }
-            if (!verdicts.containsKey(line)) {
-                GpuException failure = null;
-                try {
-                    line.checkHealth();
-                } catch (GpuException e) {
-                    failure = e;
-                }
-                verdicts.put(line, failure);
-            }
-        }
-        if (verdicts != null) {
-            verdicts.forEach((line, failure) -> {
-                if (failure != null) {
-                    removeWaits(line, failure);
-                }
-            });
-        }
-    }
-
-    private void failClosedLines() {
-        for (Line<?> line : lineOf) {
-            if (line != null && line.state() != Line.State.OPEN) {
-                removeWaits(line, new GpuException(GpuException.Kind.CLOSED, line + " was closed while waits on it were pending"));
-            }
-        }
-    }
-
-    private void removeWaits(Line<?> line, GpuException failure) {
-        port.removeAll(line.words(), (handle, attachment, word) -> {
-            lineOf[(int) handle] = null;
-            futureOf[(int) handle] = null;
-            ((TicketFuture) attachment).completeExceptionally(failure);
-        });
-    }
-
-    private void failEverything(GpuException failure) {
-        port.removeAll(null, (handle, attachment, word) -> {
-            lineOf[(int) handle] = null;
-            futureOf[(int) handle] = null;
-            ((TicketFuture) attachment).completeExceptionally(failure);
-        });
-        TicketFuture future;
-        while ((future = submissions.poll()) != null || !submissions.isEmpty()) {
-            if (future != null) {
-                future.completeExceptionally(failure);
-            } else {
-                Thread.onSpinWait();
-            }
-        }
-    }
-
-    // ---------------------------------------------------------------- lines and closing
-
-    private void lineClosed() {
-        parked.wakeAll();
-        LockSupport.unpark(dispatcher);
-    }
-
-    /** Tells a reactor that one of its lines closed, without keeping the reactor alive. */
-    private static final class LineClosedListener implements Runnable {
-        private final java.lang.ref.WeakReference<Reactor> reactor;
-
-        LineClosedListener(Reactor reactor) {
-            this.reactor = new java.lang.ref.WeakReference<>(reactor);
-        }
-
-        @Override
-        public void run() {
-            Reactor target = reactor.get();
-            if (target != null) {
-                target.lineClosed();
-            }
-        }
-    }
-
-    private void requireOpen() {
-        if (closed) {
-            throw new GpuException(GpuException.Kind.CLOSED, "the reactor is closed");
-        }
+        return engine.whenLanded(ticket);
     }
 
     /** Whether {@link #close()} was called. */
     public boolean isClosed() {
-        return closed;
+        return engine.isClosed();
     }
 
     /**
      * Stops the dispatcher and fails every pending wait, blocking or async, with
-     * {@link GpuException.Kind#CLOSED}. Lines are the caller's to close. Idempotent.
+     * {@link GpuException.Kind#CLOSED}. Lines are the caller's to close. Idempotent; an
+     * interrupted closer still waits for the dispatcher to finish, and keeps its status.
      */
     @Override
     public void close() {
-        closed = true;
-        LockSupport.unpark(dispatcher);
-        parked.wakeAll();
-        if (Thread.currentThread() != dispatcher) {
-            // Uninterruptibly: an interrupted closer still returns with every wait failed, and
-            // keeps its interrupt status.
-            boolean interrupted = false;
-            for (;;) {
-                try {
-                    dispatcher.join();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    /**
-     * How late one thread's timed sleeps end, tracked as a high quantile: a sample above the
-     * estimate pulls it up by a quarter of the difference, one below lets it down by 1/16, so
-     * it settles well above the median lateness without chasing the worst. A sleep to a predicted landing starts
-     * that much earlier. Measured on the machine this was written on, a 100 us park ended
-     * 43 us late at the median with a 1 ns timer slack (101 us with the default 50 us slack),
-     * so no fixed slack in a plan fits every machine.
-     */
-    static final class LateWake {
-        private long nanos = 50_000;
-
-        long nanos() {
-            return nanos;
-        }
-
-        void sample(long late) {
-            long clamped = Math.max(0, Math.min(late, 10_000_000));
-            nanos += clamped > nanos ? (clamped - nanos) / 4 : -((nanos - clamped) / 16);
-        }
-    }
-
-    /** One thread's reusable wait machinery: the runner of the plan it used last. */
-    private static final class WaiterState {
-        final LateWake lateWake = new LateWake();
-        // The runners of the last few plans this thread used, so a thread that alternates
-        // between plans does not allocate a runner per wait.
-        private final WaitPlan[] plans = new WaitPlan[4];
-        private final WaitPlanRunner[] runners = new WaitPlanRunner[4];
-        private int next;
-        boolean slackSet;
-
-        WaitPlanRunner runnerFor(WaitPlan wanted) {
-            for (int i = 0; i < plans.length; i++) {
-                if (plans[i] == wanted) {
-                    return runners[i];
-                }
-            }
-            int at = next;
-            next = (next + 1) % plans.length;
-            plans[at] = wanted;
-            runners[at] = new WaitPlanRunner(wanted);
-            return runners[at];
-        }
+        blocking.close();
+        engine.close();
+        dispatcher.join();
     }
 
     /** Settings for a {@link Reactor}. */
     public static final class Builder {
-        private int capacity = 4096;
-        private int parkedCapacity = 1024;
+        private EngineSettings settings = EngineSettings.DEFAULTS;
         private WaitPlan defaultPlan = HYBRID;
-        private WaitPlan dispatcherPlan = WaitPlan.parkUntilDeadline(Duration.ofNanos(20_000))
-                .then(WaitPlan.spin(20_000))
-                .then(WaitPlan.backoff(Duration.ofNanos(1_000), Duration.ofNanos(100_000)));
-        private long watchdogGraceNanos = Duration.ofSeconds(1).toNanos();
-        private long watchdogIntervalNanos = Duration.ofMillis(100).toNanos();
+        private BlockingMode blockingMode = BlockingMode.ADAPTIVE;
         private boolean lowTimerSlack = true;
         private Backend<?> backend;
         private String backendName;
@@ -709,12 +193,12 @@ public final class Reactor implements AutoCloseable {
         private Builder() {
         }
 
-        /** How many async waits may be pending at once (the completion port's size). */
+        /** How many async waits may be pending at once. */
         public Builder capacity(int capacity) {
             if (capacity <= 0) {
                 throw new IllegalArgumentException("capacity must be > 0, got " + capacity);
             }
-            this.capacity = capacity;
+            settings = settings.withAsyncCapacity(capacity);
             return this;
         }
 
@@ -724,12 +208,9 @@ public final class Reactor implements AutoCloseable {
             return this;
         }
 
-        /** How the dispatcher waits between polls (a plan without a timeout). */
-        public Builder dispatcherPlan(WaitPlan plan) {
-            if (Objects.requireNonNull(plan, "plan") instanceof WaitPlan.Timeout) {
-                throw new IllegalArgumentException("the dispatcher runs for as long as the reactor: its plan cannot time out");
-            }
-            this.dispatcherPlan = plan;
+        /** How blocking waits on the default plan wait; {@link BlockingMode#ADAPTIVE} by default. */
+        public Builder blockingMode(BlockingMode mode) {
+            this.blockingMode = Objects.requireNonNull(mode, "mode");
             return this;
         }
 
@@ -744,8 +225,7 @@ public final class Reactor implements AutoCloseable {
                 throw new IllegalArgumentException("watchdog grace must be >= 0 and interval > 0, got "
                         + grace + " and " + interval);
             }
-            this.watchdogGraceNanos = grace.toNanos();
-            this.watchdogIntervalNanos = interval.toNanos();
+            settings = settings.withWatchdog(grace, interval);
             return this;
         }
 
@@ -772,7 +252,7 @@ public final class Reactor implements AutoCloseable {
 
         /** Starts the reactor and its dispatcher thread. */
         public Reactor build() {
-            return new Reactor(this);
+            return new Reactor(this, backend);
         }
     }
 }

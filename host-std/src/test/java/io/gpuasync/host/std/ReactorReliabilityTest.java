@@ -247,7 +247,7 @@ class ReactorReliabilityTest {
         assertEquals("interval", assertThrows(NullPointerException.class,
                 () -> builder.watchdog(Duration.ofSeconds(1), null)).getMessage());
         assertEquals("plan", assertThrows(NullPointerException.class, () -> builder.defaultPlan(null)).getMessage());
-        assertEquals("plan", assertThrows(NullPointerException.class, () -> builder.dispatcherPlan(null)).getMessage());
+        assertEquals("mode", assertThrows(NullPointerException.class, () -> builder.blockingMode(null)).getMessage());
         assertEquals("backend", assertThrows(NullPointerException.class,
                 () -> builder.backend((io.gpuasync.api.Backend<?>) null)).getMessage());
         assertEquals("name", assertThrows(NullPointerException.class, () -> builder.backend((String) null)).getMessage());

@@ -340,8 +340,6 @@ class ReactorTest {
         assertThrows(NullPointerException.class, () -> reactor.await(null));
         assertThrows(NullPointerException.class, () -> reactor.whenLanded(null));
         assertThrows(IllegalArgumentException.class, () -> Reactor.builder().capacity(0));
-        assertThrows(IllegalArgumentException.class,
-                () -> Reactor.builder().dispatcherPlan(WaitPlan.busySpin().withTimeout(Duration.ofSeconds(1))));
         assertThrows(IllegalArgumentException.class, () -> Reactor.builder().watchdog(Duration.ZERO, Duration.ZERO));
         GpuException missing = assertThrows(GpuException.class,
                 () -> closeLater(Reactor.builder().backend("nonesuch").build()).backend());

@@ -1,5 +1,6 @@
-package io.gpuasync.host.std;
+package io.gpuasync.host.std.engine;
 
+import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Ticket;
 
 import java.lang.invoke.MethodHandles;
@@ -16,24 +17,25 @@ import java.util.concurrent.atomic.AtomicInteger;
  * goes back at once, not when the dispatcher next looks, so that a cancelled wait's place is
  * free for the very next call.
  */
-final class TicketFuture extends CompletableFuture<Ticket> {
+final class AsyncWait extends CompletableFuture<Ticket> implements PendingWait {
     private static final VarHandle HELD;
 
     static {
         try {
-            HELD = MethodHandles.lookup().findVarHandle(TicketFuture.class, "held", boolean.class);
+            HELD = MethodHandles.lookup().findVarHandle(AsyncWait.class, "held", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    final Ticket ticket;
-    final long startedNanos;
+    private final Ticket ticket;
+    private final long startedNanos;
     private final AtomicInteger capacityInUse;
+    private long overdueAt;
     @SuppressWarnings("unused") // through HELD
     private volatile boolean held;
 
-    TicketFuture(Ticket ticket, long startedNanos, AtomicInteger capacityInUse) {
+    AsyncWait(Ticket ticket, long startedNanos, AtomicInteger capacityInUse) {
         this.ticket = ticket;
         this.startedNanos = startedNanos;
         this.capacityInUse = capacityInUse;
@@ -65,23 +67,61 @@ final class TicketFuture extends CompletableFuture<Ticket> {
     }
 
     @Override
-    public boolean complete(Ticket value) {
-        boolean completed = super.complete(value);
+    public Ticket ticket() {
+        return ticket;
+    }
+
+    @Override
+    public long startedNanos() {
+        return startedNanos;
+    }
+
+    @Override
+    public boolean abandoned() {
+        return isDone();
+    }
+
+    @Override
+    public void landed(long word) {
+        complete(ticket);
+    }
+
+    @Override
+    public void failed(GpuException why) {
+        completeExceptionally(why);
+    }
+
+    @Override
+    public long overdueAt() {
+        return overdueAt;
+    }
+
+    @Override
+    public void overdueAt(long nanos) {
+        overdueAt = nanos;
+    }
+
+    @Override
+    public void dropped() {
         giveBack();
-        return completed;
+    }
+
+    @Override
+    public boolean complete(Ticket value) {
+        // The place first: whoever the completion wakes may want it at once.
+        giveBack();
+        return super.complete(value);
     }
 
     @Override
     public boolean completeExceptionally(Throwable failure) {
-        boolean completed = super.completeExceptionally(failure);
         giveBack();
-        return completed;
+        return super.completeExceptionally(failure);
     }
 
     @Override
     public boolean cancel(boolean mayInterruptIfRunning) {
-        boolean cancelled = super.cancel(mayInterruptIfRunning);
         giveBack();
-        return cancelled;
+        return super.cancel(mayInterruptIfRunning);
     }
 }

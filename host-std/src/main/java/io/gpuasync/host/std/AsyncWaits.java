@@ -1,0 +1,18 @@
+package io.gpuasync.host.std;
+
+import io.gpuasync.api.Ticket;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Whatever completes a future when a ticket lands: a {@link Reactor}, or a host that drives its
+ * own wait engine (an event loop). What the {@link FillExecutor} needs of a host.
+ */
+@FunctionalInterface
+public interface AsyncWaits {
+    /**
+     * A future completed with {@code ticket} once it landed, or exceptionally with the
+     * {@link io.gpuasync.api.GpuException} that ended the wait.
+     */
+    CompletableFuture<Ticket> whenLanded(Ticket ticket);
+}

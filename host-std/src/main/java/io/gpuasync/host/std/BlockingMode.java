@@ -1,0 +1,26 @@
+package io.gpuasync.host.std;
+
+/**
+ * How a blocking {@link Reactor#await} on the reactor's default plan waits. Waits given a plan
+ * of their own ({@link Reactor#await(io.gpuasync.api.Ticket, io.gpuasync.core.WaitPlan)} with
+ * another plan) always run it themselves.
+ */
+public enum BlockingMode {
+    /**
+     * The waiter runs the plan itself: sleeps to shortly before the predicted landing, spins
+     * over it. The lowest latency for a few waiters (no wake-up hop), one timer per waiter.
+     */
+    OWN_PLAN,
+    /**
+     * The waiter parks with no timer and the reactor's engine unparks it when its word lands:
+     * one timer for all waiters, a wake-up hop (a few microseconds) for each.
+     */
+    HAND_OFF,
+    /**
+     * {@link #OWN_PLAN} while at most as many platform threads wait as there are cores to spin
+     * on besides the dispatcher's; {@link #HAND_OFF} beyond that, and always for virtual threads
+     * (whose spinning holds a carrier, and whose timed parks allocate). The default: see
+     * {@link Reactor} for the measurements behind it.
+     */
+    ADAPTIVE
+}

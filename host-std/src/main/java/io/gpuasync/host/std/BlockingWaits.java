@@ -1,0 +1,337 @@
+package io.gpuasync.host.std;
+
+import io.gpuasync.api.GpuException;
+import io.gpuasync.api.Line;
+import io.gpuasync.api.Ticket;
+import io.gpuasync.core.DeadlineEstimator;
+import io.gpuasync.core.Sequences;
+import io.gpuasync.core.Slot;
+import io.gpuasync.core.WaitPlan;
+import io.gpuasync.core.WaitPlanRunner;
+import io.gpuasync.host.std.engine.HandOff;
+import io.gpuasync.host.std.engine.WaitEngine;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Blocking waits of one reactor, on platform or virtual threads: each either runs its plan
+ * itself or hands its sleep to the reactor's {@link WaitEngine}, as the {@link BlockingMode}
+ * says. Allocates nothing per wait in steady state (a thread's first wait makes its state).
+ */
+final class BlockingWaits {
+    private static final int VIRTUAL_YIELDS_BEFORE_PARK = 64;
+
+    private final WaitEngine engine;
+    private final WaitPlan defaultPlan;
+    // A hand-off waits until the engine ends the wait: only a default plan that would also
+    // wait for good (no timeout, an unbounded last phase) may be replaced by one.
+    private final boolean defaultPlanMayHandOff;
+    private final BlockingMode mode;
+    private final boolean lowTimerSlack;
+    private final long watchdogGraceNanos;
+    private final long watchdogIntervalNanos;
+    private final ParkedThreads parked;
+    private final ThreadLocal<WaiterState> waiters = ThreadLocal.withInitial(WaiterState::new);
+    // Platform threads in a wait that runs its own plan: how ADAPTIVE knows when spinning
+    // waiters would crowd the cores.
+    private final AtomicInteger spinningWaiters = new AtomicInteger();
+    private final int spinCores = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
+    private final Runnable lineClosed;
+    private final GpuException timedOut = GpuException.preallocated(GpuException.Kind.TIMED_OUT,
+            "the wait plan's timeout passed (or its phases ran out) before the ticket landed");
+    private volatile boolean closed;
+
+    BlockingWaits(WaitEngine engine, WaitPlan defaultPlan, BlockingMode mode, boolean lowTimerSlack,
+                  long watchdogGraceNanos, long watchdogIntervalNanos, int parkedCapacity) {
+        this.engine = engine;
+        this.defaultPlan = defaultPlan;
+        this.defaultPlanMayHandOff = waitsForGood(defaultPlan);
+        this.mode = mode;
+        this.lowTimerSlack = lowTimerSlack;
+        this.watchdogGraceNanos = watchdogGraceNanos;
+        this.watchdogIntervalNanos = watchdogIntervalNanos;
+        this.parked = new ParkedThreads(parkedCapacity);
+        this.lineClosed = new WakeParked(parked);
+    }
+
+    GpuException timedOut() {
+        return timedOut;
+    }
+
+    void close() {
+        closed = true;
+        parked.wakeAll();
+    }
+
+    boolean tryAwait(Ticket ticket, WaitPlan plan) {
+        Line<?> line = ticket.line();
+        Slot slot = ticket.slot();
+        long target = ticket.target();
+        // Before the word is read: a closed reactor refuses every wait, landed or not, as
+        // whenLanded does.
+        requireOpen();
+        long word = line.word(slot);
+        if (Sequences.reached(word, target)) {
+            line.observe(slot, word);
+            return true;
+        }
+        WaiterState waiter = waiters.get();
+        boolean virtual = Thread.currentThread().isVirtual();
+        if (plan == defaultPlan && defaultPlanMayHandOff && handsOff(virtual)) {
+            int outcome = handOff(waiter, ticket);
+            if (outcome != REFUSED) {
+                return outcome == LANDED;
+            }
+        }
+        if (virtual) {
+            return ownPlan(waiter, ticket, plan, true);
+        }
+        spinningWaiters.incrementAndGet();
+        try {
+            return ownPlan(waiter, ticket, plan, false);
+        } finally {
+            spinningWaiters.decrementAndGet();
+        }
+    }
+
+    private static boolean waitsForGood(WaitPlan plan) {
+        return switch (plan) {
+            case WaitPlan.Timeout timeout -> false;
+            case WaitPlan.Then then -> waitsForGood(then.next());
+            case WaitPlan.ParkBackoff backoff -> true;
+            case WaitPlan.Spin spin -> spin.times() == Long.MAX_VALUE;
+            case WaitPlan.Yield yield -> yield.times() == Long.MAX_VALUE;
+            case WaitPlan.ParkUntilDeadline park -> false;
+        };
+    }
+
+    private boolean handsOff(boolean virtual) {
+        return switch (mode) {
+            case OWN_PLAN -> false;
+            case HAND_OFF -> true;
+            case ADAPTIVE -> virtual || spinningWaiters.get() >= spinCores;
+        };
+    }
+
+    private static final int LANDED = 1;
+    private static final int TIMED_OUT = 2;
+    private static final int REFUSED = 3;
+
+    // Parks with no timer until the engine ends the wait; returns LANDED or REFUSED (the engine
+    // had no room: wait by yourself), or throws how it ended.
+    private int handOff(WaiterState waiter, Ticket ticket) {
+        HandOff handOff = waiter.handOff;
+        if (handOff == null || !handOff.reusable()) {
+            // The last one is still held by the engine (withdrawn, not yet dropped).
+            handOff = waiter.handOff = new HandOff(Thread.currentThread());
+        }
+        if (!engine.handOff(handOff, ticket)) {
+            return REFUSED;
+        }
+        for (;;) {
+            if (handOff.isLanded()) {
+                return LANDED;
+            }
+            GpuException failure = handOff.failure();
+            if (failure != null) {
+                throw failure;
+            }
+            if (handOff.isRefused()) {
+                return REFUSED;
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                if (handOff.withdraw()) {
+                    throw interrupted(ticket.slot(), ticket.target());
+                }
+                continue;
+            }
+            if (closed) {
+                if (handOff.withdraw()) {
+                    throw new GpuException(GpuException.Kind.CLOSED, "the reactor was closed during the wait for " + ticket);
+                }
+                continue;
+            }
+            LockSupport.park(this);
+        }
+    }
+
+    private boolean ownPlan(WaiterState waiter, Ticket ticket, WaitPlan plan, boolean virtual) {
+        Line<?> line = ticket.line();
+        Slot slot = ticket.slot();
+        long target = ticket.target();
+        line.onClose(lineClosed);
+        WaitPlanRunner runner = waiter.runnerFor(plan);
+        // Not on a virtual thread: its carrier's slack is not what its timed parks use.
+        if (lowTimerSlack && !waiter.slackSet && !virtual) {
+            waiter.slackSet = true;
+            TimerSlack.setCurrentNanos(1);
+        }
+        long now = System.nanoTime();
+        runner.start(now, earlier(line.wakeAt(slot, target), waiter.lateWake.nanos()));
+        long nextHealthCheck = firstHealthCheck(line, slot, target, now);
+        int listed = ParkedThreads.UNLISTED;
+        int yields = 0;
+        try {
+            for (;;) {
+                long word = line.word(slot);
+                boolean landed = Sequences.reached(word, target);
+                if (landed) {
+                    line.observe(slot, word);
+                }
+                switch (runner.next(landed, now)) {
+                    case DONE -> {
+                        return true;
+                    }
+                    case TIMED_OUT -> {
+                        return false;
+                    }
+                    case SPIN -> {
+                        if (virtual) {
+                            yields = letOtherVirtualThreadsRun(yields);
+                        } else {
+                            Thread.onSpinWait();
+                        }
+                        throwIfInterrupted(slot, target);
+                    }
+                    case YIELD -> {
+                        if (virtual) {
+                            yields = letOtherVirtualThreadsRun(yields);
+                        } else {
+                            Thread.yield();
+                        }
+                        throwIfInterrupted(slot, target);
+                    }
+                    case PARK -> {
+                        if (listed == ParkedThreads.UNLISTED) {
+                            listed = parked.add(Thread.currentThread());
+                        }
+                        parkFor(runner.parkNanos(), line, slot, target, now, waiter.lateWake);
+                    }
+                }
+                if (closed) {
+                    throw new GpuException(GpuException.Kind.CLOSED, "the reactor was closed during the wait for " + ticket);
+                }
+                now = System.nanoTime();
+                if (now - nextHealthCheck >= 0) {
+                    line.checkHealth();
+                    nextHealthCheck = now + watchdogIntervalNanos;
+                }
+            }
+        } finally {
+            parked.remove(listed);
+        }
+    }
+
+    // A virtual thread that spins holds its carrier from every other virtual thread, so it
+    // yields the carrier between polls instead. Yielding alone is not enough: a yielding virtual
+    // thread goes back to its carrier's own queue, and while that queue never empties the
+    // carrier never looks at threads submitted from outside it (a virtual thread started by a
+    // platform thread starved behind four spinning waiters on one carrier). A short timed park
+    // now and then takes the waiter off that queue, so the carrier drains it and looks further.
+    private static int letOtherVirtualThreadsRun(int yields) {
+        if (yields >= VIRTUAL_YIELDS_BEFORE_PARK) {
+            LockSupport.parkNanos(1);
+            return 0;
+        }
+        Thread.yield();
+        return yields + 1;
+    }
+
+    // Sleeps the whole of what the plan said, across early wake-ups (a watchdog bound, a
+    // spurious unpark), but no longer once the ticket landed, a line or the reactor closed, or
+    // the thread was interrupted.
+    private void parkFor(long nanos, Line<?> line, Slot slot, long target, long from, LateWake lateWake) {
+        long until = from + nanos;
+        boolean slept = false;
+        if (line.state() != Line.State.OPEN) {
+            return;
+        }
+        for (;;) {
+            long left = until - System.nanoTime();
+            if (left <= 0) {
+                if (slept) {
+                    lateWake.sample(-left);
+                }
+                return;
+            }
+            if (closed) {
+                return;
+            }
+            slept = true;
+            LockSupport.parkNanos(this, Math.min(left, watchdogIntervalNanos));
+            throwIfInterrupted(slot, target);
+            if (line.state() != Line.State.OPEN || line.reached(slot, target)) {
+                return;
+            }
+        }
+    }
+
+    private void requireOpen() {
+        if (closed) {
+            throw new GpuException(GpuException.Kind.CLOSED, "the reactor is closed");
+        }
+    }
+
+    // Reads the flag without clearing it: the interrupt status is the caller's to keep.
+    private static void throwIfInterrupted(Slot slot, long target) {
+        if (Thread.currentThread().isInterrupted()) {
+            throw interrupted(slot, target);
+        }
+    }
+
+    private static GpuException interrupted(Slot slot, long target) {
+        return new GpuException(GpuException.Kind.INTERRUPTED,
+                "interrupted while waiting for slot " + slot + " to reach " + target + " (interrupt status kept)");
+    }
+
+    // A wake-up time moved earlier by how late this thread's sleeps end; UNKNOWN stays UNKNOWN.
+    private static long earlier(long wakeAt, long byNanos) {
+        return wakeAt == DeadlineEstimator.UNKNOWN ? wakeAt : wakeAt - byNanos;
+    }
+
+    private long firstHealthCheck(Line<?> line, Slot slot, long target, long now) {
+        long predicted = line.predictedLanding(slot, target);
+        long base = predicted == DeadlineEstimator.UNKNOWN || predicted - now < 0 ? now : predicted;
+        return base + watchdogGraceNanos;
+    }
+
+    /** Wakes the waiters parked in their own plans when a line closes, without holding them. */
+    private static final class WakeParked implements Runnable {
+        private final ParkedThreads parked;
+
+        WakeParked(ParkedThreads parked) {
+            this.parked = parked;
+        }
+
+        @Override
+        public void run() {
+            parked.wakeAll();
+        }
+    }
+
+    /** One thread's reusable wait machinery. */
+    private static final class WaiterState {
+        final LateWake lateWake = new LateWake();
+        // The runners of the last few plans this thread used, so a thread that alternates
+        // between plans does not allocate a runner per wait.
+        private final WaitPlan[] plans = new WaitPlan[4];
+        private final WaitPlanRunner[] runners = new WaitPlanRunner[4];
+        private int next;
+        boolean slackSet;
+        HandOff handOff;
+
+        WaitPlanRunner runnerFor(WaitPlan wanted) {
+            for (int i = 0; i < plans.length; i++) {
+                if (plans[i] == wanted) {
+                    return runners[i];
+                }
+            }
+            int at = next;
+            next = (next + 1) % plans.length;
+            plans[at] = wanted;
+            runners[at] = new WaitPlanRunner(wanted);
+            return runners[at];
+        }
+    }
+}

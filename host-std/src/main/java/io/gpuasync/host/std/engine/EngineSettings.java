@@ -1,0 +1,62 @@
+package io.gpuasync.host.std.engine;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How a {@link WaitEngine} is sized and how its watchdog and polling behave.
+ *
+ * @param asyncCapacity       how many async waits ({@link WaitEngine#whenLanded}) may be pending
+ * @param handOffCapacity     how many blocking waiters may hand their sleep to the engine at once
+ *                            (more wait by themselves)
+ * @param watchdogGrace       how long past its predicted landing (or past its start, without a
+ *                            prediction) a wait runs before the driver is asked whether the
+ *                            device still works
+ * @param watchdogInterval    how often after that, and how often the engine looks at all
+ * @param pollBackoffMin      the first pause between polls once a wait is past its predicted
+ *                            landing (or has none), doubling up to {@code pollBackoffMax}
+ * @param pollBackoffMax      the longest pause between polls of an overdue wait
+ */
+public record EngineSettings(int asyncCapacity, int handOffCapacity, Duration watchdogGrace, Duration watchdogInterval,
+                             Duration pollBackoffMin, Duration pollBackoffMax) {
+
+    /** 4096 async waits, 1024 handed-off sleeps, the watchdog at 1 s then every 100 ms, polls 1 us to 100 us apart. */
+    public static final EngineSettings DEFAULTS = new EngineSettings(4096, 1024, Duration.ofSeconds(1),
+            Duration.ofMillis(100), Duration.ofNanos(1_000), Duration.ofNanos(100_000));
+
+    public EngineSettings {
+        Objects.requireNonNull(watchdogGrace, "watchdogGrace");
+        Objects.requireNonNull(watchdogInterval, "watchdogInterval");
+        Objects.requireNonNull(pollBackoffMin, "pollBackoffMin");
+        Objects.requireNonNull(pollBackoffMax, "pollBackoffMax");
+        if (asyncCapacity <= 0) {
+            throw new IllegalArgumentException("asyncCapacity must be > 0, got " + asyncCapacity);
+        }
+        if (handOffCapacity < 0) {
+            throw new IllegalArgumentException("handOffCapacity must be >= 0, got " + handOffCapacity);
+        }
+        if (watchdogGrace.isNegative() || watchdogInterval.isNegative() || watchdogInterval.isZero()) {
+            throw new IllegalArgumentException("watchdog grace must be >= 0 and interval > 0, got "
+                    + watchdogGrace + " and " + watchdogInterval);
+        }
+        if (pollBackoffMin.isNegative() || pollBackoffMin.isZero() || pollBackoffMax.compareTo(pollBackoffMin) < 0) {
+            throw new IllegalArgumentException("poll back-off needs 0 < min <= max, got " + pollBackoffMin
+                    + " and " + pollBackoffMax);
+        }
+    }
+
+    /** These settings with {@code capacity} async waits. */
+    public EngineSettings withAsyncCapacity(int capacity) {
+        return new EngineSettings(capacity, handOffCapacity, watchdogGrace, watchdogInterval, pollBackoffMin, pollBackoffMax);
+    }
+
+    /** These settings with this watchdog. */
+    public EngineSettings withWatchdog(Duration grace, Duration interval) {
+        return new EngineSettings(asyncCapacity, handOffCapacity, grace, interval, pollBackoffMin, pollBackoffMax);
+    }
+
+    /** These settings with {@code capacity} handed-off sleeps. */
+    public EngineSettings withHandOffCapacity(int capacity) {
+        return new EngineSettings(asyncCapacity, capacity, watchdogGrace, watchdogInterval, pollBackoffMin, pollBackoffMax);
+    }
+}

@@ -1,0 +1,40 @@
+package io.gpuasync.host.std.engine;
+
+import io.gpuasync.api.GpuException;
+import io.gpuasync.api.Ticket;
+
+/**
+ * One wait the engine holds: the record its completion port carries as the wait's attachment,
+ * so the engine keeps no arrays beside the port. {@link #overdueAt} is the engine's, touched
+ * only on the driving thread.
+ */
+sealed interface PendingWait permits AsyncWait, HandOff {
+    /** What is waited for. */
+    Ticket ticket();
+
+    /** When the wait began ({@link System#nanoTime()}), for the watchdog's first look. */
+    long startedNanos();
+
+    /** Whether the one who waits has gone (a cancelled future, a withdrawn blocking waiter). */
+    boolean abandoned();
+
+    /**
+     * The word reached the target; {@code word} is what the port read. Driving thread. After
+     * this (and after {@link #failed}) the engine never touches the record again.
+     */
+    void landed(long word);
+
+    /** The wait ends with {@code why}. Driving thread, or whoever abandons the engine. */
+    void failed(GpuException why);
+
+    /** When the watchdog next looks at this wait. */
+    long overdueAt();
+
+    void overdueAt(long nanos);
+
+    /**
+     * The engine lets go of an {@link #abandoned()} record without ending it: it is in neither
+     * the engine's queue nor its port any more.
+     */
+    void dropped();
+}

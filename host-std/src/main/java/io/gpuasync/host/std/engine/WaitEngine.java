@@ -1,0 +1,535 @@
+package io.gpuasync.host.std.engine;
+
+import io.gpuasync.api.GpuException;
+import io.gpuasync.api.Line;
+import io.gpuasync.api.Ticket;
+import io.gpuasync.core.CompletionHandler;
+import io.gpuasync.core.CompletionPort;
+import io.gpuasync.core.DeadlineEstimator;
+import io.gpuasync.core.Sequences;
+import io.gpuasync.core.Slot;
+
+import java.lang.ref.WeakReference;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The step that any loop drives to wait for many tickets at once: a {@link CompletionPort} of
+ * pending waits, and the work around it, with no thread of its own. Whoever drives it (the
+ * std host's dispatcher thread, an io_uring ring, a Netty event loop) calls {@link #doWork}
+ * when it is due, and sleeps until {@link #nextDeadline()} or until the {@link Waker} it gave
+ * the engine wakes it; nothing in the engine knows which it is.
+ *
+ * <pre>{@code
+ * while (!engine.isClosed()) {
+ *     engine.doWork(System.nanoTime());
+ *     long deadline = engine.nextDeadline();             // NO_DEADLINE: only a wake-up brings work
+ *     if (engine.prepareToSleep()) {
+ *         try { sleepUntil(deadline); } finally { engine.awake(); }
+ *     }
+ * }
+ * engine.doWork(System.nanoTime());                     // fails what is left with CLOSED
+ * }</pre>
+ *
+ * <p>One {@link #doWork} drains the waits other threads submitted, polls the port, completes
+ * what landed (handing the word it read to the line's estimator, once), fails the waits of
+ * lines that closed, and, when due, runs the watchdog (asks the driver whether the device of a
+ * long-overdue wait still works). Its deadline is the earliest predicted landing among the
+ * pending waits; once that passed without a landing, polls follow in growing steps (the
+ * settings' poll back-off), and the driver chooses how to wait that long: a thread may spin
+ * over short ones, an event loop arms its timer.
+ *
+ * <p>Futures from {@link #whenLanded} complete on the driving thread, inside {@link #doWork}: on
+ * an event loop, continuations run on the loop. Blocking waiters may {@link #handOff} their
+ * sleep, so that the engine's one timer serves them all.
+ *
+ * <p>Allocation: {@code doWork} allocates nothing of its own in steady state (what a completed
+ * future's dependents do is theirs); {@code whenLanded} allocates its future.
+ */
+public final class WaitEngine implements AutoCloseable {
+    /** What {@link #nextDeadline()} says when only a wake-up can bring work. */
+    public static final long NO_DEADLINE = Long.MAX_VALUE;
+
+    private final EngineSettings settings;
+    private final Waker waker;
+    private final CompletionPort port;
+    private final MpscArrayQueue<PendingWait> submissions;
+    private final AtomicInteger asyncInUse = new AtomicInteger();
+    private final AtomicInteger handOffsInUse = new AtomicInteger();
+    private final Runnable lineClosed;
+    private final long watchdogGraceNanos;
+    private final long watchdogIntervalNanos;
+    private final long backoffMinNanos;
+    private final long backoffMaxNanos;
+    private final CompletionHandler completeLanded = this::completeLanded;
+    private final CompletionHandler failRemoved = this::failRemoved;
+    // The lines whose health this watchdog round already asked about: a few, preallocated.
+    private final Line<?>[] checkedLines = new Line<?>[16];
+    private final GpuException[] checkedVerdicts = new GpuException[16];
+
+    private volatile boolean closed;
+    private volatile boolean sleeping;
+    // Driving thread only.
+    private Thread drivingThread;
+    private boolean finished;
+    private long deadline = NO_DEADLINE;
+    private long nextWatchdog;
+    private long backoffNanos;
+    private GpuException removalFailure;
+
+    /** An engine with these settings, whose driver {@code waker} wakes. */
+    public WaitEngine(EngineSettings settings, Waker waker) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.waker = Objects.requireNonNull(waker, "waker");
+        int ports = settings.asyncCapacity() + settings.handOffCapacity();
+        this.port = new CompletionPort(ports);
+        // Room also for async waits cancelled before the driver took them, which no longer
+        // count against the capacity.
+        this.submissions = new MpscArrayQueue<>(ports + settings.asyncCapacity());
+        this.lineClosed = new LineClosedListener(this);
+        this.watchdogGraceNanos = settings.watchdogGrace().toNanos();
+        this.watchdogIntervalNanos = settings.watchdogInterval().toNanos();
+        this.backoffMinNanos = settings.pollBackoffMin().toNanos();
+        this.backoffMaxNanos = settings.pollBackoffMax().toNanos();
+        this.backoffNanos = backoffMinNanos;
+        this.nextWatchdog = System.nanoTime() + watchdogIntervalNanos;
+    }
+
+    /** The settings this engine was made with. */
+    public EngineSettings settings() {
+        return settings;
+    }
+
+    // ------------------------------------------------------------------ any thread
+
+    /**
+     * A future completed with {@code ticket} once it landed, on the driving thread; or
+     * exceptionally with {@link GpuException.Kind#CLOSED} (its line or the engine closed),
+     * {@link GpuException.Kind#DEVICE_FAILED}, or {@link GpuException.Kind#CAPACITY} when as many
+     * async waits as the settings allow are pending. Cancelling it drops the wait, and its place
+     * is free for the next call at once. A closed engine refuses every wait, landed or not.
+     */
+    public CompletableFuture<Ticket> whenLanded(Ticket ticket) {
+        Objects.requireNonNull(ticket, "ticket");
+        AsyncWait wait = new AsyncWait(ticket, System.nanoTime(), asyncInUse);
+        if (closed) {
+            wait.completeExceptionally(closedEngine());
+            return wait;
+        }
+        Line<?> line = ticket.line();
+        try {
+            long word = line.word(ticket.slot());
+            if (Sequences.reached(word, ticket.target())) {
+                line.observe(ticket.slot(), word);
+                wait.complete(ticket);
+                return wait;
+            }
+        } catch (GpuException closedLine) {
+            wait.completeExceptionally(closedLine);
+            return wait;
+        }
+        if (!wait.tryHold(settings.asyncCapacity())) {
+            wait.completeExceptionally(new GpuException(GpuException.Kind.CAPACITY, "already "
+                    + settings.asyncCapacity() + " async waits are pending, as many as this engine was built for"));
+            return wait;
+        }
+        line.onClose(lineClosed);
+        while (!submissions.offer(wait)) {
+            // Full only of waits cancelled before the driver took them: it drops them as it
+            // drains, unless this is the driver itself (a continuation), which cannot wait.
+            if (Thread.currentThread() == drivingThread || closed) {
+                wait.completeExceptionally(new GpuException(GpuException.Kind.CAPACITY,
+                        "the queue of new waits is full of cancelled waits the driver has not dropped yet"));
+                return wait;
+            }
+            waker.wake();
+            Thread.yield();
+        }
+        wakeIfAsleep();
+        if (closed) {
+            // A close may have drained the queue before this offer: fail it here (a future
+            // completed by both sides stays completed by the first).
+            wait.completeExceptionally(closedEngine());
+        }
+        return wait;
+    }
+
+    /**
+     * Takes over the sleep of a blocking waiter: the engine unparks {@code handOff}'s thread when
+     * {@code ticket} lands, its line closes, its device fails or the engine closes, and marks
+     * how it ended. Returns false if the engine cannot take it (closed, or as many hand-offs as
+     * the settings allow are pending): the waiter then waits by itself.
+     *
+     * @throws IllegalArgumentException if {@code handOff} is not {@link HandOff#reusable()}
+     */
+    public boolean handOff(HandOff handOff, Ticket ticket) {
+        Objects.requireNonNull(handOff, "handOff");
+        Objects.requireNonNull(ticket, "ticket");
+        if (!handOff.reusable()) {
+            throw new IllegalArgumentException("this hand-off is still held by the engine for its last wait");
+        }
+        if (closed || !tryTake(handOffsInUse, settings.handOffCapacity())) {
+            return false;
+        }
+        ticket.line().onClose(lineClosed);
+        handOff.arm(ticket, System.nanoTime());
+        if (!submissions.offer(handOff)) {
+            handOff.notTaken();
+            handOffsInUse.decrementAndGet();
+            return false;
+        }
+        wakeIfAsleep();
+        if (closed) {
+            handOff.failed(closedEngine());
+        }
+        return true;
+    }
+
+    private static boolean tryTake(AtomicInteger inUse, int limit) {
+        for (;;) {
+            int now = inUse.get();
+            if (now >= limit) {
+                return false;
+            }
+            if (inUse.compareAndSet(now, now + 1)) {
+                return true;
+            }
+        }
+    }
+
+    // NOTE pairs with prepareToSleep: a producer advances the queue's producer index (offer)
+    // and then reads `sleeping`; the driver writes `sleeping` and then reads the producer index
+    // (isEmpty). All are volatile, so one of the two sees the other: a wait offered while the
+    // driver goes to sleep is either seen by the driver or wakes it. Forbidden: a driver asleep
+    // without a deadline while a wait sits in its queue.
+    private void wakeIfAsleep() {
+        if (sleeping) {
+            waker.wake();
+        }
+    }
+
+    /** Whether {@link #close()} (or {@link #abandon}) was called. */
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /**
+     * Refuses new waits and wakes the driver, whose next {@link #doWork} fails every pending
+     * wait with {@link GpuException.Kind#CLOSED}. Any thread; idempotent.
+     */
+    @Override
+    public void close() {
+        closed = true;
+        waker.wake();
+    }
+
+    /** How many async waits are pending (accepted and not done). */
+    public int asyncWaitsPending() {
+        return asyncInUse.get();
+    }
+
+    // ------------------------------------------------------------------ the driving thread
+
+    /**
+     * Does the work due now: see the class comment. Only the driving thread calls it.
+     *
+     * @param nowNanos {@link System#nanoTime()}, as the driver read it
+     * @return how many waits it took in, completed or failed (0: nothing happened)
+     */
+    public int doWork(long nowNanos) {
+        drivingThread = Thread.currentThread();
+        if (closed) {
+            if (finished) {
+                return 0;
+            }
+            finished = true;
+            deadline = NO_DEADLINE;
+            return failEverything(closedEngine());
+        }
+        int taken = drain(nowNanos);
+        int landed = port.poll(completeLanded);
+        int work = taken + landed;
+        if (port.unreadable() > 0) {
+            work += failClosedLines();
+        }
+        if (nowNanos - nextWatchdog >= 0) {
+            work += watchdog(nowNanos);
+            nextWatchdog = nowNanos + watchdogIntervalNanos;
+        }
+        planNextLook(nowNanos, work > 0);
+        return work;
+    }
+
+    /**
+     * The {@link System#nanoTime()} by which {@link #doWork} must run again, as of the last
+     * call; {@link #NO_DEADLINE} when no wait is pending (a new one wakes the driver).
+     */
+    public long nextDeadline() {
+        return deadline;
+    }
+
+    /**
+     * The driver is about to sleep: returns false if work arrived meanwhile (then it calls
+     * {@link #doWork} again instead), true if it may sleep until {@link #nextDeadline()}, in
+     * which case a new wait wakes it through the {@link Waker}. Call {@link #awake()} after.
+     */
+    public boolean prepareToSleep() {
+        sleeping = true;
+        if (!submissions.isEmpty() || closed) {
+            sleeping = false;
+            return false;
+        }
+        return true;
+    }
+
+    /** The driver woke (whatever woke it). */
+    public void awake() {
+        sleeping = false;
+    }
+
+    /**
+     * Ends every wait with {@code why} and closes the engine. From the driving thread, or from
+     * any thread once no thread will call {@link #doWork} again (the loop that drove it ended).
+     */
+    public void abandon(GpuException why) {
+        Objects.requireNonNull(why, "why");
+        closed = true;
+        finished = true;
+        deadline = NO_DEADLINE;
+        failEverything(why);
+    }
+
+    private int drain(long nowNanos) {
+        int taken = 0;
+        PendingWait wait;
+        while ((wait = submissions.poll()) != null) {
+            taken++;
+            if (wait.abandoned()) {
+                drop(wait);
+                continue;
+            }
+            Ticket ticket = wait.ticket();
+            Line<?> line = ticket.line();
+            Slot slot = ticket.slot();
+            long word;
+            try {
+                word = line.word(slot);
+            } catch (GpuException closedLine) {
+                account(wait);
+                wait.failed(closedLine);
+                continue;
+            }
+            if (Sequences.reached(word, ticket.target())) {
+                line.observe(slot, word);
+                account(wait);
+                wait.landed(word);
+                continue;
+            }
+            long wakeAt = line.wakeAt(slot, ticket.target());
+            // A wait with no prediction is due now: it is polled with the back-off at once.
+            long due = wakeAt == DeadlineEstimator.UNKNOWN ? nowNanos : wakeAt;
+            long handle = port.tryRegister(line.words(), slot, ticket.target(), due, wait);
+            if (handle == CompletionPort.FULL && dropAbandoned() > 0) {
+                handle = port.tryRegister(line.words(), slot, ticket.target(), due, wait);
+            }
+            if (handle == CompletionPort.FULL) {
+                account(wait);
+                if (wait instanceof HandOff handOff) {
+                    handOff.refused();
+                } else {
+                    wait.failed(new GpuException(GpuException.Kind.CAPACITY,
+                            "all " + port.capacity() + " places of the engine's completion port are taken"));
+                }
+                continue;
+            }
+            wait.overdueAt(firstHealthCheck(line, slot, ticket.target(), wait.startedNanos()));
+        }
+        return taken;
+    }
+
+    private long firstHealthCheck(Line<?> line, Slot slot, long target, long startedNanos) {
+        long predicted = line.predictedLanding(slot, target);
+        long base = predicted == DeadlineEstimator.UNKNOWN || predicted - startedNanos < 0 ? startedNanos : predicted;
+        return base + watchdogGraceNanos;
+    }
+
+    private void completeLanded(long handle, Object attachment, long word) {
+        PendingWait wait = (PendingWait) attachment;
+        Ticket ticket = wait.ticket();
+        // The word the port read proves the landing, and teaches the estimator once.
+        ticket.line().observe(ticket.slot(), word);
+        account(wait);
+        wait.landed(word);
+    }
+
+    private void failRemoved(long handle, Object attachment, long word) {
+        PendingWait wait = (PendingWait) attachment;
+        account(wait);
+        wait.failed(removalFailure);
+    }
+
+    // Before the wait's end: once ended, the record may already be its waiter's next wait.
+    private void account(PendingWait wait) {
+        if (wait instanceof HandOff) {
+            handOffsInUse.decrementAndGet();
+        }
+    }
+
+    private void drop(PendingWait wait) {
+        account(wait);
+        wait.dropped();
+    }
+
+    // Walks down, so that a removal (which moves the last wait into the gap) skips nothing.
+    private int dropAbandoned() {
+        int dropped = 0;
+        for (int i = port.size() - 1; i >= 0; i--) {
+            PendingWait wait = (PendingWait) port.attachmentAt(i);
+            if (wait.abandoned()) {
+                port.cancel(port.handleAt(i));
+                drop(wait);
+                dropped++;
+            }
+        }
+        return dropped;
+    }
+
+    private int failClosedLines() {
+        int failed = 0;
+        for (int i = port.size() - 1; i >= 0; i--) {
+            if (i >= port.size()) {
+                continue;
+            }
+            PendingWait wait = (PendingWait) port.attachmentAt(i);
+            Line<?> line = wait.ticket().line();
+            Line.State state = line.state();
+            if (state == Line.State.CLOSED || state == Line.State.LEAKED) {
+                failed += failWaitsOn(line, new GpuException(GpuException.Kind.CLOSED,
+                        line + " was closed while waits on it were pending"));
+            }
+        }
+        return failed;
+    }
+
+    private int failWaitsOn(Line<?> line, GpuException why) {
+        removalFailure = why;
+        try {
+            return port.removeAll(line.words(), failRemoved);
+        } finally {
+            removalFailure = null;
+        }
+    }
+
+    private int watchdog(long nowNanos) {
+        int work = dropAbandoned();
+        int checked = 0;
+        for (int i = port.size() - 1; i >= 0; i--) {
+            if (i >= port.size()) {
+                continue;
+            }
+            PendingWait wait = (PendingWait) port.attachmentAt(i);
+            if (nowNanos - wait.overdueAt() < 0) {
+                continue;
+            }
+            wait.overdueAt(nowNanos + watchdogIntervalNanos);
+            Line<?> line = wait.ticket().line();
+            GpuException verdict = null;
+            boolean known = false;
+            for (int c = 0; c < checked; c++) {
+                if (checkedLines[c] == line) {
+                    verdict = checkedVerdicts[c];
+                    known = true;
+                    break;
+                }
+            }
+            if (!known) {
+                try {
+                    line.checkHealth();
+                } catch (GpuException e) {
+                    verdict = e;
+                }
+                if (checked < checkedLines.length) {
+                    checkedLines[checked] = line;
+                    checkedVerdicts[checked] = verdict;
+                    checked++;
+                }
+            }
+            if (verdict != null) {
+                work += failWaitsOn(line, verdict);
+            }
+        }
+        java.util.Arrays.fill(checkedLines, 0, checked, null);
+        java.util.Arrays.fill(checkedVerdicts, 0, checked, null);
+        return work;
+    }
+
+    // The deadline: the earliest predicted landing while one lies ahead; once past, polls that
+    // grow apart by the back-off, counted from each look that was due, not from every call (a
+    // driver that spins calls often, and must not push its own deadline away by doing so).
+    private void planNextLook(long nowNanos, boolean progressed) {
+        if (port.size() == 0) {
+            deadline = NO_DEADLINE;
+            backoffNanos = backoffMinNanos;
+            return;
+        }
+        if (progressed) {
+            backoffNanos = backoffMinNanos;
+        }
+        long due = port.nextWakeAtNanos();
+        long next;
+        if (due != CompletionPort.NO_ESTIMATE && due - nowNanos > 0) {
+            next = due;
+            backoffNanos = backoffMinNanos;
+        } else if (progressed || deadline == NO_DEADLINE || nowNanos - deadline >= 0) {
+            next = nowNanos + backoffNanos;
+            backoffNanos = Math.min(backoffMaxNanos, backoffNanos * 2);
+        } else {
+            next = deadline;
+        }
+        deadline = next - nextWatchdog > 0 ? nextWatchdog : next;
+    }
+
+    private int failEverything(GpuException why) {
+        removalFailure = why;
+        int failed;
+        try {
+            failed = port.removeAll(null, failRemoved);
+        } finally {
+            removalFailure = null;
+        }
+        PendingWait wait;
+        while ((wait = submissions.poll()) != null || !submissions.isEmpty()) {
+            if (wait != null) {
+                account(wait);
+                wait.failed(why);
+                failed++;
+            } else {
+                // A producer claimed a place and has not stored its wait yet: it will.
+                Thread.onSpinWait();
+            }
+        }
+        return failed;
+    }
+
+    private static GpuException closedEngine() {
+        return new GpuException(GpuException.Kind.CLOSED, "the wait engine is closed");
+    }
+
+    /** Wakes an engine when one of its lines closes, without keeping the engine alive. */
+    private static final class LineClosedListener implements Runnable {
+        private final WeakReference<WaitEngine> engine;
+
+        LineClosedListener(WaitEngine engine) {
+            this.engine = new WeakReference<>(engine);
+        }
+
+        @Override
+        public void run() {
+            WaitEngine target = engine.get();
+            if (target != null) {
+                target.waker.wake();
+            }
+        }
+    }
+}
