@@ -190,7 +190,7 @@ class BrokenDriversTest {
         }
     }
 
-    /** A store that moves the word back for a moment: v, then v - 1, then v again. */
+    /** A store that moves the word back for a moment: v, then v - 1, then v again, 50 ms apart. */
     private static final class WordMovesBack extends ForwardingLineDriver<SimStream, SimDevice> {
         WordMovesBack(LineDriver<SimStream, SimDevice> to) {
             super(to);
@@ -199,9 +199,9 @@ class BrokenDriversTest {
         @Override
         public void writeValue(SimStream stream, long address, long value) throws LineException {
             super.writeValue(stream, address, value);
-            stream.sleep(Duration.ofMillis(20));
+            stream.sleep(Duration.ofMillis(50));
             super.writeValue(stream, address, value - 1);
-            stream.sleep(Duration.ofMillis(20));
+            stream.sleep(Duration.ofMillis(50));
             super.writeValue(stream, address, value);
         }
     }
