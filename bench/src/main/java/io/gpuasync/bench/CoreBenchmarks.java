@@ -96,7 +96,7 @@ public class CoreBenchmarks {
     @Benchmark
     public long registerPollComplete() {
         long target = ++sequence;
-        port.register(line, Slot.S0, target, CompletionPort.NO_ESTIMATE, attachment);
+        port.register(line, Slot.S0, target, DeadlineEstimator.UNKNOWN, attachment);
         port.poll(handler);
         line.setRelease(Slot.S0, target);
         port.poll(handler);

@@ -2,12 +2,19 @@ package io.gpuasync.conformance;
 
 /** What a backend can do beyond the required rules, declared by its verification subclass. */
 public enum Capability {
-    /** More than one domain ({@code domains() >= 2}), so foreign streams can be tried. */
+    /** More than one domain ({@code domains() >= 2}), so foreign streams and other current domains can be tried. */
     MANY_DOMAINS,
     /** Failing a domain on purpose ({@code failDomain}), as a device fault would. */
     FAIL_DOMAIN,
-    /** A stream waiting on the device for a word ({@code enqueueWaitValue}). */
+    /** A stream waiting on the device for a word: the driver implements {@code LineDriver.waitValue}. */
     DEVICE_SIDE_WAIT,
     /** Telling how many references a domain holds ({@code domainReferences}). */
-    REFERENCE_COUNT
+    REFERENCE_COUNT,
+    /** Telling how many pages a domain has allocated and not freed ({@code hostPages}). */
+    PAGE_COUNT,
+    /**
+     * Making the backend's own next call of a kind fail after doing part of its work
+     * ({@code failInside}), so that the driver's own failure paths run.
+     */
+    FAULT_INJECTION
 }

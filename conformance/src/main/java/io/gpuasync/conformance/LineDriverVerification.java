@@ -3,9 +3,13 @@ package io.gpuasync.conformance;
 import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
+import io.gpuasync.core.NanoClock;
+import io.gpuasync.core.Sequences;
 import io.gpuasync.core.Slot;
 import io.gpuasync.spi.LeakReporter;
 import io.gpuasync.spi.LineDriver;
+import io.gpuasync.spi.LineError;
+import io.gpuasync.spi.LineRule;
 import io.gpuasync.spi.MappedLine;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -16,10 +20,17 @@ import net.jqwik.api.constraints.IntRange;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntUnaryOperator;
+import java.util.stream.Collectors;
 
 /**
  * The rules every backend's driver must keep, as jqwik properties. A backend's test subclasses
@@ -35,12 +46,21 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * }
  * }</pre>
  *
- * <p>Each property's name carries its rule: {@code required_lineNN_...} every backend must keep;
- * {@code optional_...} needs a {@link Capability} the subclass declares in {@link #capabilities()}
- * (failing a domain on purpose, a device-side wait). A property that needs a capability not
- * declared, such as the foreign-stream rule on a backend of one domain, is reported as skipped
- * with the reason. The lines under test are real {@link MappedLine}s over the subclass's
- * driver, seen through a recorder that checks the driver's side of every call.
+ * <p>Each property's name carries its rule from the one catalogue, {@link LineRule}:
+ * {@code required_line06_...} checks {@code line06}, and every failure starts with the id of the
+ * rule broken ({@code line06: freed a page ...}), whatever property found it. A property that
+ * needs a {@link Capability} the subclass does not declare in {@link #capabilities()} (a second
+ * domain, failing a domain on purpose, a device-side wait) is reported as skipped with the reason.
+ *
+ * <p>The lines under test are real {@link MappedLine}s over the subclass's driver, seen through
+ * a recorder that checks the driver's side of every call, for every line: its page freed before
+ * its own domain reference is released, each once; nothing freed under a pending store or wait;
+ * every settle answering, and answering by its deadline. A watcher reads every word of every
+ * open line continuously and fails the property if one ever moves back. Every property runs on a
+ * thread of its own under {@link #propertyDeadline()}, so a driver call that never returns fails
+ * that property, naming its rule, instead of hanging the run; and every line is opened with
+ * {@link #settleBound()}, so a settle that does not answer leaves its line leaked, which the
+ * recorder reports as {@code line15}.
  *
  * @param <S> the backend's stream type
  * @param <D> the backend's domain type
@@ -48,7 +68,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 public abstract class LineDriverVerification<S, D> {
     /** Work long enough that a store queued behind it cannot have landed a moment later. */
     protected static final Duration LONG_WORK = Duration.ofMillis(100);
-    private static final long LAND_WITHIN_NANOS = Duration.ofSeconds(20).toNanos();
 
     /** The driver under test. Called once per property try. */
     protected abstract LineDriver<S, D> driver();
@@ -84,29 +103,67 @@ public abstract class LineDriverVerification<S, D> {
     }
 
     /**
-     * {@link Capability#DEVICE_SIDE_WAIT}: queues on {@code stream} a device-side wait until the
-     * word at device address {@code address} reaches {@code value}.
+     * No longer called: device-side waits are queued through the line
+     * ({@link MappedLine#waitOnDevice}, which calls {@link LineDriver#waitValue}), so that they
+     * are held to the line's rules. Kept so that subclasses written for earlier versions compile.
      */
     protected void enqueueWaitValue(S stream, long address, long value) {
-        throw new UnsupportedOperationException("enqueueWaitValue is declared by capability DEVICE_SIDE_WAIT");
+        throw new UnsupportedOperationException("device-side waits go through MappedLine.waitOnDevice");
     }
 
     /**
      * {@link Capability#REFERENCE_COUNT}: how many references domain {@code index} holds now,
-     * as the backend counts them (a CUDA primary context's retain count). The rules on
-     * releasing compare it before and after when it is declared.
+     * as the backend counts them (a CUDA primary context's retain count). Where declared, every
+     * retain and release is checked against it as it happens, and each property's counts must
+     * end where they began, on every domain.
      */
     protected int domainReferences(int index) {
         throw new UnsupportedOperationException("domainReferences is declared by capability REFERENCE_COUNT");
     }
 
-    // Where the backend counts references: domain 0 must hold "more" more than it did before.
-    private void requireReferences(String rule, OptionalInt before, int more, String when) {
-        OptionalInt now = references(0);
-        if (before.isPresent() && now.isPresent()) {
-            require(now.getAsInt() == before.getAsInt() + more, rule, when + ", the domain counts " + now.getAsInt()
-                    + " references, not " + (before.getAsInt() + more) + " (" + before.getAsInt() + " before)");
-        }
+    /**
+     * {@link Capability#PAGE_COUNT}: how many pages domain {@code index} has allocated and not
+     * freed, as the backend counts them. Where declared, every free is checked against it as it
+     * returns: a page still counted then would be freed later, perhaps after its domain is gone.
+     */
+    protected int hostPages(int index) {
+        throw new UnsupportedOperationException("hostPages is declared by capability PAGE_COUNT");
+    }
+
+    /**
+     * {@link Capability#FAULT_INJECTION}: makes the backend's own next {@code call} (on this
+     * thread) do part of its work and then fail with a nonzero vendor status, as a vendor call
+     * that fails halfway would, so that the driver's own failure path runs: a retain that took
+     * its reference, an allocation that allocated, a store that was queued.
+     */
+    protected void failInside(DriverCall call) {
+        throw new UnsupportedOperationException("failInside is declared by capability FAULT_INJECTION");
+    }
+
+    /**
+     * How long a line opened by the suite waits for its settle before it keeps its page as
+     * leaked: short, so that a settle that does not answer costs seconds, not the run. 2 s, or
+     * the milliseconds in the system property {@code gar.conformance.settleMillis}.
+     */
+    protected Duration settleBound() {
+        return Duration.ofMillis(Long.getLong("gar.conformance.settleMillis", 2_000));
+    }
+
+    /**
+     * How long one property try may run before it fails as hung, naming its rule: 60 s, or the
+     * seconds in the system property {@code gar.conformance.deadlineSeconds}. It only stops a
+     * run that would otherwise never end; no rule is a claim about speed.
+     */
+    protected Duration propertyDeadline() {
+        return Duration.ofSeconds(Long.getLong("gar.conformance.deadlineSeconds", 60));
+    }
+
+    /**
+     * How long something that must happen (a store landing, a failed device being reported) may
+     * take before the suite calls it hung: 20 s, well past any work the suite queues.
+     */
+    protected Duration patience() {
+        return Duration.ofSeconds(20);
     }
 
     private OptionalInt references(int index) {
@@ -115,18 +172,49 @@ public abstract class LineDriverVerification<S, D> {
 
     // ------------------------------------------------------------------ plumbing
 
-    /** One property try's world: the recorder, and what to close afterwards. */
+    /** One property try's world: the recorder, the watcher, and what to close afterwards. */
     private final class World implements AutoCloseable {
-        final RecordingDriver<S, D> driver = new RecordingDriver<>(driver());
+        final RecordingDriver<S, D> driver;
         final List<String> leaks = new CopyOnWriteArrayList<>();
-        final List<Line<S>> lines = new ArrayList<>();
+        final List<MappedLine<S, D>> lines = new ArrayList<>();
+        final Set<Line<S>> leakExpected = new HashSet<>();
+        final Map<Line<S>, Long> pageOf = new HashMap<>();
         final List<S> streams = new ArrayList<>();
+        final int[] referencesBefore;
+        final WordWatcher watcher = new WordWatcher();
 
-        Line<S> open(int domain) {
+        World() {
+            boolean counts = capabilities().contains(Capability.REFERENCE_COUNT);
+            boolean pageCounts = capabilities().contains(Capability.PAGE_COUNT);
+            IntUnaryOperator refs = counts ? LineDriverVerification.this::domainReferences : null;
+            IntUnaryOperator pages = pageCounts ? LineDriverVerification.this::hostPages : null;
+            driver = new RecordingDriver<>(driver(), refs, pages);
+            // Made current first, each once on this thread: making a context current may itself
+            // take a reference.
+            int domainCount = capabilities().contains(Capability.MANY_DOMAINS) ? domains() : 1;
+            for (int i = domainCount - 1; i >= 0; i--) {
+                makeCurrent(i);
+            }
+            referencesBefore = new int[domainCount];
+            for (int i = 0; i < domainCount; i++) {
+                referencesBefore[i] = counts ? domainReferences(i) : 0;
+            }
+        }
+
+        MappedLine<S, D> open(int domain) {
             makeCurrent(domain);
-            Line<S> line = MappedLine.open(driver, (LeakReporter) (reason, name, address, bytes) -> leaks.add(reason + " " + name));
+            driver.opening(domain);
+            MappedLine<S, D> line = MappedLine.open(driver, (LeakReporter) (reason, name, address, bytes) ->
+                    leaks.add(reason + " " + name), NanoClock.SYSTEM, settleBound());
             lines.add(line);
+            pageOf.put(line, line.words().address());
+            watcher.watch(line);
             return line;
+        }
+
+        /** A line this property means to leave leaked: its page and reference are not expected back. */
+        void expectLeak(Line<S> line) {
+            leakExpected.add(line);
         }
 
         S stream(int domain) {
@@ -135,35 +223,253 @@ public abstract class LineDriverVerification<S, D> {
             return stream;
         }
 
-        void check() {
-            if (!driver.violations.isEmpty()) {
-                throw new AssertionError(String.join("\n", driver.violations) + "\ncalls: " + driver.events);
-            }
-        }
-
         @Override
         public void close() {
+            watcher.stop();
+            Throwable failure = null;
             for (Line<S> line : lines) {
-                line.close();
+                try {
+                    line.close();
+                } catch (RuntimeException | Error e) {
+                    if (failure == null) {
+                        failure = e;
+                    }
+                    driver.violation(LineRule.LEAK_KEPT_AND_REPORTED, "closing " + line + " threw " + e);
+                }
             }
             for (S stream : streams) {
                 closeStream(stream);
             }
             makeCurrent(0);
+            checkSettlesAnswered();
+            for (MappedLine<S, D> line : lines) {
+                checkClosed(line);
+            }
+            driver.checkEveryLine(page -> lines.stream().anyMatch(l -> pageOf.get(l) == page && l.state() == Line.State.LEAKED));
+            // Whatever the capabilities: what the driver handed out came back, but for leaked lines.
+            long leaked = lines.stream().filter(l -> l.state() == Line.State.LEAKED).count();
+            if (driver.unreleased() != leaked || driver.livePages() != leaked) {
+                driver.violation(LineRule.RELEASED_ONCE, driver.unreleased() + " domain references and " + driver.livePages()
+                        + " pages kept after closing every line, " + leaked + " of them leaked");
+            }
+            if (leaked == 0) {
+                for (int i = 0; i < referencesBefore.length; i++) {
+                    OptionalInt now = references(i);
+                    if (now.isPresent() && now.getAsInt() != referencesBefore[i]) {
+                        driver.violation(LineRule.RELEASED_ONCE, "after every line closed, domain " + i + " counts "
+                                + now.getAsInt() + " references, not " + referencesBefore[i]);
+                    }
+                }
+            }
+            check();
+            if (failure != null) {
+                throw new AssertionError(LineRule.LEAK_KEPT_AND_REPORTED.broken("closing a line threw " + failure), failure);
+            }
+        }
+
+        private void checkSettlesAnswered() {
+            int running;
+            try {
+                // A driver that honours its deadline has answered by now; one that waits for the
+                // device unbounded (cuCtxSynchronize) answers once the work is done.
+                running = driver.awaitSettles(patience().toNanos());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            if (running > 0) {
+                driver.violation(LineRule.SETTLE_BOUNDED, running + " settle call(s) had not answered " + patience()
+                        + " after their lines were closed");
+            }
+        }
+
+        private void checkClosed(MappedLine<S, D> line) {
+            try {
+                line.reached(Slot.S0, 1);
+                driver.violation(LineRule.HOST_VIEW_RETIRED, "a closed line still read its page");
+            } catch (GpuException expected) {
+                if (expected.kind() != GpuException.Kind.CLOSED) {
+                    driver.violation(LineRule.HOST_VIEW_RETIRED, "reading a closed line failed as " + expected.kind());
+                }
+            }
+            if (leakExpected.contains(line) || line.state() == Line.State.CLOSED) {
+                return;
+            }
+            if (line.state() != Line.State.LEAKED) {
+                driver.violation(LineRule.LEAK_KEPT_AND_REPORTED, line + " was left " + line.state() + " by its close");
+                return;
+            }
+            String leak = leaks.stream().filter(l -> l.endsWith(" " + line.toString().replaceFirst(" \\(.*", "")))
+                    .findFirst().orElse(String.valueOf(leaks));
+            if (leak.startsWith(LeakReporter.Reason.SETTLE_TIMED_OUT.name())) {
+                driver.violation(LineRule.SETTLE_BOUNDED, "settle did not answer within the line's bound (" + settleBound()
+                        + ") on a healthy domain with " + LONG_WORK + " of work at most: " + line + " was leaked");
+            } else if (leak.startsWith(LeakReporter.Reason.SETTLE_FAILED.name())) {
+                driver.violation(LineRule.SETTLE_WAITS, "settle answered false on a healthy domain: " + line + " was leaked");
+            } else {
+                driver.violation(LineRule.RELEASED_ONCE, line + " ended " + line.state() + " on a healthy domain: " + leak);
+            }
+        }
+
+        void requireReferences(int index, int expected, String when) {
+            requireReferences(LineRule.RELEASED_ONCE, index, expected, when);
+        }
+
+        void requireReferences(LineRule rule, int index, int expected, String when) {
+            OptionalInt now = references(index);
+            if (now.isPresent()) {
+                require(now.getAsInt() == expected, rule, when + ", domain " + index + " counts "
+                        + now.getAsInt() + " references, not " + expected);
+            }
+        }
+
+        void check() {
+            List<String> violations = new ArrayList<>(driver.violations());
+            violations.addAll(watcher.violations);
+            if (!violations.isEmpty()) {
+                throw new AssertionError(String.join("\n", violations) + "\ncalls: " + driver.events);
+            }
         }
     }
 
-    private static void require(boolean condition, String rule, String what) {
+    /**
+     * Reads every word of every line it watches, over and over, on a thread of its own while the
+     * property runs, and notes any word that moves back: a final count cannot see a word that
+     * went back for a moment and forward again.
+     */
+    private static final class WordWatcher {
+        final List<String> violations = new CopyOnWriteArrayList<>();
+        private final List<Line<?>> lines = new CopyOnWriteArrayList<>();
+        private final Map<Line<?>, long[]> seen = new java.util.concurrent.ConcurrentHashMap<>();
+        private volatile boolean stopped;
+        private Thread thread;
+
+        synchronized void watch(Line<?> line) {
+            long[] words = new long[Slot.COUNT];
+            for (Slot slot : Slot.values()) {
+                words[slot.ordinal()] = line.words().getAcquire(slot);
+            }
+            seen.put(line, words);
+            lines.add(line);
+            if (thread == null) {
+                thread = Thread.ofPlatform().daemon().name("conformance-word-watcher").start(this::run);
+            }
+        }
+
+        private void run() {
+            while (!stopped) {
+                for (Line<?> line : lines) {
+                    long[] last = seen.get(line);
+                    try {
+                        for (Slot slot : Slot.values()) {
+                            long now = line.words().getAcquire(slot);
+                            if (Sequences.distance(now, last[slot.ordinal()]) < 0) {
+                                violations.add(LineRule.WORD_NEVER_MOVES_BACK.broken("word " + slot.ordinal() + " of " + line
+                                        + " moved back from " + last[slot.ordinal()] + " to " + now));
+                            }
+                            last[slot.ordinal()] = now;
+                        }
+                    } catch (IllegalStateException closed) {
+                        lines.remove(line);
+                    }
+                }
+                // Gives way to the streams on a machine with few cores; still a read every few
+                // microseconds when they do not need the core.
+                Thread.yield();
+            }
+        }
+
+        void stop() {
+            Thread running;
+            synchronized (this) {
+                stopped = true;
+                running = thread;
+            }
+            if (running != null) {
+                try {
+                    running.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+
+    /** A property's body, run in a world of its own. */
+    @FunctionalInterface
+    private interface Body<S, D> {
+        void run(LineDriverVerification<S, D>.World world) throws Exception;
+    }
+
+    /**
+     * Runs {@code body} in a fresh world on a thread of its own, under {@link #propertyDeadline()}.
+     * Whatever fails is reported under a rule: the rules the recorder or the watcher saw broken,
+     * else {@code rule}, the rule this property checks, naming what was thrown.
+     */
+    private void check(LineRule rule, Body<S, D> body) {
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread runner = Thread.ofPlatform().daemon().name("conformance-" + rule.id()).start(() -> {
+            try (World world = new World()) {
+                body.run(world);
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        });
+        try {
+            if (!runner.join(propertyDeadline())) {
+                StackTraceElement[] stuck = runner.getStackTrace();
+                runner.interrupt();
+                throw new AssertionError(rule.broken("the property did not finish within " + propertyDeadline()
+                        + " (a driver call that never returns?); it was at:\n    " + Arrays.stream(stuck)
+                        .map(String::valueOf).collect(Collectors.joining("\n    "))));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(rule.broken("interrupted while waiting for the property"), e);
+        }
+        Throwable t = failure.get();
+        if (t == null) {
+            return;
+        }
+        // The property's own failure first, then what closing its world found (a settle that
+        // never answered shows only there): every rule broken is named.
+        List<String> broken = new ArrayList<>();
+        for (Throwable each : concat(t, t.getSuppressed())) {
+            String message = String.valueOf(each.getMessage());
+            broken.add(each instanceof AssertionError && startsWithARule(message) ? message
+                    : rule.broken("the property failed with " + each));
+        }
+        AssertionError failed = new AssertionError(String.join("\n", broken), t);
+        throw failed;
+    }
+
+    private static List<Throwable> concat(Throwable first, Throwable[] more) {
+        List<Throwable> all = new ArrayList<>();
+        all.add(first);
+        all.addAll(Arrays.asList(more));
+        return all;
+    }
+
+    private static boolean startsWithARule(String message) {
+        for (LineRule rule : LineRule.values()) {
+            if (message.startsWith(rule.id() + ": ")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void require(boolean condition, LineRule rule, String what) {
         if (!condition) {
-            throw new AssertionError(rule + ": " + what);
+            throw new AssertionError(rule.broken(what));
         }
     }
 
-    private static void awaitLanded(Ticket ticket, String rule) {
-        long deadline = System.nanoTime() + LAND_WITHIN_NANOS;
+    private void awaitLanded(Ticket ticket, LineRule rule) {
+        long deadline = System.nanoTime() + patience().toNanos();
         while (!ticket.isDone()) {
             if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError(rule + ": " + ticket + " did not land within 20 s");
+                throw new AssertionError(rule.broken(ticket + " did not land within " + patience()));
             }
             Thread.onSpinWait();
         }
@@ -174,32 +480,37 @@ public abstract class LineDriverVerification<S, D> {
         return Arbitraries.of(Slot.class);
     }
 
+    @Provide
+    Arbitrary<DriverCall> driverCalls() {
+        return Arbitraries.of(DriverCall.class);
+    }
+
     // ------------------------------------------------------------------ the rules
 
-    /** A fresh line reads 0 in every word, whatever the driver's page held before. */
+    /** line01: a fresh line reads 0 in every word, whatever the driver's page held before. */
     @Property(tries = 10)
     public void required_line01_aFreshLineReadsZeroInEveryWord(@ForAll @IntRange(min = 1, max = 4) int lines) {
-        try (World world = new World()) {
+        check(LineRule.ZEROED, world -> {
             for (int i = 0; i < lines; i++) {
                 Line<S> line = world.open(0);
                 for (Slot slot : Slot.values()) {
-                    require(line.words().getAcquire(slot) == 0, "line01", "slot " + slot + " of a fresh line reads "
+                    require(line.words().getAcquire(slot) == 0, LineRule.ZEROED, "slot " + slot + " of a fresh line reads "
                             + line.words().getAcquire(slot));
                 }
             }
-            world.check();
-        }
+        });
     }
 
     /**
-     * Stores on one stream land in the order they were queued, each behind the work queued
-     * before it: while the work runs, none has landed; a later store never lands before an
-     * earlier one.
+     * line02: stores on one stream land in the order they were queued, each behind the work
+     * queued before it: while the work runs, none has landed; a later store never lands before
+     * an earlier one.
      */
     @Property(tries = 5)
     public void required_line02_storesOnAStreamLandInOrderBehindTheirWork(
             @ForAll @IntRange(min = 2, max = 8) int stores) {
-        try (World world = new World()) {
+        LineRule rule = LineRule.STORES_IN_ORDER;
+        check(rule, world -> {
             Line<S> line = world.open(0);
             S stream = world.stream(0);
             enqueueWork(stream, LONG_WORK);
@@ -208,51 +519,50 @@ public abstract class LineDriverVerification<S, D> {
                 tickets.add(line.signal(stream, Slot.of(i)));
                 enqueueWork(stream, Duration.ofNanos(200_000));
             }
-            require(!tickets.getFirst().isDone(), "line02", "a store landed while the work queued before it ran");
-            long deadline = System.nanoTime() + LAND_WITHIN_NANOS;
+            require(!tickets.getFirst().isDone(), rule, "a store landed while the work queued before it ran");
+            long deadline = System.nanoTime() + patience().toNanos();
             while (!tickets.getLast().isDone()) {
                 // Read newest first: if a later store is seen, every earlier one must be too.
                 for (int later = stores - 1; later > 0; later--) {
                     if (tickets.get(later).isDone()) {
                         for (int earlier = 0; earlier < later; earlier++) {
-                            require(tickets.get(earlier).isDone(), "line02", "store " + later
-                                    + " landed before store " + earlier);
+                            require(tickets.get(earlier).isDone(), rule, "store " + later + " landed before store " + earlier);
                         }
                         break;
                     }
                 }
-                require(System.nanoTime() - deadline < 0, "line02", "the stores did not land within 20 s");
+                require(System.nanoTime() - deadline < 0, rule, "the stores did not land within " + patience());
             }
-            world.check();
-        }
+        });
     }
 
     /**
-     * A ticket is done exactly when its store has landed: not before (not while the work queued
-     * ahead of it runs), and from then on; the word then reads the ticket's target.
+     * line03: a ticket is done exactly when its store has landed: not before (not while the work
+     * queued ahead of it runs), and from then on; the word then reads the ticket's target.
      */
     @Property(tries = 5)
     public void required_line03_aTicketIsDoneExactlyWhenItsStoreLanded(@ForAll("slots") Slot slot) {
-        try (World world = new World()) {
+        LineRule rule = LineRule.TICKET_DONE_WHEN_LANDED;
+        check(rule, world -> {
             Line<S> line = world.open(0);
             S stream = world.stream(0);
             enqueueWork(stream, LONG_WORK);
             Ticket ticket = line.signal(stream, slot);
-            require(!ticket.isDone(), "line03", "the ticket was done while the work before its store still ran");
-            require(line.words().getAcquire(slot) == 0, "line03", "the word moved before the store landed");
-            awaitLanded(ticket, "line03");
-            require(line.words().getAcquire(slot) == ticket.target(), "line03", "the word reads "
+            require(!ticket.isDone(), rule, "the ticket was done while the work before its store still ran");
+            require(line.words().getAcquire(slot) == 0, rule, "the word moved before the store landed");
+            awaitLanded(ticket, rule);
+            require(line.words().getAcquire(slot) == ticket.target(), rule, "the word reads "
                     + line.words().getAcquire(slot) + " once landed, not the target " + ticket.target());
-            require(ticket.isDone(), "line03", "a landed ticket stopped being done");
-            world.check();
-        }
+            require(ticket.isDone(), rule, "a landed ticket stopped being done");
+        });
     }
 
-    /** Settling the domain waits for every store queued into it, on every stream. */
+    /** line04: settling waits for every store the line queued, on every stream. */
     @Property(tries = 5)
     public void required_line04_settleWaitsForEveryQueuedStore(
             @ForAll @IntRange(min = 1, max = 3) int streamCount, @ForAll @IntRange(min = 1, max = 6) int storesEach) {
-        try (World world = new World()) {
+        LineRule rule = LineRule.SETTLE_WAITS;
+        check(rule, world -> {
             Line<S> line = world.open(0);
             List<Ticket> tickets = new ArrayList<>();
             List<S> streams = new ArrayList<>();
@@ -267,44 +577,55 @@ public abstract class LineDriverVerification<S, D> {
             }
             @SuppressWarnings("unchecked")
             D domain = (D) world.driver.pages.values().iterator().next().domain;
-            require(world.driver.settle(domain, streams, System.nanoTime() + Duration.ofSeconds(30).toNanos()), "line04", "settle reported failure on a healthy domain");
+            require(world.driver.settle(domain, streams, System.nanoTime() + settleBound().toNanos()), rule,
+                    "settle reported failure on a healthy domain");
             for (Ticket ticket : tickets) {
-                require(ticket.isDone(), "line04", "settle returned with " + ticket + " still pending");
+                require(ticket.isDone(), rule, "settle returned with " + ticket + " still pending");
             }
-            world.check();
-        }
+        });
     }
 
     /**
-     * A stream of another domain is refused, with {@link GpuException.Kind#FOREIGN_STREAM}, and
+     * line05: a stream of another domain is refused, with {@link GpuException.Kind#FOREIGN_STREAM},
+     * for a store (and, with {@link Capability#DEVICE_SIDE_WAIT}, for a device-side wait), and
      * queues nothing. Needs two domains.
      */
     @Property(tries = 3)
     @Needs(Capability.MANY_DOMAINS)
     public void required_line05_aForeignStreamIsRefusedAndQueuesNothing(@ForAll("slots") Slot slot) {
-        try (World world = new World()) {
-            Line<S> line = world.open(0);
+        LineRule rule = LineRule.FOREIGN_STREAM_REFUSED;
+        check(rule, world -> {
+            MappedLine<S, D> line = world.open(0);
             S foreign = world.stream(1);
             long writes = world.driver.writes();
-            try {
-                line.signal(foreign, slot);
-                throw new AssertionError("line05: a stream of domain 1 was accepted by a line of domain 0");
-            } catch (GpuException e) {
-                require(e.kind() == GpuException.Kind.FOREIGN_STREAM && e.status() == -4, "line05",
-                        "refused as " + e.kind() + "/" + e.status() + ", not FOREIGN_STREAM/-4");
+            requireForeign(rule, () -> line.signal(foreign, slot), "a store");
+            require(world.driver.writes() == writes, rule, "the refused signal queued a store");
+            if (capabilities().contains(Capability.DEVICE_SIDE_WAIT)) {
+                long waits = world.driver.waits();
+                requireForeign(rule, () -> line.waitOnDevice(foreign, slot, 1), "a device-side wait");
+                require(world.driver.waits() == waits, rule, "the refused device-side wait was queued");
             }
-            require(world.driver.writes() == writes, "line05", "the refused signal queued a store");
-            world.check();
+        });
+    }
+
+    private static void requireForeign(LineRule rule, Runnable queue, String what) {
+        try {
+            queue.run();
+            throw new AssertionError(rule.broken(what + " from a stream of domain 1 was accepted by a line of domain 0"));
+        } catch (GpuException e) {
+            require(e.kind() == GpuException.Kind.FOREIGN_STREAM && e.status() == LineError.FOREIGN_STREAM.status(), rule,
+                    what + " was refused as " + e.kind() + "/" + e.status() + ", not FOREIGN_STREAM/-4");
         }
     }
 
     /**
-     * Closing a line never frees its page under a pending store: by the time the page is freed,
-     * every store queued into it has landed; and the domain is released after the page.
+     * line06: closing a line never frees its page under a pending store: by the time the page is
+     * freed, every store queued into it has landed; and the domain is released after the page.
      */
     @Property(tries = 5)
     public void required_line06_closeNeverFreesUnderAPendingStore(@ForAll("slots") Slot slot) {
-        try (World world = new World()) {
+        LineRule rule = LineRule.NO_FREE_UNDER_WORK;
+        check(rule, world -> {
             Line<S> line = world.open(0);
             S stream = world.stream(0);
             enqueueWork(stream, LONG_WORK);
@@ -312,29 +633,29 @@ public abstract class LineDriverVerification<S, D> {
             enqueueWork(stream, Duration.ofMillis(5));
             line.signal(stream, slot);
             line.close();
-            require(line.state() == Line.State.CLOSED, "line06", "a line on a healthy domain ended " + line.state());
-            int free = world.driver.events.indexOf(world.driver.events.stream().filter(e -> e.startsWith("free")).findFirst()
-                    .orElseThrow(() -> new AssertionError("line06: closing freed no page")));
-            int release = world.driver.events.size() - 1;
-            while (release >= 0 && !world.driver.events.get(release).startsWith("release")) {
+            world.check();
+            require(line.state() == Line.State.CLOSED, rule, "a line on a healthy domain ended " + line.state());
+            List<String> events = List.copyOf(world.driver.events);
+            int free = events.indexOf(events.stream().filter(e -> e.startsWith("free")).findFirst()
+                    .orElseThrow(() -> new AssertionError(rule.broken("closing freed no page"))));
+            int release = events.size() - 1;
+            while (release >= 0 && !events.get(release).startsWith("release")) {
                 release--;
             }
-            require(release > free, "line06", "the domain was released before the page was freed: " + world.driver.events);
-            world.check();
-        }
+            require(release > free, rule, "the domain was released before the page was freed: " + events);
+        });
     }
 
     /**
-     * Every resource acquired is released once: each domain reference, each page; and the
-     * backend's own count of references returns to where it was (where it can tell).
+     * line07: every resource acquired is released once: each domain reference, each page; and
+     * the backend's own count of references returns to where it was (where it can tell).
      */
     @Property(tries = 10)
     public void required_line07_everyResourceIsReleasedOnce(@ForAll @IntRange(min = 1, max = 5) int lines,
                                                             @ForAll @IntRange(min = 0, max = 3) int signals) {
-        // Made current first: making a context current may itself take a reference.
-        makeCurrent(0);
-        OptionalInt before = references(0);
-        try (World world = new World()) {
+        LineRule rule = LineRule.RELEASED_ONCE;
+        check(rule, world -> {
+            int before = world.referencesBefore[0];
             S stream = world.stream(0);
             for (int i = 0; i < lines; i++) {
                 Line<S> line = world.open(0);
@@ -342,46 +663,45 @@ public abstract class LineDriverVerification<S, D> {
                     line.signal(stream, Slot.of(k));
                 }
             }
-            requireReferences("line07", before, lines, "with " + lines + " lines open");
+            world.requireReferences(0, before + lines, "with " + lines + " lines open");
             int open = lines;
             for (Line<S> line : world.lines) {
                 line.close();
                 open--;
-                requireReferences("line07", before, open, "one close let go of more than its own: with " + open
+                world.requireReferences(0, before + open, "one close let go of more than its own: with " + open
                         + " lines still open");
             }
-            require(world.driver.unreleased() == 0, "line07", world.driver.unreleased() + " domain references kept");
-            require(world.driver.livePages() == 0, "line07", world.driver.livePages() + " pages kept");
-            requireReferences("line07", before, 0, "after closing every line");
-            world.check();
-        }
+            require(world.driver.unreleased() == 0, rule, world.driver.unreleased() + " domain references kept");
+            require(world.driver.livePages() == 0, rule, world.driver.livePages() + " pages kept");
+        });
     }
 
-    /** The device address of slot k is the line's base plus 8k, and a store to it moves only word k. */
+    /** line08: the device address of slot k is the line's base plus 8k, and a store to it moves only word k. */
     @Property(tries = 5)
     public void required_line08_theDeviceAddressOfSlotKIsBasePlus8k(@ForAll("slots") Slot slot) {
-        try (World world = new World()) {
+        LineRule rule = LineRule.SLOT_ADDRESS;
+        check(rule, world -> {
             Line<S> line = world.open(0);
             S stream = world.stream(0);
             long base = world.driver.pages.values().iterator().next().device;
-            require(line.deviceAddress(slot) == base + 8L * slot.ordinal(), "line08", "slot " + slot.ordinal()
+            require(line.deviceAddress(slot) == base + 8L * slot.ordinal(), rule, "slot " + slot.ordinal()
                     + " is at base + " + (line.deviceAddress(slot) - base));
-            awaitLanded(line.signal(stream, slot), "line08");
+            awaitLanded(line.signal(stream, slot), rule);
             for (Slot other : Slot.values()) {
                 long expected = other == slot ? 1 : 0;
-                require(line.words().getAcquire(other) == expected, "line08", "a store into slot " + slot.ordinal()
+                require(line.words().getAcquire(other) == expected, rule, "a store into slot " + slot.ordinal()
                         + " left word " + other.ordinal() + " reading " + line.words().getAcquire(other));
             }
-            world.check();
-        }
+        });
     }
 
-    /** Many lines, streams and slots at once do not interfere: each word counts its own stores. */
+    /** line09: many lines, streams and slots at once do not interfere: each word counts its own stores. */
     @Property(tries = 8)
     public void required_line09_manyLinesAndSlotsDoNotInterfere(
             @ForAll @IntRange(min = 2, max = 4) int lineCount, @ForAll @IntRange(min = 1, max = 3) int streamCount,
             @ForAll @IntRange(min = 1, max = 40) int signals, @ForAll long seed) {
-        try (World world = new World()) {
+        LineRule rule = LineRule.NO_INTERFERENCE;
+        check(rule, world -> {
             List<Line<S>> lines = new ArrayList<>();
             List<S> streams = new ArrayList<>();
             for (int i = 0; i < lineCount; i++) {
@@ -403,84 +723,300 @@ public abstract class LineDriverVerification<S, D> {
                 counts[l][slot.ordinal()]++;
             }
             for (Ticket ticket : tickets) {
-                awaitLanded(ticket, "line09");
+                awaitLanded(ticket, rule);
             }
             for (int l = 0; l < lineCount; l++) {
                 for (Slot slot : Slot.values()) {
-                    require(lines.get(l).words().getAcquire(slot) == counts[l][slot.ordinal()], "line09", "line " + l
+                    require(lines.get(l).words().getAcquire(slot) == counts[l][slot.ordinal()], rule, "line " + l
                             + " slot " + slot.ordinal() + " reads " + lines.get(l).words().getAcquire(slot) + " after "
                             + counts[l][slot.ordinal()] + " stores");
                 }
             }
-            world.check();
-        }
+        });
     }
 
-    /** A driver call that fails while a line is made leaves nothing of it acquired. */
+    /**
+     * line10: a driver call that fails while a line is made leaves nothing of it acquired (the
+     * failure injected in front of the driver; {@code line18} injects it inside).
+     */
     @Property(tries = 6)
     public void required_line10_aFailingDriverCallLeavesNothingAcquired(@ForAll @IntRange(min = 0, max = 2) int call) {
+        LineRule rule = LineRule.FAILED_OPEN_ACQUIRES_NOTHING;
         RecordingDriver.Call failing = RecordingDriver.Call.values()[call];
-        makeCurrent(0);
-        OptionalInt before = references(0);
-        try (World world = new World()) {
+        check(rule, world -> {
             world.driver.failing.add(failing);
             makeCurrent(0);
+            world.driver.opening(0);
             try {
                 MappedLine.open(world.driver, (reason, name, address, bytes) -> { });
-                throw new AssertionError("line10: a line opened though " + failing + " failed");
+                throw new AssertionError(rule.broken("a line opened though " + failing + " failed"));
             } catch (GpuException expected) {
-                require(expected.status() == 999, "line10", "the failure surfaced as " + expected.status() + ", not 999");
+                require(expected.status() == 999, rule, "the failure surfaced as " + expected.status() + ", not 999");
             }
-            require(world.driver.unreleased() == 0, "line10", "a failed " + failing + " kept a domain reference");
-            require(world.driver.livePages() == 0, "line10", "a failed " + failing + " kept a page");
-            requireReferences("line10", before, 0, "after a failed open");
-            world.check();
-        }
+            require(world.driver.unreleased() == 0, rule, "a failed " + failing + " kept a domain reference");
+            require(world.driver.livePages() == 0, rule, "a failed " + failing + " kept a page");
+            world.requireReferences(0, world.referencesBefore[0], "after a failed open");
+        });
     }
 
     /**
-     * Optional (device-side wait): a stream that waits on the device for a line's word runs
-     * the work behind its wait only after that word reached the value.
-     */
-    @Property(tries = 3)
-    @Needs(Capability.DEVICE_SIDE_WAIT)
-    public void optional_deviceWait01_aStreamWaitsOnTheDeviceForAWord(@ForAll("slots") Slot watched) {
-        try (World world = new World()) {
-            Line<S> line = world.open(0);
-            S producer = world.stream(0);
-            S consumer = world.stream(0);
-            enqueueWaitValue(consumer, line.deviceAddress(watched), 1);
-            Slot other = Slot.of((watched.ordinal() + 1) % Slot.COUNT);
-            Ticket after = line.signal(consumer, other);
-            enqueueWork(producer, LONG_WORK);
-            Ticket first = line.signal(producer, watched);
-            require(!after.isDone(), "deviceWait01", "work behind the device-side wait ran before the word moved");
-            awaitLanded(after, "deviceWait01");
-            require(first.isDone(), "deviceWait01", "the wait let work through before the watched store landed");
-            world.check();
-        }
-    }
-
-    /**
-     * Optional (failing a domain): a line whose domain failed with stores pending keeps its page
-     * and its reference (state LEAKED, the leak reported) instead of freeing them.
+     * line11 (failing a domain): a line whose domain failed with stores pending keeps its page and
+     * its reference (state LEAKED, the leak reported) instead of freeing them.
      */
     @Property(tries = 1)
     @Needs(Capability.FAIL_DOMAIN)
-    public void optional_failure01_aFailedDomainKeepsThePageRatherThanFreeIt() {
-        World world = new World();
-        Line<S> line = world.open(0);
-        S stream = world.stream(0);
-        enqueueWork(stream, LONG_WORK);
-        line.signal(stream, Slot.S0);
-        failDomain(0);
-        line.close();
-        require(line.state() == Line.State.LEAKED, "failure01", "the line ended " + line.state());
-        require(world.driver.livePages() == 1, "failure01", "the page was freed under a store that never landed");
-        require(world.driver.unreleased() == 1, "failure01", "the domain reference was let go");
-        require(world.leaks.size() == 1 && world.leaks.getFirst().startsWith("SETTLE_FAILED"), "failure01",
-                "leaks reported: " + world.leaks);
-        world.check();
-        world.close();
+    public void required_line11_aFailedDomainKeepsThePageRatherThanFreeIt() {
+        LineRule rule = LineRule.LEAK_KEPT_AND_REPORTED;
+        check(rule, world -> {
+            Line<S> line = world.open(0);
+            world.expectLeak(line);
+            S stream = world.stream(0);
+            enqueueWork(stream, LONG_WORK);
+            line.signal(stream, Slot.S0);
+            failDomain(0);
+            line.close();
+            require(line.state() == Line.State.LEAKED, rule, "the line ended " + line.state());
+            require(world.driver.livePages() == 1, rule, "the page was freed under a store that never landed");
+            require(world.driver.unreleased() == 1, rule, "the domain reference was let go");
+            require(world.leaks.size() == 1 && world.leaks.getFirst().startsWith("SETTLE_FAILED"), rule,
+                    "leaks reported: " + world.leaks);
+        });
+    }
+
+    /**
+     * line13: a word never moves back, not even for a moment: many stores into one slot, while
+     * the recorder's watcher reads the word continuously.
+     */
+    @Property(tries = 3)
+    public void required_line13_aWordNeverMovesBack(@ForAll("slots") Slot slot, @ForAll @IntRange(min = 3, max = 12) int stores) {
+        LineRule rule = LineRule.WORD_NEVER_MOVES_BACK;
+        check(rule, world -> {
+            Line<S> line = world.open(0);
+            S stream = world.stream(0);
+            Ticket last = null;
+            for (int i = 0; i < stores; i++) {
+                enqueueWork(stream, Duration.ofMillis(2));
+                last = line.signal(stream, slot);
+            }
+            awaitLanded(last, rule);
+            require(line.words().getAcquire(slot) == stores, rule, "the word reads " + line.words().getAcquire(slot)
+                    + " after " + stores + " stores landed");
+        });
+    }
+
+    /**
+     * line15: settle is bounded. A line closed while its store cannot land within the line's
+     * bound is kept as leaked and reported, and close returns; once the store can land, the
+     * driver's settle answers, at the latest within {@link #patience()} (best by its deadline).
+     * With {@link Capability#DEVICE_SIDE_WAIT} the store is held by a device-side wait on another
+     * line's word, stored only after the close, so no work's duration has to be trusted;
+     * otherwise it waits behind work of three settle bounds.
+     */
+    @Property(tries = 1)
+    public void required_line15_settleAnswersByItsDeadline() {
+        LineRule rule = LineRule.SETTLE_BOUNDED;
+        check(rule, world -> {
+            MappedLine<S, D> line = world.open(0);
+            world.expectLeak(line);
+            S stream = world.stream(0);
+            Runnable letItLand;
+            if (capabilities().contains(Capability.DEVICE_SIDE_WAIT)) {
+                MappedLine<S, D> gate = world.open(0);
+                S opener = world.stream(0);
+                gate.waitOnDevice(stream, Slot.S0, 1);
+                letItLand = () -> gate.signal(opener, Slot.S0);
+            } else {
+                enqueueWork(stream, settleBound().multipliedBy(3));
+                letItLand = () -> { };
+            }
+            line.signal(stream, Slot.S0);
+            line.close();
+            require(line.state() == Line.State.LEAKED, rule, "a line whose store could not land within its bound ended "
+                    + line.state());
+            RecordingDriver.Page page = world.driver.page(line.words().address());
+            require(page.frees == 0 && page.releases == 0 && world.driver.isRetained(page.domain), LineRule.LEAK_KEPT_AND_REPORTED,
+                    "a line that could not settle gave back its page or its reference");
+            require(world.leaks.size() == 1, LineRule.LEAK_KEPT_AND_REPORTED, "leaks reported: " + world.leaks);
+            letItLand.run();
+            int running = world.driver.awaitSettles(patience().toNanos());
+            require(running == 0, rule, "settle had not answered " + patience() + " after the line gave up on it");
+        });
+    }
+
+    /**
+     * line16 (failing a domain): after the backend fails a domain, {@code checkHealth} reports it,
+     * so that a wait on its line (polling as a host's watchdog does: the word, then the health)
+     * ends with {@link GpuException.Kind#DEVICE_FAILED} and the driver's status within
+     * {@link #patience()}, instead of hanging.
+     */
+    @Property(tries = 1)
+    @Needs(Capability.FAIL_DOMAIN)
+    public void required_line16_aFailedDomainIsReportedAndItsWaitsEnd() {
+        LineRule rule = LineRule.DEVICE_FAILURE_REPORTED;
+        check(rule, world -> {
+            MappedLine<S, D> line = world.open(0);
+            world.expectLeak(line);
+            S stream = world.stream(0);
+            enqueueWork(stream, LONG_WORK);
+            Ticket ticket = line.signal(stream, Slot.S0);
+            line.checkHealth();
+            failDomain(0);
+            long deadline = System.nanoTime() + patience().toNanos();
+            GpuException failed = null;
+            while (failed == null) {
+                require(!ticket.isDone(), rule, "a store queued before the domain failed landed after it");
+                try {
+                    line.checkHealth();
+                } catch (GpuException e) {
+                    failed = e;
+                }
+                require(System.nanoTime() - deadline < 0, rule, "a wait on a line of a failed domain did not end within "
+                        + patience() + ": checkHealth kept saying the domain was healthy");
+                Thread.onSpinWait();
+            }
+            require(failed.kind() == GpuException.Kind.DEVICE_FAILED && failed.status() != 0, rule,
+                    "the failed domain was reported as " + failed.kind() + "/" + failed.status()
+                            + ", not DEVICE_FAILED with the driver's status");
+        });
+    }
+
+    /**
+     * line17 (many domains): a line holds the domain current when it opened, whatever is current
+     * later. Lines are opened on every domain, then used and closed with another domain current:
+     * each takes its own domain's streams and refuses the others', and each domain's references
+     * (where the backend counts them) go up by one per line and back.
+     */
+    @Property(tries = 2)
+    @Needs(Capability.MANY_DOMAINS)
+    public void required_line17_aLineHoldsTheDomainCurrentWhenItOpened(@ForAll("slots") Slot slot) {
+        LineRule rule = LineRule.EVERY_DOMAIN;
+        check(rule, world -> {
+            int n = domains();
+            List<MappedLine<S, D>> lines = new ArrayList<>();
+            for (int d = 0; d < n; d++) {
+                lines.add(world.open(d));
+                world.requireReferences(rule, d, world.referencesBefore[d] + 1, "with a line opened with it current");
+            }
+            for (int d = 0; d < n; d++) {
+                int other = (d + 1) % n;
+                makeCurrent(other);
+                S own = world.stream(d);
+                Ticket ticket;
+                try {
+                    ticket = lines.get(d).signal(own, slot);
+                } catch (GpuException e) {
+                    throw new AssertionError(rule.broken("a line opened with domain " + d + " current refused a stream of "
+                            + "domain " + d + " (" + e.kind() + "): it holds another domain"), e);
+                }
+                awaitLanded(ticket, rule);
+                try {
+                    lines.get(d).signal(world.stream(other), slot);
+                    throw new AssertionError(rule.broken("a line opened with domain " + d + " current took a stream of domain "
+                            + other));
+                } catch (GpuException e) {
+                    require(e.kind() == GpuException.Kind.FOREIGN_STREAM, rule, "a stream of domain " + other
+                            + " was refused as " + e.kind() + " by a line of domain " + d);
+                }
+            }
+            for (int d = 0; d < n; d++) {
+                makeCurrent((d + 1) % n);
+                lines.get(d).close();
+                require(lines.get(d).state() == Line.State.CLOSED, rule, "the line of domain " + d + " ended "
+                        + lines.get(d).state());
+                world.requireReferences(rule, d, world.referencesBefore[d], "after its line closed with domain "
+                        + (d + 1) % n + " current");
+            }
+        });
+    }
+
+    /**
+     * line18 (fault injection): a driver call that fails after doing part of its work leaves
+     * nothing acquired: the driver gives back what it took itself (a reference, a page), the
+     * line gives back the rest, a store queued before the failure is still settled, and the
+     * failure reaches the caller as the driver's {@link GpuException}.
+     */
+    @Property(tries = 8)
+    @Needs(Capability.FAULT_INJECTION)
+    public void required_line18_aCallThatFailsInsideTheDriverLeavesNothingAcquired(@ForAll("driverCalls") DriverCall call) {
+        LineRule rule = LineRule.FAILURE_INSIDE_DRIVER;
+        check(rule, world -> {
+            int pagesBefore = capabilities().contains(Capability.PAGE_COUNT) ? hostPages(0) : 0;
+            if (call == DriverCall.WRITE_VALUE) {
+                Line<S> line = world.open(0);
+                S stream = world.stream(0);
+                enqueueWork(stream, LONG_WORK);
+                failInside(call);
+                try {
+                    line.signal(stream, Slot.S0);
+                    throw new AssertionError(rule.broken("a signal succeeded though its store failed inside the driver"));
+                } catch (GpuException expected) {
+                    require(expected.kind() == GpuException.Kind.DRIVER_STATUS, rule, "the store's failure surfaced as "
+                            + expected.kind());
+                }
+                awaitLanded(line.signal(stream, Slot.S0), rule);
+                line.close();
+                require(line.state() == Line.State.CLOSED, rule, "after a failed store the line ended " + line.state());
+            } else {
+                makeCurrent(0);
+                world.driver.opening(0);
+                failInside(call);
+                try {
+                    MappedLine.open(world.driver, (reason, name, address, bytes) -> { }, NanoClock.SYSTEM, settleBound());
+                    throw new AssertionError(rule.broken("a line opened though " + call + " failed inside the driver"));
+                } catch (GpuException expected) {
+                    require(expected.kind() == GpuException.Kind.DRIVER_STATUS, rule, call + "'s failure surfaced as "
+                            + expected.kind());
+                } catch (RuntimeException | Error other) {
+                    throw new AssertionError(rule.broken("opening a line with " + call + " failing inside the driver threw "
+                            + other + " instead of the driver's failure"), other);
+                }
+                world.check();
+                require(world.driver.unreleased() == 0, rule, "a failed " + call + " kept a domain reference");
+                require(world.driver.livePages() == 0, rule, "a failed " + call + " kept a page the driver handed out");
+                world.requireReferences(0, world.referencesBefore[0], "after " + call + " failed inside the driver");
+                if (capabilities().contains(Capability.PAGE_COUNT)) {
+                    require(hostPages(0) == pagesBefore, rule, "after " + call + " failed inside the driver, domain 0 counts "
+                            + hostPages(0) + " pages, not " + pagesBefore);
+                }
+                // The driver still works after its failure.
+                Line<S> line = world.open(0);
+                awaitLanded(line.signal(world.stream(0), Slot.S1), rule);
+            }
+        });
+    }
+
+    /**
+     * line19 (device-side wait): a stream that waits on the device for a line's word runs the
+     * work behind its wait only after that word reached the value; and the line settles the
+     * waiting stream before its page is freed, even where it queued nothing else on it.
+     */
+    @Property(tries = 3)
+    @Needs(Capability.DEVICE_SIDE_WAIT)
+    public void required_line19_aStreamWaitsOnTheDeviceForAWord(@ForAll("slots") Slot watched) {
+        LineRule rule = LineRule.DEVICE_SIDE_WAIT;
+        check(rule, world -> {
+            MappedLine<S, D> line = world.open(0);
+            MappedLine<S, D> other = world.open(0);
+            S producer = world.stream(0);
+            S consumer = world.stream(0);
+            line.waitOnDevice(consumer, watched, 1);
+            // Behind the wait, on a line of its own: the waited-on line queued nothing else on it.
+            Ticket after = other.signal(consumer, Slot.S0);
+            enqueueWork(producer, LONG_WORK);
+            Ticket first = line.signal(producer, watched);
+            require(!after.isDone(), rule, "work behind the device-side wait ran before the word moved");
+            awaitLanded(after, rule);
+            require(first.isDone(), rule, "the wait let work through before the watched store landed");
+            // A wait for a word the device reaches only later, with nothing else of the line's
+            // queued on its stream: the close must settle that stream too, past its wait.
+            line.waitOnDevice(consumer, watched, 2);
+            Ticket behind = other.signal(consumer, Slot.S1);
+            enqueueWork(producer, LONG_WORK);
+            line.signal(producer, watched);
+            line.close();
+            require(line.state() == Line.State.CLOSED, rule, "a line waited on ended " + line.state());
+            require(behind.isDone(), rule, "closing the line returned before the stream waiting on its word ran past the "
+                    + "wait: the settle left that stream out, and the device may read the page after it is freed");
+        });
     }
 }

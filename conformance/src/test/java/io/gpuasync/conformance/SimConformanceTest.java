@@ -10,14 +10,18 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;
 
-/** The simulated backend keeps every rule, with all optional capabilities declared. */
+/**
+ * The simulated backend keeps every rule, with every capability declared. Its faults from
+ * inside come from {@link InnerFaults} under the sim's own driver table.
+ */
 class SimConformanceTest extends LineDriverVerification<SimStream, SimDevice> {
     // jqwik makes a new instance per property: each property gets devices of its own.
-    private final SimBackend sim = SimBackend.create(2, (reason, line, address, bytes) -> { });
+    final SimBackend sim = SimBackend.create(2, (reason, line, address, bytes) -> { });
+    private final InnerFaults<SimStream, SimDevice> faults = new InnerFaults<>(sim.driver());
 
     @Override
     protected LineDriver<SimStream, SimDevice> driver() {
-        return sim.driver();
+        return faults;
     }
 
     @Override
@@ -56,12 +60,17 @@ class SimConformanceTest extends LineDriverVerification<SimStream, SimDevice> {
     }
 
     @Override
-    protected void enqueueWaitValue(SimStream stream, long address, long value) {
-        stream.waitValue(address, value);
+    protected int domainReferences(int index) {
+        return sim.device(index).retains();
     }
 
     @Override
-    protected int domainReferences(int index) {
-        return sim.device(index).retains();
+    protected int hostPages(int index) {
+        return sim.device(index).liveAllocations();
+    }
+
+    @Override
+    protected void failInside(DriverCall call) {
+        faults.arm(call);
     }
 }

@@ -7,8 +7,9 @@ import java.util.Set;
 
 /**
  * The toy backend under the suite: what a third party writes. It declares how many references
- * its domain holds, and no other capability, so the optional properties and the one that needs a
- * second domain are reported as skipped, each with its reason.
+ * its domain holds, and no other capability, so the properties that need another (a second
+ * domain, failing a domain, device-side waits, fault injection) are reported as skipped, each
+ * with its reason.
  */
 class ToyConformanceTest extends LineDriverVerification<ToyBackend.Stream, ToyBackend> {
     private final ToyBackend toy = new ToyBackend();
@@ -30,7 +31,7 @@ class ToyConformanceTest extends LineDriverVerification<ToyBackend.Stream, ToyBa
 
     @Override
     protected void closeStream(ToyBackend.Stream stream) {
-        toy.forget(stream);
+        stream.close();
     }
 
     @Override

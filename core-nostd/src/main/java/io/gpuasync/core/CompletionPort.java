@@ -20,8 +20,6 @@ package io.gpuasync.core;
 public final class CompletionPort {
     /** What {@link #tryRegister} returns when the port is full. */
     public static final long FULL = -1;
-    /** What {@link #nextWakeAtNanos} returns when no pending wait has an estimate. */
-    public static final long NO_ESTIMATE = DeadlineEstimator.UNKNOWN;
 
     private final CompletionLine[] lines;
     private final Slot[] slots;
@@ -37,7 +35,7 @@ public final class CompletionPort {
     private final int[] free;
     private int size;
     private int freeCount;
-    private long nextWakeAt = NO_ESTIMATE;
+    private long nextWakeAt = DeadlineEstimator.UNKNOWN;
     private boolean polling;
     private boolean changedWhilePolling;
     private int unreadable;
@@ -75,7 +73,7 @@ public final class CompletionPort {
     /**
      * Registers a wait for {@code slot} of {@code line} to reach {@code target}.
      *
-     * @param wakeAtNanos the earliest time it is expected to land, or {@link #NO_ESTIMATE}
+     * @param wakeAtNanos the earliest time it is expected to land, or {@link DeadlineEstimator#UNKNOWN}
      * @param attachment  handed back to the handler when the wait ends; may be null
      * @return the wait's handle, or {@link #FULL} if the port holds {@link #capacity} waits
      */
@@ -129,10 +127,10 @@ public final class CompletionPort {
     public int poll(CompletionHandler handler) {
         int finished = 0;
         int skipped = 0;
-        long earliest = NO_ESTIMATE;
+        long earliest = DeadlineEstimator.UNKNOWN;
         polling = true;
         changedWhilePolling = false;
-        nextWakeAt = NO_ESTIMATE;
+        nextWakeAt = DeadlineEstimator.UNKNOWN;
         try {
             // Backwards, so removing the wait at i moves into i one already examined.
             for (int i = size - 1; i >= 0; i--) {
@@ -165,7 +163,7 @@ public final class CompletionPort {
             unreadable = skipped;
             if (changedWhilePolling) {
                 // A cancel may have taken out a wait counted in earliest: count again.
-                earliest = NO_ESTIMATE;
+                earliest = DeadlineEstimator.UNKNOWN;
                 for (int i = 0; i < size; i++) {
                     earliest = earlier(earliest, wakeAts[active[i]]);
                 }
@@ -200,7 +198,7 @@ public final class CompletionPort {
 
     /**
      * The earliest {@code wakeAt} among pending waits as of the last poll or registration, or
-     * {@link #NO_ESTIMATE} when none has an estimate: the host should look again by then.
+     * {@link DeadlineEstimator#UNKNOWN} when none has an estimate: the host should look again by then.
      */
     public long nextWakeAtNanos() {
         return nextWakeAt;
@@ -277,10 +275,10 @@ public final class CompletionPort {
     }
 
     private static long earlier(long a, long b) {
-        if (a == NO_ESTIMATE) {
+        if (a == DeadlineEstimator.UNKNOWN) {
             return b;
         }
-        if (b == NO_ESTIMATE) {
+        if (b == DeadlineEstimator.UNKNOWN) {
             return a;
         }
         return b - a < 0 ? b : a;

@@ -27,7 +27,11 @@ package io.gpuasync.core;
  * the signals of its line.
  */
 public final class DeadlineEstimator {
-    /** What {@link #predictedLanding} and {@link #wakeAt} return when they have no prediction. */
+    /**
+     * "No estimate": what {@link #predictedLanding} and {@link #wakeAt} return when they have no
+     * prediction, and what the completion port and a wait plan's runner take and give for the
+     * same fact. The one constant for it in the library.
+     */
     public static final long UNKNOWN = Long.MIN_VALUE;
     /** How many outstanding submissions per slot keep their submit time and prediction. */
     public static final int WINDOW = 64;

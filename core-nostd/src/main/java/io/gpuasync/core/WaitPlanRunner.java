@@ -23,9 +23,6 @@ package io.gpuasync.core;
  * without allocating. A runner is used by one thread at a time.
  */
 public final class WaitPlanRunner {
-    /** The {@code wakeAt} of {@link #start} when there is no estimate. */
-    public static final long NO_ESTIMATE = DeadlineEstimator.UNKNOWN;
-
     private static final byte SPIN = 0;
     private static final byte YIELD = 1;
     private static final byte PARK_UNTIL_DEADLINE = 2;
@@ -91,7 +88,7 @@ public final class WaitPlanRunner {
 
     /**
      * Begins a wait at {@code nowNanos}. {@code wakeAtNanos} is the earliest time the work is
-     * expected to land ({@link DeadlineEstimator#wakeAt}), or {@link #NO_ESTIMATE}.
+     * expected to land ({@link DeadlineEstimator#wakeAt}), or {@link DeadlineEstimator#UNKNOWN}.
      */
     public void start(long nowNanos, long wakeAtNanos) {
         this.startNanos = nowNanos;
@@ -128,7 +125,7 @@ public final class WaitPlanRunner {
                     }
                 }
                 case PARK_UNTIL_DEADLINE -> {
-                    if (count == 0 && wakeAtNanos != NO_ESTIMATE) {
+                    if (count == 0 && wakeAtNanos != DeadlineEstimator.UNKNOWN) {
                         count = 1;
                         long sleep = wakeAtNanos - firstArgs[phase] - nowNanos;
                         if (sleep > 0) {

@@ -125,7 +125,7 @@ class AllocationFreeTest {
                 Slot slot = Slot.of(i & 7);
                 long target = line.getAcquire(slot) + 1;
                 port.register(line, slot, target, i, attachment);
-                port.register(line, slot, target + 1, CompletionPort.NO_ESTIMATE, attachment);
+                port.register(line, slot, target + 1, DeadlineEstimator.UNKNOWN, attachment);
                 port.cancel(port.register(line, slot, target + 5, i, attachment));
                 port.poll(handler);
                 line.setRelease(slot, target + 1);

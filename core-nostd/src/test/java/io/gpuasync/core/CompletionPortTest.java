@@ -29,9 +29,9 @@ class CompletionPortTest {
     @Test
     void pollHandsOverExactlyTheWaitsThatReachedTheirTargets() {
         CompletionPort port = new CompletionPort(8);
-        port.register(a, Slot.S0, 1, CompletionPort.NO_ESTIMATE, "a0#1");
-        port.register(a, Slot.S0, 2, CompletionPort.NO_ESTIMATE, "a0#2");
-        port.register(b, Slot.S5, 1, CompletionPort.NO_ESTIMATE, "b5#1");
+        port.register(a, Slot.S0, 1, DeadlineEstimator.UNKNOWN, "a0#1");
+        port.register(a, Slot.S0, 2, DeadlineEstimator.UNKNOWN, "a0#2");
+        port.register(b, Slot.S5, 1, DeadlineEstimator.UNKNOWN, "b5#1");
         assertEquals(0, port.poll(record));
 
         a.setRelease(Slot.S0, 1);
@@ -51,9 +51,9 @@ class CompletionPortTest {
     void theHandlerIsGivenTheHandleRegistrationReturned() {
         CompletionPort port = new CompletionPort(4);
         long[] seen = new long[1];
-        port.register(a, Slot.S0, 1, CompletionPort.NO_ESTIMATE, null);
-        long handle = port.register(a, Slot.S1, 1, CompletionPort.NO_ESTIMATE, null);
-        port.cancel(port.register(a, Slot.S2, 1, CompletionPort.NO_ESTIMATE, null));
+        port.register(a, Slot.S0, 1, DeadlineEstimator.UNKNOWN, null);
+        long handle = port.register(a, Slot.S1, 1, DeadlineEstimator.UNKNOWN, null);
+        port.cancel(port.register(a, Slot.S2, 1, DeadlineEstimator.UNKNOWN, null));
         a.setRelease(Slot.S1, 1);
         port.poll((h, attachment, word) -> seen[0] = h);
         assertEquals(handle, seen[0]);
@@ -63,25 +63,25 @@ class CompletionPortTest {
     @Test
     void aFullPortRefusesInsteadOfGrowing() {
         CompletionPort port = new CompletionPort(2);
-        port.register(a, Slot.S0, 1, CompletionPort.NO_ESTIMATE, null);
-        port.register(a, Slot.S1, 1, CompletionPort.NO_ESTIMATE, null);
-        assertEquals(CompletionPort.FULL, port.tryRegister(a, Slot.S2, 1, CompletionPort.NO_ESTIMATE, null));
+        port.register(a, Slot.S0, 1, DeadlineEstimator.UNKNOWN, null);
+        port.register(a, Slot.S1, 1, DeadlineEstimator.UNKNOWN, null);
+        assertEquals(CompletionPort.FULL, port.tryRegister(a, Slot.S2, 1, DeadlineEstimator.UNKNOWN, null));
         IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> port.register(a, Slot.S2, 1, CompletionPort.NO_ESTIMATE, null));
+                () -> port.register(a, Slot.S2, 1, DeadlineEstimator.UNKNOWN, null));
         assertTrue(e.getMessage().startsWith("completion port is full: all 2 waits are in use"), e.getMessage());
         a.setRelease(Slot.S0, 1);
         port.poll(record);
-        port.register(a, Slot.S2, 1, CompletionPort.NO_ESTIMATE, null);
+        port.register(a, Slot.S2, 1, DeadlineEstimator.UNKNOWN, null);
         assertEquals(2, port.size());
     }
 
     @Test
     void aCancelledWaitIsNeverHandedOverAndAStaleHandleCancelsNothing() {
         CompletionPort port = new CompletionPort(1);
-        long first = port.register(a, Slot.S0, 1, CompletionPort.NO_ESTIMATE, "first");
+        long first = port.register(a, Slot.S0, 1, DeadlineEstimator.UNKNOWN, "first");
         assertTrue(port.cancel(first));
         assertFalse(port.cancel(first), "already cancelled");
-        long second = port.register(a, Slot.S0, 1, CompletionPort.NO_ESTIMATE, "second");
+        long second = port.register(a, Slot.S0, 1, DeadlineEstimator.UNKNOWN, "second");
         assertEquals((int) first, (int) second, "the entry is reused");
         assertFalse(port.cancel(first), "the old handle names an older generation of the entry");
         assertFalse(port.cancel(-5));
@@ -95,9 +95,9 @@ class CompletionPortTest {
     @Test
     void nextWakeAtIsTheEarliestEstimateStillPending() {
         CompletionPort port = new CompletionPort(4);
-        assertEquals(CompletionPort.NO_ESTIMATE, port.nextWakeAtNanos());
+        assertEquals(DeadlineEstimator.UNKNOWN, port.nextWakeAtNanos());
         port.register(a, Slot.S0, 1, 9_000, "late");
-        port.register(a, Slot.S1, 1, CompletionPort.NO_ESTIMATE, "unknown");
+        port.register(a, Slot.S1, 1, DeadlineEstimator.UNKNOWN, "unknown");
         port.register(a, Slot.S2, 1, 3_000, "early");
         assertEquals(3_000, port.nextWakeAtNanos());
         a.setRelease(Slot.S2, 1);
@@ -105,7 +105,7 @@ class CompletionPortTest {
         assertEquals(9_000, port.nextWakeAtNanos());
         a.setRelease(Slot.S0, 1);
         port.poll(record);
-        assertEquals(CompletionPort.NO_ESTIMATE, port.nextWakeAtNanos());
+        assertEquals(DeadlineEstimator.UNKNOWN, port.nextWakeAtNanos());
     }
 
     @Test
@@ -172,8 +172,8 @@ class CompletionPortTest {
         Arena other = Arena.ofShared();
         CompletionLine gone = CompletionLine.over(other.allocate(64, 64));
         CompletionPort port = new CompletionPort(4);
-        port.register(gone, Slot.S0, 1, CompletionPort.NO_ESTIMATE, "gone");
-        port.register(a, Slot.S0, 1, CompletionPort.NO_ESTIMATE, "a");
+        port.register(gone, Slot.S0, 1, DeadlineEstimator.UNKNOWN, "gone");
+        port.register(a, Slot.S0, 1, DeadlineEstimator.UNKNOWN, "a");
         other.close();
         a.setRelease(Slot.S0, 1);
         assertEquals(1, port.poll(record));
@@ -186,9 +186,9 @@ class CompletionPortTest {
     @Test
     void removeAllTakesEveryWaitOfOneLineOrOfAll() {
         CompletionPort port = new CompletionPort(4);
-        port.register(a, Slot.S0, 1, CompletionPort.NO_ESTIMATE, "a0");
-        port.register(b, Slot.S0, 1, CompletionPort.NO_ESTIMATE, "b0");
-        port.register(a, Slot.S1, 1, CompletionPort.NO_ESTIMATE, "a1");
+        port.register(a, Slot.S0, 1, DeadlineEstimator.UNKNOWN, "a0");
+        port.register(b, Slot.S0, 1, DeadlineEstimator.UNKNOWN, "b0");
+        port.register(a, Slot.S1, 1, DeadlineEstimator.UNKNOWN, "a1");
         assertEquals(2, port.removeAll(a, record));
         assertEquals(List.of("a0@0", "a1@0"), finished.stream().sorted().toList());
         arena.close();

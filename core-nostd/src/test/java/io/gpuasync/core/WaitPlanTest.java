@@ -41,13 +41,13 @@ class WaitPlanTest {
     @Test
     void spinPollsItsCountThenRunsOut() {
         assertEquals(List.of("SPIN", "SPIN", "SPIN", "TIMED_OUT"),
-                steps(new WaitPlanRunner(WaitPlan.spin(3)), WaitPlanRunner.NO_ESTIMATE, 10));
+                steps(new WaitPlanRunner(WaitPlan.spin(3)), DeadlineEstimator.UNKNOWN, 10));
     }
 
     @Test
     void yieldPollsItsCountThenTheNextPhaseRuns() {
         assertEquals(List.of("YIELD", "YIELD", "SPIN", "TIMED_OUT"),
-                steps(new WaitPlanRunner(WaitPlan.yielding(2).then(WaitPlan.spin(1))), WaitPlanRunner.NO_ESTIMATE, 10));
+                steps(new WaitPlanRunner(WaitPlan.yielding(2).then(WaitPlan.spin(1))), DeadlineEstimator.UNKNOWN, 10));
     }
 
     @Test
@@ -60,7 +60,7 @@ class WaitPlanTest {
     @Test
     void parkUntilDeadlineIsSkippedWithoutAnEstimateOrOncePassed() {
         WaitPlan plan = WaitPlan.parkUntilDeadline(Duration.ofNanos(200)).then(WaitPlan.spin(1));
-        assertEquals(List.of("SPIN", "TIMED_OUT"), steps(new WaitPlanRunner(plan), WaitPlanRunner.NO_ESTIMATE, 10));
+        assertEquals(List.of("SPIN", "TIMED_OUT"), steps(new WaitPlanRunner(plan), DeadlineEstimator.UNKNOWN, 10));
         assertEquals(List.of("SPIN", "TIMED_OUT"), steps(new WaitPlanRunner(plan), 1_100, 10), "1100 - 200 is before the start");
     }
 
@@ -68,13 +68,13 @@ class WaitPlanTest {
     void backoffDoublesToItsBoundAndNeverRunsOut() {
         WaitPlanRunner runner = new WaitPlanRunner(WaitPlan.backoff(Duration.ofNanos(100), Duration.ofNanos(700)));
         assertEquals(List.of("PARK:100", "PARK:200", "PARK:400", "PARK:700", "PARK:700", "PARK:700"),
-                steps(runner, WaitPlanRunner.NO_ESTIMATE, 6));
+                steps(runner, DeadlineEstimator.UNKNOWN, 6));
     }
 
     @Test
     void backoffDoublingCannotOverflow() {
         WaitPlanRunner runner = new WaitPlanRunner(new WaitPlan.ParkBackoff(Long.MAX_VALUE / 2 + 1, Long.MAX_VALUE));
-        runner.start(0, WaitPlanRunner.NO_ESTIMATE);
+        runner.start(0, DeadlineEstimator.UNKNOWN);
         assertEquals(PARK, runner.next(false, 0));
         assertEquals(PARK, runner.next(false, 0));
         assertEquals(Long.MAX_VALUE, runner.parkNanos());
@@ -87,13 +87,13 @@ class WaitPlanTest {
                 .withTimeout(Duration.ofNanos(500));
         // 2 spins (1 ns each on this clock), then 100, 200, then the 198 left of the 500.
         assertEquals(List.of("SPIN", "SPIN", "PARK:100", "PARK:200", "PARK:198", "TIMED_OUT"),
-                steps(new WaitPlanRunner(plan), WaitPlanRunner.NO_ESTIMATE, 20));
+                steps(new WaitPlanRunner(plan), DeadlineEstimator.UNKNOWN, 20));
     }
 
     @Test
     void aZeroTimeoutTimesOutAtOnce() {
         WaitPlanRunner runner = new WaitPlanRunner(WaitPlan.busySpin().withTimeout(Duration.ZERO));
-        runner.start(5, WaitPlanRunner.NO_ESTIMATE);
+        runner.start(5, DeadlineEstimator.UNKNOWN);
         assertEquals(TIMED_OUT, runner.next(false, 5));
         assertEquals(DONE, runner.next(true, 5), "done wins over a timeout once the word is reached");
     }
@@ -101,7 +101,7 @@ class WaitPlanTest {
     @Test
     void doneEndsAnyPhase() {
         WaitPlanRunner runner = new WaitPlanRunner(WaitPlan.busySpin());
-        runner.start(0, WaitPlanRunner.NO_ESTIMATE);
+        runner.start(0, DeadlineEstimator.UNKNOWN);
         assertEquals(SPIN, runner.next(false, 0));
         assertEquals(DONE, runner.next(true, 1));
     }
@@ -109,8 +109,8 @@ class WaitPlanTest {
     @Test
     void aRunnerRestartsFromTheFirstPhase() {
         WaitPlanRunner runner = new WaitPlanRunner(WaitPlan.spin(1).then(WaitPlan.yielding(1)));
-        List<String> first = steps(runner, WaitPlanRunner.NO_ESTIMATE, 5);
-        List<String> second = steps(runner, WaitPlanRunner.NO_ESTIMATE, 5);
+        List<String> first = steps(runner, DeadlineEstimator.UNKNOWN, 5);
+        List<String> second = steps(runner, DeadlineEstimator.UNKNOWN, 5);
         assertEquals(List.of("SPIN", "YIELD", "TIMED_OUT"), first);
         assertEquals(first, second);
     }
@@ -118,7 +118,7 @@ class WaitPlanTest {
     @Test
     void theTimeoutIsMeasuredAcrossTheEndOfTheClock() {
         WaitPlanRunner runner = new WaitPlanRunner(WaitPlan.busySpin().withTimeout(Duration.ofNanos(10)));
-        runner.start(Long.MAX_VALUE - 5, WaitPlanRunner.NO_ESTIMATE);
+        runner.start(Long.MAX_VALUE - 5, DeadlineEstimator.UNKNOWN);
         assertEquals(SPIN, runner.next(false, Long.MAX_VALUE));
         assertEquals(TIMED_OUT, runner.next(false, Long.MIN_VALUE + 4));
     }

@@ -34,7 +34,7 @@ public interface BackendProvider {
     default void ensureAvailability() {
         Optional<Throwable> cause = unavailabilityCause();
         if (cause.isPresent()) {
-            throw new GpuException(GpuException.Kind.UNAVAILABLE, -1,
+            throw new GpuException(GpuException.Kind.UNAVAILABLE, LineError.UNAVAILABLE.status(),
                     "backend " + name() + " is unavailable: " + describe(cause.get()), cause.get());
         }
     }

@@ -82,7 +82,7 @@ public final class Backends {
             }
             names.add(f.name());
         }
-        throw new GpuException(GpuException.Kind.UNAVAILABLE, -1,
+        throw new GpuException(GpuException.Kind.UNAVAILABLE, LineError.UNAVAILABLE.status(),
                 "no backend named '" + name + "'; found " + (names.isEmpty() ? "none" : String.join(", ", names))
                         + ". Is its module on the module path?", null);
     }
@@ -108,7 +108,7 @@ public final class Backends {
             }
             why.append("; ").append(f.name()).append(": ").append(f.problem());
         }
-        throw new GpuException(GpuException.Kind.UNAVAILABLE, -1,
+        throw new GpuException(GpuException.Kind.UNAVAILABLE, LineError.UNAVAILABLE.status(),
                 "no usable backend" + (found.isEmpty() ? ": none found on the module path" : why), null);
     }
 

@@ -15,9 +15,9 @@ import java.util.Set;
  * A driver table whose device is this object: pages are real native memory, stores queue per
  * stream and land when the test says the device ran (or when a domain settles), and any call
  * that can fail fails on request. It records every call, and flags, at the moment of the call,
- * each one the ownership rules forbid, under the label of the rule it breaks. Not thread-safe
- * apart from {@link #release} and {@link #freeHost}, which the concurrency test calls from many
- * threads at once.
+ * each one the ownership rules forbid, under the rule it breaks. Every call holds this object's
+ * monitor: lines settle on threads of their own, a settle the line gave up on may still run after
+ * its close returned, and the concurrency test releases and frees from many threads at once.
  */
 final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domain> {
     /** Device addresses are host addresses moved by this much, so mixing the two shows. */
@@ -33,7 +33,20 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
     record Stream(int device, int id) {
     }
 
-    enum Call { RETAIN, ALLOC, ADDRESS, STREAM_IN, WRITE, WRITE_QUEUED_ANYWAY, SETTLE }
+    enum Call {
+        RETAIN, ALLOC, ADDRESS, STREAM_IN, WRITE, WRITE_QUEUED_ANYWAY,
+        /** Settle answers false. */
+        SETTLE,
+        /** Settle throws a {@link DriverError}. */
+        SETTLE_THROWS
+    }
+
+    /** What a driver throws that it should not: an {@link Error} from a settle. */
+    static final class DriverError extends Error {
+        DriverError(String message) {
+            super(message);
+        }
+    }
 
     /** One page as the device knows it. */
     static final class Page {
@@ -43,7 +56,8 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
         final long device;
         boolean freed;
         int frees;
-        int unsettledStores;
+        // Stores and device-side waits queued into the page since its domain last settled.
+        int unsettledWork;
 
         Page(Arena arena, MemorySegment memory, Domain owner) {
             this.arena = arena;
@@ -56,12 +70,13 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
     private record Store(Stream stream, long address, long value) {
     }
 
-    final Set<Call> failing = EnumSet.noneOf(Call.class);
+    // Set by the story, read by settles on the lines' own threads.
+    final Set<Call> failing = java.util.Collections.synchronizedSet(EnumSet.noneOf(Call.class));
     int failStatus = 700;
     int currentDevice = 1;
 
-    final List<String> calls = new ArrayList<>();
-    final List<String> violations = new ArrayList<>();
+    final List<String> calls = new java.util.concurrent.CopyOnWriteArrayList<>();
+    final List<String> violations = new java.util.concurrent.CopyOnWriteArrayList<>();
     final Map<Integer, Integer> releases = new HashMap<>();
     final Map<Long, Page> pagesByHost = new HashMap<>();
     final List<Page> pages = new ArrayList<>();
@@ -70,10 +85,61 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
     java.util.function.LongConsumer beforeFree = address -> { };
     long lastWriteAddress;
     int writes;
+    int waits;
     private int retains;
+    private Hang nextHang;
 
-    void violation(String rule, String what) {
-        violations.add(rule + ": " + what);
+    synchronized void violation(LineRule rule, String what) {
+        violations.add(rule.broken(what));
+    }
+
+    /**
+     * A settle that does not answer until released (the story releases it once the close
+     * returned), or for at most {@link #SAFETY_NET}: long past any line's bound in the stories,
+     * short enough that a line which waits for it without a bound costs a failing test seconds,
+     * not a hung build. A hang that ran out its safety net is how a story sees, without a clock
+     * of its own, that a close waited for the driver instead of its bound.
+     */
+    static final class Hang {
+        static final java.time.Duration SAFETY_NET = java.time.Duration.ofSeconds(10);
+        private final java.util.concurrent.CountDownLatch released = new java.util.concurrent.CountDownLatch(1);
+        private volatile boolean ranOut;
+
+        void release() {
+            released.countDown();
+        }
+
+        /** Whether the settle gave up by itself, before anyone released it. */
+        boolean ranOut() {
+            return ranOut;
+        }
+
+        void sit() {
+            try {
+                ranOut = !released.await(SAFETY_NET.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Makes the next settle hang. */
+    synchronized Hang hangNextSettle() {
+        nextHang = new Hang();
+        return nextHang;
+    }
+
+    /** Forgets a hang no settle took (a line with nothing queued does not settle). */
+    synchronized void cancelHang() {
+        nextHang = null;
+    }
+
+    synchronized int releases(Domain domain) {
+        return releases.getOrDefault(domain.retain(), 0);
+    }
+
+    synchronized int frees(Page page) {
+        return page.frees;
     }
 
     private void failIf(Call call, String what) throws LineException {
@@ -84,7 +150,7 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
     }
 
     @Override
-    public Domain retainCurrent() throws LineException {
+    public synchronized Domain retainCurrent() throws LineException {
         if (currentDevice == 0) {
             calls.add("retainCurrent -> no domain");
             throw new LineException(LineError.NO_DOMAIN, "retainCurrent");
@@ -101,32 +167,32 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
         calls.add("release " + domain);
         Integer released = releases.get(domain.retain());
         if (released == null) {
-            violation(Rules.RELEASED_ONCE, "released " + domain + ", which was never retained");
+            violation(LineRule.RELEASED_ONCE, "released " + domain + ", which was never retained");
             return;
         }
         if (released > 0) {
-            violation(Rules.RELEASED_ONCE, "released " + domain + " a second time");
+            violation(LineRule.RELEASED_ONCE, "released " + domain + " a second time");
         }
         releases.put(domain.retain(), released + 1);
     }
 
-    boolean retained(Domain domain) {
+    synchronized boolean retained(Domain domain) {
         Integer released = releases.get(domain.retain());
         return released != null && released == 0;
     }
 
-    int unreleasedRetains() {
+    synchronized int unreleasedRetains() {
         return (int) releases.values().stream().filter(n -> n == 0).count();
     }
 
-    int livePages() {
+    synchronized int livePages() {
         return (int) pages.stream().filter(p -> !p.freed).count();
     }
 
     @Override
-    public MemorySegment allocHost(Domain domain, long bytes) throws LineException {
+    public synchronized MemorySegment allocHost(Domain domain, long bytes) throws LineException {
         if (!retained(domain)) {
-            violation(Rules.FREE_WHILE_RETAINED, "allocated a page in " + domain + ", which is not retained");
+            violation(LineRule.NO_FREE_UNDER_WORK, "allocated a page in " + domain + ", which is not retained");
         }
         failIf(Call.ALLOC, "allocHost(" + bytes + ")");
         Arena arena = Arena.ofShared();
@@ -143,11 +209,11 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
     }
 
     @Override
-    public long deviceAddress(Domain domain, MemorySegment host) throws LineException {
+    public synchronized long deviceAddress(Domain domain, MemorySegment host) throws LineException {
         failIf(Call.ADDRESS, "deviceAddress");
         Page page = pagesByHost.get(host.address());
         if (page == null || page.freed) {
-            violation(Rules.RELEASED_ONCE, "asked the device address of a page not allocated or freed");
+            violation(LineRule.RELEASED_ONCE, "asked the device address of a page not allocated or freed");
             return 0;
         }
         return page.device;
@@ -158,20 +224,20 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
         calls.add("freeHost 0x" + Long.toHexString(host.address()));
         Page page = pagesByHost.get(host.address());
         if (page == null) {
-            violation(Rules.RELEASED_ONCE, "freed 0x" + Long.toHexString(host.address()) + ", which was never allocated");
+            violation(LineRule.RELEASED_ONCE, "freed 0x" + Long.toHexString(host.address()) + ", which was never allocated");
             return;
         }
         page.frees++;
         if (page.freed) {
-            violation(Rules.RELEASED_ONCE, "freed the page at 0x" + Long.toHexString(host.address()) + " twice");
+            violation(LineRule.RELEASED_ONCE, "freed the page at 0x" + Long.toHexString(host.address()) + " twice");
             return;
         }
         if (!retained(page.owner)) {
-            violation(Rules.FREE_WHILE_RETAINED, "freed a page of " + page.owner + " after that reference was released");
+            violation(LineRule.NO_FREE_UNDER_WORK, "freed a page of " + page.owner + " after that reference was released");
         }
-        if (page.unsettledStores > 0) {
-            violation(Rules.NO_FREE_UNDER_STORE, "freed a page with " + page.unsettledStores
-                    + " stores queued since the domain last settled");
+        if (page.unsettledWork > 0) {
+            violation(LineRule.NO_FREE_UNDER_WORK, "freed a page with " + page.unsettledWork
+                    + " stores or device-side waits queued since the domain last settled");
         }
         beforeFree.accept(page.memory.address());
         page.freed = true;
@@ -179,16 +245,16 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
     }
 
     @Override
-    public boolean streamIn(Stream stream, Domain domain) throws LineException {
+    public synchronized boolean streamIn(Stream stream, Domain domain) throws LineException {
         failIf(Call.STREAM_IN, "streamIn");
         return stream.device() == domain.device();
     }
 
     @Override
-    public void writeValue(Stream stream, long address, long value) throws LineException {
+    public synchronized void writeValue(Stream stream, long address, long value) throws LineException {
         Page page = pageAt(address);
         if (page != null && stream.device() != page.owner.device()) {
-            violation(Rules.FOREIGN_QUEUES_NOTHING, "queued a store from " + stream + " into a page of " + page.owner);
+            violation(LineRule.FOREIGN_STREAM_REFUSED, "queued a store from " + stream + " into a page of " + page.owner);
         }
         boolean queued = !failing.contains(Call.WRITE) || failing.contains(Call.WRITE_QUEUED_ANYWAY);
         if (queued) {
@@ -196,7 +262,7 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
             writes++;
             lastWriteAddress = address;
             if (page != null) {
-                page.unsettledStores++;
+                page.unsettledWork++;
             }
         }
         calls.add("writeValue " + stream + " 0x" + Long.toHexString(address) + " = " + value + (queued ? "" : " (not queued)"));
@@ -214,25 +280,41 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
     }
 
     /** The device runs: the oldest {@code count} pending stores land, in order. */
-    void run(int count) {
+    synchronized void run(int count) {
         for (int i = 0; i < count && !pending.isEmpty(); i++) {
             land(pending.poll());
+        }
+    }
+
+    /**
+     * One stream runs: its oldest {@code count} pending stores land, in order, whatever other
+     * streams have queued before them (streams run independently, as on a GPU).
+     */
+    synchronized void run(Stream stream, int count) {
+        int landed = 0;
+        for (java.util.Iterator<Store> it = pending.iterator(); it.hasNext() && landed < count; ) {
+            Store store = it.next();
+            if (store.stream().equals(stream)) {
+                it.remove();
+                land(store);
+                landed++;
+            }
         }
     }
 
     private void land(Store store) {
         Page page = pageAt(store.address());
         if (page == null) {
-            violation(Rules.SLOT_ADDRESS, "a store landed at 0x" + Long.toHexString(store.address()) + ", in no page");
+            violation(LineRule.SLOT_ADDRESS, "a store landed at 0x" + Long.toHexString(store.address()) + ", in no page");
         } else if (page.freed) {
-            violation(Rules.NO_FREE_UNDER_STORE, "a store landed in a page already freed (use after free)");
+            violation(LineRule.NO_FREE_UNDER_WORK, "a store landed in a page already freed (use after free)");
         } else if ((store.address() - page.device) % 8 != 0) {
-            violation(Rules.SLOT_ADDRESS, "a store landed at an unaligned offset " + (store.address() - page.device));
+            violation(LineRule.SLOT_ADDRESS, "a store landed at an unaligned offset " + (store.address() - page.device));
         } else {
             long offset = store.address() - page.device;
             long before = page.memory.get(ValueLayout.JAVA_LONG, offset);
             if (before != GARBAGE && io.gpuasync.core.Sequences.distance(store.value(), before) < 0) {
-                violation(Rules.ONE_STREAM_PER_SLOT, "a store moved the word at base + " + offset
+                violation(LineRule.WORD_NEVER_MOVES_BACK, "a store moved the word at base + " + offset
                         + " back from " + before + " to " + store.value());
             }
             page.memory.set(ValueLayout.JAVA_LONG, offset, store.value());
@@ -240,7 +322,42 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
     }
 
     @Override
+    public void waitValue(Stream stream, long address, long value) throws LineException {
+        synchronized (this) {
+            Page page = pageAt(address);
+            if (page != null && stream.device() != page.owner.device()) {
+                violation(LineRule.FOREIGN_STREAM_REFUSED, "queued a device-side wait from " + stream + " on a page of "
+                        + page.owner);
+            }
+            waits++;
+            if (page != null) {
+                page.unsettledWork++;
+            }
+            calls.add("waitValue " + stream + " 0x" + Long.toHexString(address) + " >= " + value);
+        }
+    }
+
+    @Override
     public boolean settle(Domain domain, java.util.List<Stream> streams, long deadlineNanos) {
+        Hang hang;
+        synchronized (this) {
+            if (failing.contains(Call.SETTLE_THROWS)) {
+                calls.add("settle " + domain + " -> throws");
+                throw new DriverError("settle of " + domain + " broke");
+            }
+            hang = nextHang;
+            nextHang = null;
+            if (hang == null) {
+                return settleNow(domain);
+            }
+            calls.add("settle " + domain + " -> hangs");
+        }
+        // Outside the monitor: the story goes on while this settle hangs.
+        hang.sit();
+        return false;
+    }
+
+    private boolean settleNow(Domain domain) {
         if (failing.contains(Call.SETTLE)) {
             calls.add("settle " + domain + " -> failed");
             return false;
@@ -259,7 +376,7 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
         pending.addAll(others);
         for (Page page : pages) {
             if (page.owner.device() == domain.device()) {
-                page.unsettledStores = 0;
+                page.unsettledWork = 0;
             }
         }
         return true;

@@ -3,52 +3,76 @@ package io.gpuasync.spi;
 import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
+import io.gpuasync.core.Sequences;
 import io.gpuasync.core.Slot;
 import io.gpuasync.spi.FakeDriver.Call;
 import io.gpuasync.spi.FakeDriver.Domain;
 import io.gpuasync.spi.FakeDriver.Page;
 import io.gpuasync.spi.FakeDriver.Stream;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * The state of one property run: the real mapped lines, the fake device under them, and a model
+ * The state of one property run: the lines under test, the fake device under them, and a model
  * of what each line should have done, side by side. Every action checks its outcome against the
- * model and records what disagrees under the label of the rule it breaks; the invariants then
- * report those labels after every step.
+ * model and records what disagrees under the {@link LineRule} it breaks; the invariants then
+ * report those rules after every step.
  */
 final class LineStory {
+    /**
+     * The bound of a line whose close may hang: short, so a story with hangs stays fast. A
+     * settle the fake answers at once may still miss it on a busy machine, so such a line may
+     * also end leaked as timed out after a settle that did not hang; the model allows that.
+     */
+    static final Duration SHORT_BOUND = Duration.ofMillis(30);
+    /** Every other line's bound: long enough that only a hung settle meets it. */
+    static final Duration LONG_BOUND = Duration.ofSeconds(60);
+
+    /** The rules the stories check: those that the line itself keeps, over a fake driver. */
+    static final List<LineRule> CHECKED = List.of(LineRule.ZEROED, LineRule.FOREIGN_STREAM_REFUSED,
+            LineRule.NO_FREE_UNDER_WORK, LineRule.RELEASED_ONCE, LineRule.SLOT_ADDRESS,
+            LineRule.FAILED_OPEN_ACQUIRES_NOTHING, LineRule.LEAK_KEPT_AND_REPORTED, LineRule.SLOT_SERVES_ONE_STREAM,
+            LineRule.WORD_NEVER_MOVES_BACK, LineRule.HOST_VIEW_RETIRED, LineRule.SETTLE_BOUNDED);
+
+    /** How a close's settle behaves. */
+    enum Settle { ANSWERS, FAILS, HANGS, THROWS }
+
     record Leak(LeakReporter.Reason reason, long address) {
     }
 
     /** A line the story opened, with the model's view of it. */
     static final class Opened {
-        final MappedLine<Stream, Domain> line;
+        final Line<Stream> line;
         final Page page;
         final Domain domain;
+        final boolean shortBound;
         final Stream[] owners = new Stream[Slot.COUNT];
         final long[] last = new long[Slot.COUNT];
         boolean queued;
-        boolean leakExpected;
+        // Whether the model expects the page and the domain reference to be kept.
+        boolean kept;
 
-        Opened(MappedLine<Stream, Domain> line, Page page, Domain domain) {
+        Opened(Line<Stream> line, Page page, Domain domain, boolean shortBound) {
             this.line = line;
             this.page = page;
             this.domain = domain;
+            this.shortBound = shortBound;
         }
     }
 
     final FakeDriver driver = new FakeDriver();
-    final Sabotage sabotage;
-    final List<Leak> leaks = new ArrayList<>();
+    final LineKind kind;
+    final List<Leak> leaks = new CopyOnWriteArrayList<>();
     final List<Opened> open = new ArrayList<>();
     final List<Opened> closed = new ArrayList<>();
     private final LeakReporter reporter = (reason, line, address, bytes) -> leaks.add(new Leak(reason, address));
 
-    LineStory(Sabotage sabotage) {
-        this.sabotage = sabotage;
+    LineStory(LineKind kind) {
+        this.kind = kind;
         driver.beforeFree = this::viewMustBeGone;
     }
 
@@ -58,9 +82,9 @@ final class LineStory {
                 if (o.page.memory.address() == address && !o.page.freed) {
                     try {
                         o.line.words().getAcquire(Slot.S0);
-                        driver.violation(Rules.HOST_VIEW_DIES, "the host could still read the page as it was freed");
+                        driver.violation(LineRule.HOST_VIEW_RETIRED, "the host could still read the page as it was freed");
                     } catch (IllegalStateException expected) {
-                        // The view died first.
+                        // The view was retired first.
                     }
                 }
             }
@@ -69,10 +93,10 @@ final class LineStory {
 
     @Override
     public String toString() {
-        return "LineStory[" + sabotage + ", open=" + open.size() + ", closed=" + closed.size() + "]";
+        return "LineStory[" + kind + ", open=" + open.size() + ", closed=" + closed.size() + "]";
     }
 
-    void openLine(int device, Call fault) {
+    void openLine(int device, Call fault, boolean shortBound) {
         int retainsBefore = driver.unreleasedRetains();
         int pagesBefore = driver.livePages();
         driver.currentDevice = device;
@@ -80,31 +104,30 @@ final class LineStory {
             driver.failing.add(fault);
         }
         try {
-            MappedLine<Stream, Domain> line = MappedLine.open(driver, reporter);
+            Line<Stream> line = kind.open(driver, reporter, shortBound ? SHORT_BOUND : LONG_BOUND);
             Page page = driver.pagesByHost.get(line.words().address());
-            Domain domain = page == null ? null : page.owner;
             if (page == null) {
-                driver.violation(Rules.SLOT_ADDRESS, "the line's words are not at the start of its page");
+                driver.violation(LineRule.SLOT_ADDRESS, "the line's words are not at the start of its page");
                 return;
             }
             for (Slot slot : Slot.values()) {
                 if (line.words().getAcquire(slot) != 0) {
-                    driver.violation(Rules.ZEROED, "slot " + slot + " reads 0x"
+                    driver.violation(LineRule.ZEROED, "slot " + slot + " reads 0x"
                             + Long.toHexString(line.words().getAcquire(slot)) + " on a fresh line");
                 }
             }
-            open.add(new Opened(line, page, domain));
+            open.add(new Opened(line, page, page.owner, shortBound));
         } catch (GpuException e) {
             if (driver.unreleasedRetains() != retainsBefore) {
-                driver.violation(Rules.FAILED_OPEN_ACQUIRES_NOTHING, "a failed open kept a domain reference: " + e.getMessage());
+                driver.violation(LineRule.FAILED_OPEN_ACQUIRES_NOTHING, "a failed open kept a domain reference: " + e.getMessage());
             }
             if (driver.livePages() != pagesBefore) {
-                driver.violation(Rules.FAILED_OPEN_ACQUIRES_NOTHING, "a failed open kept a page: " + e.getMessage());
+                driver.violation(LineRule.FAILED_OPEN_ACQUIRES_NOTHING, "a failed open kept a page: " + e.getMessage());
             }
             GpuException.Kind expected = device == 0 ? GpuException.Kind.NO_DOMAIN : GpuException.Kind.DRIVER_STATUS;
-            int status = device == 0 ? -3 : driver.failStatus;
+            int status = device == 0 ? LineError.NO_DOMAIN.status() : driver.failStatus;
             if (e.kind() != expected || e.status() != status) {
-                driver.violation(Rules.FAILED_OPEN_ACQUIRES_NOTHING, "open failed as " + e.kind() + "/" + e.status()
+                driver.violation(LineRule.FAILED_OPEN_ACQUIRES_NOTHING, "open failed as " + e.kind() + "/" + e.status()
                         + ", expected " + expected + "/" + status);
             }
         } finally {
@@ -117,25 +140,25 @@ final class LineStory {
         int k = slot.ordinal();
         boolean foreign = stream.device() != o.domain.device();
         Stream owner = o.owners[k];
-        boolean busy = owner != null && !owner.equals(stream) && o.line.words().getAcquire(slot) - o.last[k] < 0;
+        boolean busy = owner != null && !owner.equals(stream) && Sequences.distance(o.line.words().getAcquire(slot), o.last[k]) < 0;
         int writesBefore = driver.writes;
         driver.failing.addAll(faults);
         try {
             Ticket ticket = o.line.signal(stream, slot);
             if (busy) {
-                driver.violation(Rules.ONE_STREAM_PER_SLOT, "slot " + slot + " took a store from " + stream
+                driver.violation(LineRule.SLOT_SERVES_ONE_STREAM, "slot " + slot + " took a store from " + stream
                         + " while " + owner + " had " + o.last[k] + " pending");
             }
             if (foreign) {
-                driver.violation(Rules.FOREIGN_QUEUES_NOTHING, "a store from " + stream + " into a line of " + o.domain
+                driver.violation(LineRule.FOREIGN_STREAM_REFUSED, "a store from " + stream + " into a line of " + o.domain
                         + " was accepted");
             }
             if (ticket.target() != o.last[k] + 1 || ticket.slot() != slot || ticket.line() != o.line) {
-                driver.violation(Rules.ONE_STREAM_PER_SLOT, "ticket " + ticket + " after " + o.last[k]);
+                driver.violation(LineRule.SLOT_SERVES_ONE_STREAM, "ticket " + ticket + " after " + o.last[k]);
             }
             long expected = o.page.device + 8L * k;
             if (driver.lastWriteAddress != expected || o.line.deviceAddress(slot) != expected) {
-                driver.violation(Rules.SLOT_ADDRESS, "slot " + k + " stored at base + "
+                driver.violation(LineRule.SLOT_ADDRESS, "slot " + k + " stored at base + "
                         + (driver.lastWriteAddress - o.page.device) + ", line says base + "
                         + (o.line.deviceAddress(slot) - o.page.device));
             }
@@ -144,19 +167,19 @@ final class LineStory {
             o.last[k] = ticket.target();
         } catch (GpuException e) {
             GpuException.Kind expected;
-            String rule;
+            LineRule rule;
             if (busy) {
                 expected = GpuException.Kind.SLOT_BUSY;
-                rule = Rules.ONE_STREAM_PER_SLOT;
+                rule = LineRule.SLOT_SERVES_ONE_STREAM;
             } else if (faults.contains(Call.STREAM_IN)) {
                 expected = GpuException.Kind.DRIVER_STATUS;
-                rule = Rules.FOREIGN_QUEUES_NOTHING;
+                rule = LineRule.FOREIGN_STREAM_REFUSED;
             } else if (foreign) {
                 expected = GpuException.Kind.FOREIGN_STREAM;
-                rule = Rules.FOREIGN_QUEUES_NOTHING;
+                rule = LineRule.FOREIGN_STREAM_REFUSED;
             } else {
                 expected = GpuException.Kind.DRIVER_STATUS;
-                rule = Rules.ONE_STREAM_PER_SLOT;
+                rule = LineRule.SLOT_SERVES_ONE_STREAM;
                 // The store may have been queued despite the failure, so the sequence stays used
                 // and close must settle.
                 o.queued = true;
@@ -167,44 +190,115 @@ final class LineStory {
                 driver.violation(rule, "signal failed as " + e.kind() + " (" + e.getMessage() + "), expected " + expected);
             }
             if (foreign && driver.writes != writesBefore) {
-                driver.violation(Rules.FOREIGN_QUEUES_NOTHING, "a refused foreign signal still queued a store");
+                driver.violation(LineRule.FOREIGN_STREAM_REFUSED, "a refused foreign signal still queued a store");
             }
         } finally {
             driver.failing.clear();
         }
     }
 
-    void deviceRuns(int stores) {
-        driver.run(stores);
-    }
-
-    void close(int which, boolean settleFails) {
-        Opened o = open.remove(which % open.size());
-        closed.add(o);
-        o.leakExpected = settleFails && o.queued;
-        int leaksBefore = leaks.size();
-        if (settleFails) {
-            driver.failing.add(Call.SETTLE);
+    void waitOnDevice(int which, Stream stream, Slot slot, boolean streamCheckFails) {
+        Opened o = open.get(which % open.size());
+        boolean foreign = stream.device() != o.domain.device();
+        int waitsBefore = driver.waits;
+        if (streamCheckFails) {
+            driver.failing.add(Call.STREAM_IN);
         }
         try {
-            o.line.close();
+            kind.waitOnDevice(o.line, stream, slot, o.last[slot.ordinal()] + 1);
+            if (foreign || streamCheckFails) {
+                driver.violation(LineRule.FOREIGN_STREAM_REFUSED, "a device-side wait from " + stream + " on a line of "
+                        + o.domain + " was accepted" + (streamCheckFails ? " though the stream could not be checked" : ""));
+            }
+            o.queued = true;
+        } catch (GpuException e) {
+            GpuException.Kind expected = streamCheckFails ? GpuException.Kind.DRIVER_STATUS
+                    : foreign ? GpuException.Kind.FOREIGN_STREAM : null;
+            if (e.kind() != expected) {
+                driver.violation(LineRule.FOREIGN_STREAM_REFUSED, "a device-side wait failed as " + e.kind() + " ("
+                        + e.getMessage() + "), expected " + expected);
+            }
+            if (driver.waits != waitsBefore) {
+                driver.violation(LineRule.FOREIGN_STREAM_REFUSED, "a refused device-side wait was still queued");
+            }
         } finally {
             driver.failing.clear();
         }
-        List<Leak> reported = leaks.subList(leaksBefore, leaks.size());
-        if (o.leakExpected) {
-            if (o.line.state() != Line.State.LEAKED) {
-                driver.violation(Rules.LEAK_REPORTED, "settle failed, yet the line ended " + o.line.state());
+    }
+
+    void deviceRuns(Stream stream, int stores) {
+        if (stream == null) {
+            driver.run(stores);
+        } else {
+            driver.run(stream, stores);
+        }
+    }
+
+    void close(int which, Settle asked) {
+        Opened o = open.remove(which % open.size());
+        Settle settle = asked == Settle.HANGS && !o.shortBound ? Settle.ANSWERS : asked;
+        closed.add(o);
+        int leaksBefore = leaks.size();
+        FakeDriver.Hang hang = null;
+        switch (settle) {
+            case ANSWERS -> { }
+            case FAILS -> driver.failing.add(Call.SETTLE);
+            case THROWS -> driver.failing.add(Call.SETTLE_THROWS);
+            case HANGS -> hang = driver.hangNextSettle();
+        }
+        Throwable thrown = null;
+        try {
+            o.line.close();
+        } catch (RuntimeException | Error e) {
+            thrown = e;
+        } finally {
+            driver.failing.clear();
+            driver.cancelHang();
+            if (hang != null) {
+                // The settle hangs until now: had the close waited for it, it would have run out.
+                if (hang.ranOut()) {
+                    driver.violation(LineRule.SETTLE_BOUNDED, "close returned only once the hung settle gave up by itself ("
+                            + FakeDriver.Hang.SAFETY_NET + "), not at the line's bound of " + SHORT_BOUND);
+                }
+                hang.release();
             }
-            if (!reported.equals(List.of(new Leak(LeakReporter.Reason.SETTLE_FAILED, o.page.memory.address())))) {
-                driver.violation(Rules.LEAK_REPORTED, "settle failed; leaks reported: " + reported);
+        }
+        List<Leak> reported = List.copyOf(leaks.subList(leaksBefore, leaks.size()));
+        LeakReporter.Reason expectedLeak = !o.queued ? null : switch (settle) {
+            case ANSWERS -> null;
+            case FAILS -> LeakReporter.Reason.SETTLE_FAILED;
+            case THROWS -> LeakReporter.Reason.CLOSE_FAILED;
+            case HANGS -> LeakReporter.Reason.SETTLE_TIMED_OUT;
+        };
+        boolean throwsExpected = o.queued && settle == Settle.THROWS;
+        // A settle the fake answers (or fails, or throws) at once may still miss a short bound
+        // on a busy machine: then the line gave up first, and rightly reports a timeout.
+        if (o.queued && o.shortBound && o.line.state() == Line.State.LEAKED
+                && reported.equals(List.of(new Leak(LeakReporter.Reason.SETTLE_TIMED_OUT, o.page.memory.address())))) {
+            expectedLeak = LeakReporter.Reason.SETTLE_TIMED_OUT;
+            throwsExpected = false;
+        }
+        o.kept = expectedLeak != null;
+        LineRule rule = settle == Settle.HANGS ? LineRule.SETTLE_BOUNDED : LineRule.LEAK_KEPT_AND_REPORTED;
+        if (throwsExpected != thrown instanceof FakeDriver.DriverError) {
+            driver.violation(LineRule.LEAK_KEPT_AND_REPORTED, throwsExpected ? "the settle's error did not reach the closer"
+                    + (thrown == null ? "" : ", " + thrown + " did") : "close threw " + thrown);
+        }
+        if (expectedLeak != null) {
+            if (o.line.state() != Line.State.LEAKED) {
+                driver.violation(rule, "settle " + settle.name().toLowerCase(java.util.Locale.ROOT) + ", yet the line ended "
+                        + o.line.state());
+            }
+            if (!reported.equals(List.of(new Leak(expectedLeak, o.page.memory.address())))) {
+                driver.violation(rule, "settle " + settle.name().toLowerCase(java.util.Locale.ROOT) + "; leaks reported: "
+                        + reported + ", expected one " + expectedLeak);
             }
         } else {
             if (o.line.state() != Line.State.CLOSED) {
-                driver.violation(Rules.RELEASED_ONCE, "the line ended " + o.line.state() + " though nothing stood in the way");
+                driver.violation(LineRule.RELEASED_ONCE, "the line ended " + o.line.state() + " though nothing stood in the way");
             }
             if (!reported.isEmpty()) {
-                driver.violation(Rules.LEAK_REPORTED, "a leak was reported for a line that closed cleanly: " + reported);
+                driver.violation(LineRule.LEAK_KEPT_AND_REPORTED, "a leak was reported for a line that closed cleanly: " + reported);
             }
         }
         checkViewIsGone(o);
@@ -213,9 +307,13 @@ final class LineStory {
     void closeAgain(int which) {
         Opened o = closed.get(which % closed.size());
         Line.State before = o.line.state();
-        o.line.close();
+        try {
+            o.line.close();
+        } catch (RuntimeException | Error e) {
+            driver.violation(LineRule.RELEASED_ONCE, "closing again threw " + e);
+        }
         if (o.line.state() != before) {
-            driver.violation(Rules.RELEASED_ONCE, "closing again moved the line from " + before + " to " + o.line.state());
+            driver.violation(LineRule.RELEASED_ONCE, "closing again moved the line from " + before + " to " + o.line.state());
         }
         checkViewIsGone(o);
     }
@@ -223,42 +321,43 @@ final class LineStory {
     private void checkViewIsGone(Opened o) {
         try {
             o.line.reached(Slot.S0, 1);
-            driver.violation(Rules.HOST_VIEW_DIES, "a closed line still reads its page");
+            driver.violation(LineRule.HOST_VIEW_RETIRED, "a closed line still reads its page");
         } catch (GpuException e) {
             if (e.kind() != GpuException.Kind.CLOSED) {
-                driver.violation(Rules.HOST_VIEW_DIES, "reading a closed line failed as " + e.kind());
+                driver.violation(LineRule.HOST_VIEW_RETIRED, "reading a closed line failed as " + e.kind());
             }
         }
     }
 
     /** Fails, naming {@code rule} and what broke it, if anything recorded or visible breaks it. */
-    void assertHolds(String rule) {
-        List<String> broken = new ArrayList<>(driver.violations.stream().filter(v -> v.startsWith(rule + ": ")).toList());
-        if (rule.equals(Rules.RELEASED_ONCE)) {
+    void assertHolds(LineRule rule) {
+        List<String> broken = new ArrayList<>(driver.violations.stream().filter(v -> v.startsWith(rule.id() + ": ")).toList());
+        if (rule == LineRule.RELEASED_ONCE) {
             for (Opened o : open) {
                 expectFreesAndReleases(broken, o, 0, "an open line");
             }
             for (Opened o : closed) {
-                expectFreesAndReleases(broken, o, o.leakExpected ? 0 : 1, o.leakExpected ? "a leaked line" : "a closed line");
+                expectFreesAndReleases(broken, o, o.kept ? 0 : 1, o.kept ? "a leaked line" : "a closed line");
             }
         }
-        if (rule.equals(Rules.LEAK_REPORTED)) {
+        if (rule == LineRule.LEAK_KEPT_AND_REPORTED) {
             for (Opened o : closed) {
-                if (o.leakExpected && (o.page.freed || !driver.retained(o.domain))) {
-                    broken.add(rule + ": a line that could not settle gave back its page or its domain");
+                if (o.kept && (o.page.freed || !driver.retained(o.domain))) {
+                    broken.add(rule.broken("a line that could not settle gave back its page or its domain"));
                 }
             }
         }
         if (!broken.isEmpty()) {
-            throw new AssertionError("[" + rule + "] broken under " + sabotage + ": " + broken + "\ncalls: " + driver.calls);
+            throw new AssertionError("[" + rule.id() + "] broken by " + kind + ": " + broken + "\ncalls: " + driver.calls);
         }
     }
 
     private void expectFreesAndReleases(List<String> broken, Opened o, int times, String what) {
-        int released = driver.releases.get(o.domain.retain());
-        if (o.page.frees != times || released != times) {
-            broken.add(Rules.RELEASED_ONCE + ": " + what + " freed its page " + o.page.frees
-                    + " times and released its domain " + released + " times, expected " + times);
+        int released = driver.releases(o.domain);
+        int frees = driver.frees(o.page);
+        if (frees != times || released != times) {
+            broken.add(LineRule.RELEASED_ONCE.broken(what + " freed its page " + frees
+                    + " times and released its domain " + released + " times, expected " + times));
         }
     }
 }

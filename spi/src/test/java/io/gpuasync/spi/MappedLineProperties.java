@@ -21,12 +21,14 @@ import java.util.Set;
 
 /**
  * The ownership rules of {@link MappedLine}, as a state machine: random stories of opening lines
- * (with and without a current domain, with failing driver calls), signalling from own and
- * foreign streams into busy and free slots, the device running some stores, and closing with
- * settles that succeed or fail, against a {@link FakeDriver} that records every call. After
- * every step each rule in {@link Rules} is checked under its own label, and shrinking finds the
- * shortest story that breaks one. {@code SabotageTest} runs the same stories against lines that
- * break one rule each, to show every label fails when its rule is broken.
+ * (with and without a current domain, with failing driver calls, with a short or a long settle
+ * bound), signalling and waiting on the device from own and foreign streams into busy and free
+ * slots, the device running some stores, and closing with settles that answer, fail, hang or
+ * throw, against a {@link FakeDriver} that records every call. After every step each rule the
+ * line keeps ({@link LineStory#CHECKED}, from the one catalogue {@link LineRule}) is checked
+ * under its own label, and shrinking finds the shortest story that breaks one.
+ * {@link LineMutantsTest} runs the same stories against copies of the line compiled from its
+ * source with one rule broken each, to show every label fails when its rule is broken.
  */
 class MappedLineProperties {
 
@@ -37,12 +39,12 @@ class MappedLineProperties {
 
     @Provide
     Arbitrary<ActionChain<LineStory>> stories() {
-        return stories(Sabotage.NONE);
+        return stories(LineKind.REAL);
     }
 
     static ActionChain<LineStory> withEveryRule(ActionChain<LineStory> story) {
-        for (String rule : Rules.ALL) {
-            story = story.withInvariant(rule, s -> s.assertHolds(rule));
+        for (LineRule rule : LineStory.CHECKED) {
+            story = story.withInvariant(rule.toString(), s -> s.assertHolds(rule));
         }
         return story;
     }
@@ -50,10 +52,12 @@ class MappedLineProperties {
     // Weights: signals are most of a line's life and where slots collide; opening and closing
     // often enough that most stories close lines with stores queued; the device running is what
     // lets a busy slot be taken over.
-    static ActionChainArbitrary<LineStory> stories(Sabotage sabotage) {
-        return ActionChain.startWith(() -> new LineStory(sabotage))
+    // Device-side waits are rarer than signals, as in use; each is work a close must settle.
+    static ActionChainArbitrary<LineStory> stories(LineKind kind) {
+        return ActionChain.startWith(() -> new LineStory(kind))
                 .withAction(3, new OpenLine())
                 .withAction(8, new Signal())
+                .withAction(1, new WaitOnDevice())
                 .withAction(3, new DeviceRuns())
                 .withAction(3, new CloseLine())
                 .withAction(1, new CloseAgain())
@@ -67,9 +71,13 @@ class MappedLineProperties {
             Arbitrary<Integer> devices = Arbitraries.frequency(
                     Tuple.of(1, 0), Tuple.of(6, 1), Tuple.of(3, 2));
             Arbitrary<Call> faults = Arbitraries.of(Call.RETAIN, Call.ALLOC, Call.ADDRESS).injectNull(0.6);
-            return Combinators.combine(devices, faults).as((device, fault) -> Transformer.mutate(
-                    "open on device " + device + (fault == null ? "" : ", " + fault + " fails"),
-                    story -> story.openLine(device, fault)));
+            // A short bound is what lets a close hang; most lines keep the long one, so that a
+            // story with hangs stays fast.
+            Arbitrary<Boolean> shortBound = Arbitraries.frequency(Tuple.of(4, false), Tuple.of(1, true));
+            return Combinators.combine(devices, faults, shortBound).as((device, fault, shortly) -> Transformer.mutate(
+                    "open on device " + device + (fault == null ? "" : ", " + fault + " fails")
+                            + (shortly ? ", short settle bound" : ""),
+                    story -> story.openLine(device, fault, shortly)));
         }
     }
 
@@ -83,15 +91,20 @@ class MappedLineProperties {
         static Arbitrary<Integer> indexes(List<?> of) {
             return Arbitraries.integers().between(0, of.size() - 1);
         }
+
+        // Streams 1 and 2 of devices 1 and 2; most lines are on device 1, so device 2's streams
+        // are mostly foreign ones.
+        static Arbitrary<Stream> streams(int device1Weight, int device2Weight) {
+            return Combinators.combine(Arbitraries.frequency(Tuple.of(device1Weight, 1), Tuple.of(device2Weight, 2)),
+                    Arbitraries.integers().between(1, 2)).as(Stream::new);
+        }
     }
 
     static final class Signal extends OnAnOpenLine {
         @Override
         public Arbitrary<Transformer<LineStory>> transformer(LineStory story) {
             Arbitrary<Integer> lines = indexes(story.open);
-            Arbitrary<Stream> streams = Combinators.combine(
-                    Arbitraries.frequency(Tuple.of(5, 1), Tuple.of(2, 2)),
-                    Arbitraries.integers().between(1, 2)).as(Stream::new);
+            Arbitrary<Stream> streams = streams(5, 2);
             // Few slots, so that streams meet in one; slot 7 keeps the far end of the line in play.
             Arbitrary<Slot> slots = Arbitraries.of(Slot.S0, Slot.S1, Slot.S2, Slot.S7);
             Arbitrary<Set<Call>> faults = Arbitraries.frequencyOf(
@@ -106,11 +119,28 @@ class MappedLineProperties {
         }
     }
 
+    static final class WaitOnDevice extends OnAnOpenLine {
+        @Override
+        public Arbitrary<Transformer<LineStory>> transformer(LineStory story) {
+            Arbitrary<Integer> lines = indexes(story.open);
+            Arbitrary<Stream> streams = streams(3, 2);
+            Arbitrary<Boolean> checkFails = Arbitraries.frequency(Tuple.of(6, false), Tuple.of(1, true));
+            return Combinators.combine(lines, streams, Arbitraries.of(Slot.S0, Slot.S7), checkFails)
+                    .as((line, stream, slot, fails) -> Transformer.mutate("wait on the device, line " + line + " from "
+                                    + stream + " for " + slot + (fails ? ", STREAM_IN fails" : ""),
+                            s -> s.waitOnDevice(line, stream, slot, fails)));
+        }
+    }
+
     static final class DeviceRuns implements Action.Independent<LineStory> {
         @Override
         public Arbitrary<Transformer<LineStory>> transformer() {
-            return Arbitraries.integers().between(1, 4)
-                    .map(n -> Transformer.mutate("the device runs " + n + " stores", story -> story.deviceRuns(n)));
+            // Mostly the whole device in queue order; sometimes one stream alone, as streams run
+            // independently: that is what moves a word back if two streams share a slot.
+            Arbitrary<Stream> streams = OnAnOpenLine.streams(1, 1).injectNull(0.6);
+            return Combinators.combine(streams, Arbitraries.integers().between(1, 4))
+                    .as((stream, n) -> Transformer.mutate((stream == null ? "the device" : stream.toString())
+                            + " runs " + n + " stores", story -> story.deviceRuns(stream, n)));
         }
     }
 
@@ -118,10 +148,14 @@ class MappedLineProperties {
         @Override
         public Arbitrary<Transformer<LineStory>> transformer(LineStory story) {
             Arbitrary<Integer> lines = indexes(story.open);
-            Arbitrary<Boolean> settleFails = Arbitraries.frequency(
-                    Tuple.of(3, false), Tuple.of(1, true));
-            return Combinators.combine(lines, settleFails).as((line, fails) -> Transformer.mutate(
-                    "close line " + line + (fails ? ", settle fails" : ""), s -> s.close(line, fails)));
+            // A hang is tried only where the line's bound is short (LineStory.close): on a long
+            // bound it would cost the fake's safety net of seconds and prove nothing more.
+            Arbitrary<LineStory.Settle> settles = Arbitraries.frequency(Tuple.of(10, LineStory.Settle.ANSWERS),
+                    Tuple.of(3, LineStory.Settle.FAILS), Tuple.of(2, LineStory.Settle.HANGS),
+                    Tuple.of(1, LineStory.Settle.THROWS));
+            return Combinators.combine(lines, settles).as((line, settle) -> Transformer.mutate(
+                    "close line " + line + (settle == LineStory.Settle.ANSWERS ? "" : ", settle " + settle),
+                    s -> s.close(line, settle)));
         }
     }
 

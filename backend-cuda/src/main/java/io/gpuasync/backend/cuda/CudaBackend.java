@@ -7,6 +7,7 @@ import io.gpuasync.backend.cuda.internal.Cuda;
 import io.gpuasync.backend.cuda.internal.CudaLibrary;
 import io.gpuasync.spi.LeakReporter;
 import io.gpuasync.spi.LineDriver;
+import io.gpuasync.spi.LineError;
 import io.gpuasync.spi.LineException;
 import io.gpuasync.spi.MappedLine;
 
@@ -49,7 +50,7 @@ public final class CudaBackend implements Backend<CudaStream> {
     /** As {@link #load()}, reporting leaked lines to {@code leakReporter}. */
     public static CudaBackend load(LeakReporter leakReporter) {
         unavailability().ifPresent(cause -> {
-            throw new GpuException(GpuException.Kind.UNAVAILABLE, -1, "CUDA is unavailable: " + cause.getMessage(), cause);
+            throw new GpuException(GpuException.Kind.UNAVAILABLE, LineError.UNAVAILABLE.status(), "CUDA is unavailable: " + cause.getMessage(), cause);
         });
         return new CudaBackend(Objects.requireNonNull(leakReporter, "leakReporter"));
     }

@@ -8,6 +8,7 @@ import io.gpuasync.backend.hip.internal.HipLibrary;
 import io.gpuasync.core.Slot;
 import io.gpuasync.spi.LeakReporter;
 import io.gpuasync.spi.LineDriver;
+import io.gpuasync.spi.LineError;
 import io.gpuasync.spi.LineException;
 import io.gpuasync.spi.MappedLine;
 
@@ -39,7 +40,7 @@ public final class HipBackend implements Backend<HipStream> {
     /** As {@link #load()}, reporting leaked lines to {@code leakReporter}. */
     public static HipBackend load(LeakReporter leakReporter) {
         unavailability().ifPresent(cause -> {
-            throw new GpuException(GpuException.Kind.UNAVAILABLE, -1, "HIP is unavailable: " + cause.getMessage(), cause);
+            throw new GpuException(GpuException.Kind.UNAVAILABLE, LineError.UNAVAILABLE.status(), "HIP is unavailable: " + cause.getMessage(), cause);
         });
         return new HipBackend(Objects.requireNonNull(leakReporter, "leakReporter"));
     }

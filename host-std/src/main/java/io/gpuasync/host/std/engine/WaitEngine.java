@@ -478,7 +478,7 @@ public final class WaitEngine implements AutoCloseable {
         }
         long due = port.nextWakeAtNanos();
         long next;
-        if (due != CompletionPort.NO_ESTIMATE && due - nowNanos > 0) {
+        if (due != DeadlineEstimator.UNKNOWN && due - nowNanos > 0) {
             next = due;
             backoffNanos = backoffMinNanos;
         } else if (progressed || deadline == NO_DEADLINE || nowNanos - deadline >= 0) {
