@@ -156,14 +156,15 @@ class CudaHazardsTest {
         try (Reactor reactor = Reactor.builder().backend(cuda).build()) {
             reactor.await(line.signal(stream, Slot.S0));
         }
-        assertEquals(registered + 1, FakeCuda.registeredPages());
+        int registeredWithTheLine = FakeCuda.registeredPages();
 
         assertEquals(0, FakeCuda.resetPrimary(0));
         stream = null; // the reset destroyed it
-        int afterReset = FakeCuda.registeredPages();
-        assertTrue(afterReset <= registered, "the reset ended the device's view of the page");
 
         assertEquals(1, line.words().getAcquire(Slot.S0), "the host's view of the page is still the line's");
+        assertEquals(registered + 1, registeredWithTheLine, "the page was registered, not allocated by the driver");
+        int afterReset = FakeCuda.registeredPages();
+        assertTrue(afterReset <= registered, "the reset ended the device's view of the page");
         GpuException e = assertThrows(GpuException.class, line::checkHealth);
         assertEquals(GpuException.Kind.DEVICE_FAILED, e.kind());
         assertEquals(Cuda.CUDA_ERROR_CONTEXT_IS_DESTROYED, e.status());
