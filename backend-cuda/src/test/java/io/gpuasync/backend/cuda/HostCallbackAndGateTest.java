@@ -58,9 +58,16 @@ class HostCallbackAndGateTest {
 
     @Test
     void aHostCallbacksStagesRunOffTheDriversThread() throws Exception {
-        CompletableFuture<String> where = CudaBaselines.hostCallback(stream, Duration.ofSeconds(60))
-                .thenApply(done -> Thread.currentThread().getName());
-        assertEquals("gar-cuda-host-callbacks", where.get(60, TimeUnit.SECONDS));
+        try (CudaGate gate = CudaGate.open(cuda)) {
+            // Held, so the stage is attached before the future can complete (an attached stage
+            // of a completed future would run right here).
+            gate.hold(stream);
+            CompletableFuture<Void> callback = CudaBaselines.hostCallback(stream, Duration.ofSeconds(60));
+            CompletableFuture<String> where = callback.thenApply(done -> Thread.currentThread().getName());
+            assertFalse(callback.isDone());
+            gate.open();
+            assertEquals("gar-cuda-host-callbacks", where.get(60, TimeUnit.SECONDS));
+        }
     }
 
     @Test
