@@ -141,8 +141,11 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
             throw failure(status, "cuMemHostRegister(" + bytes + " bytes, PORTABLE | DEVICEMAP)");
         }
         pages.put(page.address(), arena);
-        context.page(page);
-        return page;
+        // A raw pointer, not the arena's segment: the line's views must not be scoped by an
+        // arena whose close would stop (with an async exception) a thread reading them.
+        MemorySegment raw = MemorySegment.ofAddress(page.address());
+        context.page(raw);
+        return raw;
     }
 
     @Override

@@ -56,6 +56,21 @@ class CudaHazardsTest {
         }
     }
 
+    // Whether a settler thread is still inside the driver's settle: a driver that bounds its own
+    // wait leaves it soon after the deadline; one blocked in a driver call never does.
+    private static boolean aSettlerIsStillIn(Class<?> driver) throws InterruptedException {
+        long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        for (;;) {
+            boolean inside = Thread.getAllStackTraces().entrySet().stream()
+                    .anyMatch(e -> e.getKey().getName().startsWith("gar-line-settle-") && java.util.Arrays.stream(e.getValue())
+                            .anyMatch(f -> f.getClassName().equals(driver.getName()) && f.getMethodName().equals("settle")));
+            if (!inside || System.nanoTime() - until > 0) {
+                return inside;
+            }
+            Thread.sleep(10);
+        }
+    }
+
     private MappedLine<CudaStream, CudaContext> lineBoundedBy(Duration settleBound) {
         return MappedLine.open(cuda.driver(), (reason, line, address, bytes) -> leaks.add(reason.name()), NanoClock.SYSTEM,
                 settleBound);
@@ -237,16 +252,20 @@ class CudaHazardsTest {
     // ---------------------------------------------------------------- 9: device-wait limits
 
     @Test
-    void aWaitNeverSatisfiedEndsTheCloseAtTheLinesBoundWithTheDriversOwnAnswer() {
+    void aWaitNeverSatisfiedEndsTheCloseAtTheLinesBoundAndLeavesNoSettlerBlocked() throws InterruptedException {
         CudaStream consumer = cuda.createStream();
         MappedLine<CudaStream, CudaContext> line = lineBoundedBy(Duration.ofMillis(300));
         line.waitOnDevice(consumer, Slot.S0, 1);
         line.signal(consumer, Slot.S1);
         line.close();
         assertEquals(Line.State.LEAKED, line.state());
-        // Not SETTLE_TIMED_OUT: the driver stopped polling by the deadline and said so, rather
-        // than leave its settler thread blocked in a call that never returns.
-        assertEquals(List.of("SETTLE_FAILED"), leaks);
+        // SETTLE_FAILED when the driver's "no" came within the line's grace, SETTLE_TIMED_OUT
+        // when a busy machine delayed it; either way the page is kept.
+        assertEquals(1, leaks.size());
+        assertTrue(leaks.getFirst().startsWith("SETTLE_"), leaks::toString);
+        // The driver stopped polling at the deadline, rather than leave its settler thread
+        // blocked in a call that never returns (cuCtxSynchronize did).
+        assertFalse(aSettlerIsStillIn(CudaDriver.class), "a settler thread is still blocked in CudaDriver.settle");
         // End the fake stream's wait (a sticky error does) and destroy it before clearing the error.
         FakeCuda.setSticky(0, 700);
         cuda.destroyStream(consumer);

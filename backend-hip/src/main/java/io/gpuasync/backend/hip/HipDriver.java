@@ -92,7 +92,9 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
                     "hipHostRegister(" + bytes + " bytes, Portable | Mapped)");
             registered = true;
             pages.put(page.address(), arena);
-            return page;
+            // A raw pointer, not the arena's segment: the line's views must not be scoped by an
+            // arena whose close would stop (with an async exception) a thread reading them.
+            return MemorySegment.ofAddress(page.address());
         } catch (OutOfMemoryError e) {
             throw new LineException(LineError.ofStatus(2), "allocating " + bytes + " bytes of host memory for a line: " + e);
         } finally {
