@@ -2,14 +2,64 @@
  * A fake libcuda.so.1 for the tests of backend-cuda on machines without a GPU: the driver API
  * entry points the backend binds, over the device model of fake_device.h. The calling thread's
  * current context is a stack, as cuCtxPushCurrent / cuCtxPopCurrent make it.
+ *
+ * Stream handles as cuda.h defines them: NULL and CU_STREAM_LEGACY (0x1) are the legacy default
+ * stream of the calling thread's current context, CU_STREAM_PER_THREAD (0x2) that thread's own
+ * default stream in it; any other handle must be a stream that exists (CUDA_ERROR_INVALID_HANDLE
+ * otherwise, where a real driver may do anything). Stream memory operations (cuStreamWriteValue64,
+ * cuStreamWaitValue64) act in the current context, so the fake requires the stream's context to
+ * be current for them: the strict reading of the driver API, which a backend must meet.
  */
 #define _GNU_SOURCE
 #include "fake_device.h"
 
+#define CU_STREAM_LEGACY_HANDLE ((CUstream) 0x1)
+#define CU_STREAM_PER_THREAD_HANDLE ((CUstream) 0x2)
+/* CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS */
+#define ATTRIBUTE_64_BIT_STREAM_MEM_OPS 122
+
 static __thread ctx_t *ctx_stack[16];
 static __thread int depth;
+static __thread stream_t *per_thread[DEVICES];
 
 static ctx_t *current(void) { return depth > 0 ? ctx_stack[depth - 1] : NULL; }
+
+static stream_t *resolve_stream(CUstream handle, int *status) {
+    if (handle == NULL || handle == CU_STREAM_LEGACY_HANDLE || handle == CU_STREAM_PER_THREAD_HANDLE) {
+        ctx_t *c = current();
+        if (!c) {
+            *status = CUDA_ERROR_INVALID_CONTEXT;
+            return NULL;
+        }
+        if (handle != CU_STREAM_PER_THREAD_HANDLE) return legacy_stream(c);
+        stream_t *mine = per_thread[c->device];
+        if (!mine || !live_stream(mine)) per_thread[c->device] = mine = new_stream(c);
+        return mine;
+    }
+    stream_t *s = live_stream(handle);
+    if (!s) *status = CUDA_ERROR_INVALID_HANDLE;
+    return s;
+}
+
+/* A stream memory operation: the stream's context must be current, and the device able to. */
+static stream_t *memop_stream(CUstream handle, int *status) {
+    stream_t *s = resolve_stream(handle, status);
+    if (!s) return NULL;
+    if (current() != s->ctx) {
+        *status = CUDA_ERROR_INVALID_CONTEXT;
+        return NULL;
+    }
+    if (!attribute_of(s->ctx->device, ATTRIBUTE_64_BIT_STREAM_MEM_OPS, 1)) {
+        *status = CUDA_ERROR_NOT_SUPPORTED;
+        return NULL;
+    }
+    return s;
+}
+
+#define RESOLVE(s, handle)                              \
+    int resolve_status = CUDA_SUCCESS;                  \
+    stream_t *s = resolve_stream(handle, &resolve_status); \
+    if (!s) return resolve_status
 
 /* ---------------------------------------------------------------- the driver API */
 
@@ -33,6 +83,12 @@ CUresult cuGetErrorName(CUresult error, const char **name) {
     case CUDA_ERROR_NOT_READY: *name = "CUDA_ERROR_NOT_READY"; break;
     case CUDA_ERROR_ILLEGAL_ADDRESS: *name = "CUDA_ERROR_ILLEGAL_ADDRESS"; break;
     case CUDA_ERROR_LAUNCH_FAILED: *name = "CUDA_ERROR_LAUNCH_FAILED"; break;
+    case CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED: *name = "CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED"; break;
+    case CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED: *name = "CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED"; break;
+    case CUDA_ERROR_NOT_SUPPORTED: *name = "CUDA_ERROR_NOT_SUPPORTED"; break;
+    case 709: *name = "CUDA_ERROR_CONTEXT_IS_DESTROYED"; break;
+    case CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED: *name = "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED"; break;
+    case CUDA_ERROR_STREAM_CAPTURE_INVALIDATED: *name = "CUDA_ERROR_STREAM_CAPTURE_INVALIDATED"; break;
     default: *name = NULL; return CUDA_ERROR_INVALID_VALUE;
     }
     return CUDA_SUCCESS;
@@ -50,8 +106,8 @@ CUresult cuDeviceGetAttribute(int *pi, int attrib, CUdevice dev) {
     ENTER("cuDeviceGetAttribute");
     if (!pi) return CUDA_ERROR_INVALID_VALUE;
     if (dev < 0 || dev >= DEVICES) return CUDA_ERROR_INVALID_DEVICE;
-    /* CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS: yes; anything else: 0. */
-    *pi = attrib == 122 ? 1 : 0;
+    /* CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS: yes unless a test says otherwise; anything else: 0. */
+    *pi = attribute_of(dev, attrib, attrib == ATTRIBUTE_64_BIT_STREAM_MEM_OPS ? 1 : 0);
     return CUDA_SUCCESS;
 }
 
@@ -108,6 +164,22 @@ CUresult cuDevicePrimaryCtxRelease_v2(CUdevice dev) {
     return primary_release(dev);
 }
 
+CUresult cuDevicePrimaryCtxReset_v2(CUdevice dev) {
+    ENTER("cuDevicePrimaryCtxReset_v2");
+    return primary_reset(dev);
+}
+
+CUresult cuDevicePrimaryCtxGetState(CUdevice dev, unsigned int *flags, int *active) {
+    ENTER("cuDevicePrimaryCtxGetState");
+    if (!flags || !active) return CUDA_ERROR_INVALID_VALUE;
+    if (dev < 0 || dev >= DEVICES) return CUDA_ERROR_INVALID_DEVICE;
+    pthread_mutex_lock(&mu);
+    *flags = 0;
+    *active = primary[dev].refs > 0 && !primary[dev].inactive;
+    pthread_mutex_unlock(&mu);
+    return CUDA_SUCCESS;
+}
+
 CUresult cuMemHostAlloc(void **pp, size_t bytesize, unsigned int flags) {
     ENTER("cuMemHostAlloc");
     if (flags & ~0x7u) return CUDA_ERROR_INVALID_VALUE;
@@ -128,33 +200,77 @@ CUresult cuMemFreeHost(void *p) {
     return host_free(p);
 }
 
+CUresult cuMemHostRegister_v2(void *p, size_t bytesize, unsigned int flags) {
+    ENTER("cuMemHostRegister_v2");
+    if (flags & ~0xFu) return CUDA_ERROR_INVALID_VALUE;
+    return host_register(p, bytesize);
+}
+
+CUresult cuMemHostUnregister(void *p) {
+    ENTER("cuMemHostUnregister");
+    return host_unregister(p);
+}
+
 CUresult cuStreamCreate(CUstream *phStream, unsigned int flags) {
     ENTER("cuStreamCreate");
     (void) flags; /* CU_STREAM_DEFAULT or CU_STREAM_NON_BLOCKING: the same here */
     return stream_create(phStream);
 }
 
-CUresult cuStreamDestroy_v2(CUstream s) {
+CUresult cuStreamDestroy_v2(CUstream handle) {
     ENTER("cuStreamDestroy_v2");
+    stream_t *s = live_stream(handle);
+    if (!s) return CUDA_ERROR_INVALID_HANDLE;
     return stream_destroy(s);
 }
 
-CUresult cuStreamGetCtx(CUstream s, CUcontext *pctx) {
+CUresult cuStreamGetCtx(CUstream handle, CUcontext *pctx) {
     ENTER("cuStreamGetCtx");
     if (!pctx) return CUDA_ERROR_INVALID_VALUE;
-    if (!s) {
-        ctx_t *c = current();
-        if (!c) return CUDA_ERROR_INVALID_CONTEXT;
-        *pctx = c;
-        return CUDA_SUCCESS;
-    }
+    RESOLVE(s, handle);
     *pctx = s->ctx;
     return CUDA_SUCCESS;
 }
 
-CUresult cuStreamQuery(CUstream s) {
+/* The legacy stream (NULL, CU_STREAM_LEGACY) only, not the context's other streams; a query of
+   it is a whole-context call that a global capture refuses. */
+CUresult cuStreamQuery(CUstream handle) {
     ENTER("cuStreamQuery");
+    RESOLVE(s, handle);
+    if (handle == NULL || handle == CU_STREAM_LEGACY_HANDLE) {
+        int refused = unsafe_during_capture();
+        if (refused) return refused;
+    }
     return stream_query(s);
+}
+
+CUresult cuStreamBeginCapture_v2(CUstream handle, int mode) {
+    ENTER("cuStreamBeginCapture_v2");
+    if (handle == NULL || handle == CU_STREAM_LEGACY_HANDLE) return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+    RESOLVE(s, handle);
+    return begin_capture(s, mode);
+}
+
+/* The graph is never made: *phGraph gets a dummy the tests do not use. */
+CUresult cuStreamEndCapture(CUstream handle, void **phGraph) {
+    ENTER("cuStreamEndCapture");
+    if (!phGraph) return CUDA_ERROR_INVALID_VALUE;
+    RESOLVE(s, handle);
+    *phGraph = s;
+    return end_capture(s);
+}
+
+CUresult cuStreamIsCapturing(CUstream handle, int *status) {
+    ENTER("cuStreamIsCapturing");
+    if (!status) return CUDA_ERROR_INVALID_VALUE;
+    RESOLVE(s, handle);
+    *status = capture_status(s);
+    return CUDA_SUCCESS;
+}
+
+CUresult cuThreadExchangeStreamCaptureMode(int *mode) {
+    ENTER("cuThreadExchangeStreamCaptureMode");
+    return exchange_capture_mode(mode);
 }
 
 CUresult cuCtxSynchronize(void) {
@@ -162,15 +278,22 @@ CUresult cuCtxSynchronize(void) {
     return synchronize_current();
 }
 
-CUresult cuStreamWriteValue64_v2(CUstream s, CUdeviceptr addr, cuuint64_t value, unsigned int flags) {
+/* The v2 API refuses CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER (cuda.h): flags 0 only. */
+CUresult cuStreamWriteValue64_v2(CUstream handle, CUdeviceptr addr, cuuint64_t value, unsigned int flags) {
     ENTER("cuStreamWriteValue64_v2");
-    if (flags != 0 && flags != 1) return CUDA_ERROR_INVALID_VALUE;
+    if (flags != 0) return CUDA_ERROR_INVALID_VALUE;
+    int status = CUDA_SUCCESS;
+    stream_t *s = memop_stream(handle, &status);
+    if (!s) return status;
     return enqueue(s, OP_WRITE, (volatile uint64_t *) (uintptr_t) addr, value, 0);
 }
 
-CUresult cuStreamWaitValue64_v2(CUstream s, CUdeviceptr addr, cuuint64_t value, unsigned int flags) {
+CUresult cuStreamWaitValue64_v2(CUstream handle, CUdeviceptr addr, cuuint64_t value, unsigned int flags) {
     ENTER("cuStreamWaitValue64_v2");
     if (flags != 0) return CUDA_ERROR_INVALID_VALUE; /* CU_STREAM_WAIT_VALUE_GEQ only */
+    int status = CUDA_SUCCESS;
+    stream_t *s = memop_stream(handle, &status);
+    if (!s) return status;
     return enqueue(s, OP_WAIT, (volatile uint64_t *) (uintptr_t) addr, value, 0);
 }
 
@@ -193,8 +316,9 @@ CUresult cuMemFree_v2(CUdeviceptr dptr) {
     return CUDA_SUCCESS;
 }
 
-CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned int ui, size_t n, CUstream s) {
+CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned int ui, size_t n, CUstream handle) {
     ENTER("cuMemsetD32Async");
+    RESOLVE(s, handle);
     op_t *op = calloc(1, sizeof *op);
     op->kind = OP_MEMSET;
     op->addr = (volatile uint64_t *) (uintptr_t) dst;
@@ -203,58 +327,46 @@ CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned int ui, size_t n, CUstream s
     return push_op(s, op);
 }
 
-CUresult cuStreamSynchronize(CUstream s) {
+CUresult cuStreamSynchronize(CUstream handle) {
     ENTER("cuStreamSynchronize");
-    if (!s) return cuCtxSynchronize();
+    RESOLVE(s, handle);
+    int refused = handle == NULL || handle == CU_STREAM_LEGACY_HANDLE ? unsafe_during_capture() : refused_while_capturing(s);
+    if (refused) return refused;
     drain(s);
     return sticky(s->ctx);
 }
 
 CUresult cuEventCreate(CUevent *phEvent, unsigned int flags) {
     ENTER("cuEventCreate");
-    if (!phEvent || (flags & ~0xFu)) return CUDA_ERROR_INVALID_VALUE;
-    event_t *e = calloc(1, sizeof *e);
-    pthread_mutex_init(&e->mu, NULL);
-    pthread_cond_init(&e->done, NULL);
-    *phEvent = e;
-    return CUDA_SUCCESS;
+    if (flags & ~0xFu) return CUDA_ERROR_INVALID_VALUE;
+    return event_create(phEvent);
 }
 
-CUresult cuEventRecord(CUevent e, CUstream s) {
+CUresult cuEventRecord(CUevent e, CUstream handle) {
     ENTER("cuEventRecord");
-    if (!e) return CUDA_ERROR_INVALID_HANDLE;
-    pthread_mutex_lock(&e->mu);
-    long long seq = ++e->recorded;
-    pthread_mutex_unlock(&e->mu);
-    op_t *op = calloc(1, sizeof *op);
-    op->kind = OP_EVENT;
-    op->event = e;
-    op->event_seq = seq;
-    return push_op(s, op);
+    RESOLVE(s, handle);
+    return event_record(e, s);
+}
+
+CUresult cuEventQuery(CUevent e) {
+    ENTER("cuEventQuery");
+    return event_query(e);
 }
 
 CUresult cuEventSynchronize(CUevent e) {
     ENTER("cuEventSynchronize");
-    if (!e) return CUDA_ERROR_INVALID_HANDLE;
-    pthread_mutex_lock(&e->mu);
-    while (e->completed < e->recorded) pthread_cond_wait(&e->done, &e->mu);
-    pthread_mutex_unlock(&e->mu);
-    return CUDA_SUCCESS;
+    return event_synchronize(e);
 }
 
 CUresult cuEventDestroy_v2(CUevent e) {
     ENTER("cuEventDestroy_v2");
-    if (!e) return CUDA_ERROR_INVALID_HANDLE;
-    cuEventSynchronize(e);
-    pthread_mutex_destroy(&e->mu);
-    pthread_cond_destroy(&e->done);
-    free(e);
-    return CUDA_SUCCESS;
+    return event_destroy(e);
 }
 
-CUresult cuLaunchHostFunc(CUstream s, CUhostFn fn, void *userData) {
+CUresult cuLaunchHostFunc(CUstream handle, CUhostFn fn, void *userData) {
     ENTER("cuLaunchHostFunc");
     if (!fn) return CUDA_ERROR_INVALID_VALUE;
+    RESOLVE(s, handle);
     op_t *op = calloc(1, sizeof *op);
     op->kind = OP_HOSTFN;
     op->fn = fn;

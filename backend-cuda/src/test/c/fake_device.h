@@ -1,14 +1,19 @@
 /*
  * The device model shared by the tests' fake CUDA driver and fake HIP runtime: devices with
  * reference-counted primary contexts that, like the real drivers', free every host allocation
- * they own when their last reference goes (the CWE-416 of 0.1.0 needs exactly that to show);
- * pinned host allocations; a thread per stream running queued stores, waits, work, memsets,
- * events and host functions in order; sticky errors after which nothing queued runs; failure
- * injection. Each fake adds its API on top, and its own idea of the calling thread's current
- * context or device, as current().
+ * they own when their last reference goes (the CWE-416 of 0.1.0 needs exactly that to show),
+ * and lose every allocation, registration and stream when another owner resets them; pinned
+ * host allocations and registered host memory; a thread per stream running queued stores,
+ * waits, work, memsets, events and host functions in order; stream handles validated against
+ * the streams that exist, as the drivers' special handles are resolved by each fake; graph
+ * capture (work queued on a capturing stream is recorded, not run; a whole-context call from a
+ * thread not in relaxed mode invalidates a global capture); sticky errors after which nothing
+ * queued runs; failure injection. Each fake adds its API on top, its own idea of the calling
+ * thread's current context or device, as current(), and its own resolve_stream().
  *
  * Test hooks (not part of CUDA or HIP): fakeEnqueueWork, fakeFailNext, fakePrimaryRefs,
- * fakeSetSticky, fakeLiveAllocations.
+ * fakeSetSticky, fakeLiveAllocations, fakeRegisteredPages, fakeSetAttribute,
+ * fakeUnvalidatedHandles, fakeResetPrimary.
  */
 #ifndef GAR_FAKE_DEVICE_H
 #define GAR_FAKE_DEVICE_H
@@ -17,6 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+/* Each fake uses the part of the model its API has (HIP has no capture calls here). */
+#pragma GCC diagnostic ignored "-Wunused-function"
 
 typedef int CUresult;
 typedef int CUdevice;
@@ -27,21 +35,30 @@ enum {
     CUDA_SUCCESS = 0, CUDA_ERROR_INVALID_VALUE = 1, CUDA_ERROR_NOT_INITIALIZED = 3,
     CUDA_ERROR_DEINITIALIZED = 4, CUDA_ERROR_NO_DEVICE = 100, CUDA_ERROR_INVALID_DEVICE = 101,
     CUDA_ERROR_INVALID_CONTEXT = 201, CUDA_ERROR_INVALID_HANDLE = 400, CUDA_ERROR_NOT_READY = 600,
-    CUDA_ERROR_ILLEGAL_ADDRESS = 700, CUDA_ERROR_LAUNCH_FAILED = 719
+    CUDA_ERROR_ILLEGAL_ADDRESS = 700, CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED = 712,
+    CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED = 713, CUDA_ERROR_LAUNCH_FAILED = 719,
+    CUDA_ERROR_NOT_SUPPORTED = 801, CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED = 900,
+    CUDA_ERROR_STREAM_CAPTURE_INVALIDATED = 901
 };
+
+enum { CAPTURE_NONE = 0, CAPTURE_ACTIVE = 1, CAPTURE_INVALIDATED = 2 };
+enum { MODE_GLOBAL = 0, MODE_THREAD_LOCAL = 1, MODE_RELAXED = 2 };
 
 #define DEVICES 2
 /* About an H200's memset rate (4 TB/s), so calibrating the work is quick here too. */
 #define MEMSET_BYTES_PER_NS 4096
 #define MAX_ALLOCS 4096
 #define MAX_STREAMS 256
+#define MAX_ATTRIBUTES 8
 
-typedef struct ctx { int device; int refs; int sticky; } ctx_t;
+struct stream;
+/* inactive: reset by another owner, and not yet used again (cuDevicePrimaryCtxGetState). */
+typedef struct ctx { int device; int refs; int sticky; int inactive; struct stream *legacy; } ctx_t;
 typedef ctx_t *CUcontext;
 
 enum op_kind { OP_WRITE, OP_WAIT, OP_WORK, OP_MEMSET, OP_EVENT, OP_HOSTFN };
 typedef void (*CUhostFn)(void *userData);
-typedef struct event { pthread_mutex_t mu; pthread_cond_t done; long long recorded, completed; } event_t;
+typedef struct event { pthread_mutex_t mu; pthread_cond_t done; long long recorded, completed; ctx_t *ctx; } event_t;
 typedef event_t *CUevent;
 typedef struct op {
     enum op_kind kind;
@@ -64,16 +81,27 @@ typedef struct stream {
     op_t *head, *tail;
     int pending;
     int closing;
+    /* Set by a reset: the queued work is dropped, and the op running ends. */
+    int dead;
+    int capture, capture_mode;
 } stream_t;
 typedef stream_t *CUstream;
 
-typedef struct alloc { void *p; size_t size; ctx_t *ctx; } alloc_t;
+/* OWNED: allocated by the driver, freed with its context. REGISTERED: the caller's memory, of
+   which a context's end or reset drops only the device's view. */
+enum alloc_kind { ALLOC_OWNED = 1, ALLOC_REGISTERED = 2 };
+typedef struct alloc { void *p; size_t size; ctx_t *ctx; enum alloc_kind kind; } alloc_t;
 
-static ctx_t primary[DEVICES] = {{0, 0, 0}, {1, 0, 0}};
+static ctx_t primary[DEVICES] = {{0, 0, 0, 0, NULL}, {1, 0, 0, 0, NULL}};
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static alloc_t allocs[MAX_ALLOCS];
 static stream_t *streams[MAX_STREAMS];
 static int initialized;
+/* Calls a real runtime would have made with a handle it cannot validate (see each fake). */
+static int unvalidated_handles;
+/* Test-set device attributes: {attribute, value} per device, overriding the fake's defaults. */
+static int attribute_overrides[DEVICES][MAX_ATTRIBUTES][2];
+static __thread int thread_capture_mode = MODE_GLOBAL;
 
 static char fail_name[64];
 static int fail_status, fail_count;
@@ -105,12 +133,43 @@ void fakeSetSticky(int device, int status) {
     }
 }
 
-int fakeLiveAllocations(void) {
+static int count_allocs(enum alloc_kind kind) {
     int n = 0;
     pthread_mutex_lock(&mu);
-    for (int i = 0; i < MAX_ALLOCS; i++) n += allocs[i].p != NULL;
+    for (int i = 0; i < MAX_ALLOCS; i++) n += allocs[i].p != NULL && allocs[i].kind == kind;
     pthread_mutex_unlock(&mu);
     return n;
+}
+
+/* Memory the driver allocated and has not freed. */
+int fakeLiveAllocations(void) { return count_allocs(ALLOC_OWNED); }
+
+/* Host ranges registered with (and so mapped for) a device. */
+int fakeRegisteredPages(void) { return count_allocs(ALLOC_REGISTERED); }
+
+int fakeUnvalidatedHandles(void) { return __atomic_load_n(&unvalidated_handles, __ATOMIC_ACQUIRE); }
+
+void fakeSetAttribute(int device, int attribute, int value) {
+    if (device < 0 || device >= DEVICES) return;
+    pthread_mutex_lock(&mu);
+    for (int i = 0; i < MAX_ATTRIBUTES; i++) {
+        if (attribute_overrides[device][i][0] == attribute || attribute_overrides[device][i][0] == 0) {
+            attribute_overrides[device][i][0] = attribute;
+            attribute_overrides[device][i][1] = value;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&mu);
+}
+
+static int attribute_of(int device, int attribute, int otherwise) {
+    int value = otherwise;
+    pthread_mutex_lock(&mu);
+    for (int i = 0; i < MAX_ATTRIBUTES; i++) {
+        if (attribute_overrides[device][i][0] == attribute) value = attribute_overrides[device][i][1];
+    }
+    pthread_mutex_unlock(&mu);
+    return value;
 }
 
 static int injected(const char *name) {
@@ -133,6 +192,77 @@ static int injected(const char *name) {
 
 static ctx_t *current(void);
 static int sticky(ctx_t *c) { return c ? __atomic_load_n(&c->sticky, __ATOMIC_ACQUIRE) : 0; }
+static int dead(stream_t *s) { return __atomic_load_n(&s->dead, __ATOMIC_ACQUIRE); }
+
+/* ---------------------------------------------------------------- graph capture */
+
+/*
+ * A call that may synchronize the whole context (cuCtxSynchronize, a query of the legacy stream,
+ * host allocation and registration) made while some stream captures in global mode, from a
+ * thread not in relaxed mode: refused, and every global capture invalidated, as the driver does.
+ */
+static int unsafe_during_capture(void) {
+    if (thread_capture_mode == MODE_RELAXED) return CUDA_SUCCESS;
+    int refused = 0;
+    pthread_mutex_lock(&mu);
+    for (int i = 0; i < MAX_STREAMS; i++) {
+        stream_t *s = streams[i];
+        if (s && s->capture == CAPTURE_ACTIVE && s->capture_mode == MODE_GLOBAL) {
+            s->capture = CAPTURE_INVALIDATED;
+            refused = 1;
+        }
+    }
+    pthread_mutex_unlock(&mu);
+    return refused ? CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED : CUDA_SUCCESS;
+}
+
+/* A query or synchronize of a stream that is capturing: refused, and its capture invalidated. */
+static int refused_while_capturing(stream_t *s) {
+    int refused = 0;
+    pthread_mutex_lock(&mu);
+    if (s->capture != CAPTURE_NONE) {
+        s->capture = CAPTURE_INVALIDATED;
+        refused = 1;
+    }
+    pthread_mutex_unlock(&mu);
+    return refused ? CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED : CUDA_SUCCESS;
+}
+
+static int exchange_capture_mode(int *mode) {
+    if (!mode || *mode < MODE_GLOBAL || *mode > MODE_RELAXED) return CUDA_ERROR_INVALID_VALUE;
+    int previous = thread_capture_mode;
+    thread_capture_mode = *mode;
+    *mode = previous;
+    return CUDA_SUCCESS;
+}
+
+static int begin_capture(stream_t *s, int mode) {
+    if (mode < MODE_GLOBAL || mode > MODE_RELAXED) return CUDA_ERROR_INVALID_VALUE;
+    pthread_mutex_lock(&mu);
+    int status = s->capture != CAPTURE_NONE ? CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED : CUDA_SUCCESS;
+    if (status == CUDA_SUCCESS) {
+        s->capture = CAPTURE_ACTIVE;
+        s->capture_mode = mode;
+    }
+    pthread_mutex_unlock(&mu);
+    return status;
+}
+
+static int end_capture(stream_t *s) {
+    pthread_mutex_lock(&mu);
+    int was = s->capture;
+    s->capture = CAPTURE_NONE;
+    pthread_mutex_unlock(&mu);
+    return was == CAPTURE_ACTIVE ? CUDA_SUCCESS
+         : was == CAPTURE_INVALIDATED ? CUDA_ERROR_STREAM_CAPTURE_INVALIDATED : CUDA_ERROR_INVALID_VALUE;
+}
+
+static int capture_status(stream_t *s) {
+    pthread_mutex_lock(&mu);
+    int status = s->capture;
+    pthread_mutex_unlock(&mu);
+    return status;
+}
 
 /* ---------------------------------------------------------------- memory */
 
@@ -144,7 +274,7 @@ static alloc_t *find_alloc(const void *p, size_t bytes) {
     return NULL;
 }
 
-/* The device's side of a store: into live pinned memory, or the context faults. */
+/* The device's side of a store: into live device-visible memory, or the context faults. */
 static void device_store(ctx_t *c, volatile uint64_t *addr, uint64_t value) {
     pthread_mutex_lock(&mu);
     alloc_t *a = find_alloc((const void *) addr, 8);
@@ -170,6 +300,16 @@ static int device_reached(ctx_t *c, volatile uint64_t *addr, uint64_t value) {
     return distance >= 0;
 }
 
+/*
+ * Memory a context owned and lost: its contents are no longer the caller's. The real drivers
+ * unmap it; this fake overwrites it and keeps it mapped, so a test that reads it after sees
+ * another owner's bytes instead of ending the JVM.
+ */
+static void lose_owned(alloc_t *a) {
+    memset(a->p, 0xDD, a->size);
+    a->p = NULL;
+}
+
 /* ---------------------------------------------------------------- streams */
 
 static long long now_ns(void) {
@@ -177,6 +317,8 @@ static long long now_ns(void) {
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (long long) t.tv_sec * 1000000000LL + t.tv_nsec;
 }
+
+static int halted(stream_t *s) { return sticky(s->ctx) || dead(s); }
 
 static void *run_stream(void *arg) {
     stream_t *s = arg;
@@ -192,18 +334,18 @@ static void *run_stream(void *arg) {
         if (!s->head) s->tail = NULL;
         pthread_mutex_unlock(&s->mu);
 
-        if (!sticky(s->ctx)) {
+        if (!halted(s)) {
             switch (op->kind) {
             case OP_WRITE: device_store(s->ctx, op->addr, op->value); break;
             case OP_WAIT:
-                while (!sticky(s->ctx) && !device_reached(s->ctx, op->addr, op->value)) {
+                while (!halted(s) && !device_reached(s->ctx, op->addr, op->value)) {
                     struct timespec pause = {0, 2000};
                     nanosleep(&pause, NULL);
                 }
                 break;
             case OP_WORK: {
                 long long end = now_ns() + op->nanos;
-                while (now_ns() < end && !sticky(s->ctx)) {
+                while (now_ns() < end && !halted(s)) {
                     struct timespec pause = {0, 20000};
                     nanosleep(&pause, NULL);
                 }
@@ -212,7 +354,7 @@ static void *run_stream(void *arg) {
             case OP_MEMSET: {
                 /* Takes the time the fake's device needs; nobody reads the buffer, so it is not written. */
                 long long end = now_ns() + (long long) (op->count * 4) / MEMSET_BYTES_PER_NS;
-                while (now_ns() < end && !sticky(s->ctx)) {
+                while (now_ns() < end && !halted(s)) {
                     struct timespec pause = {0, 5000};
                     nanosleep(&pause, NULL);
                 }
@@ -224,6 +366,7 @@ static void *run_stream(void *arg) {
                 pthread_cond_broadcast(&op->event->done);
                 pthread_mutex_unlock(&op->event->mu);
                 break;
+            /* Like cuLaunchHostFunc's: never called once the context failed (checked above). */
             case OP_HOSTFN: op->fn(op->user); break;
             }
         }
@@ -244,6 +387,11 @@ static CUresult push_op(stream_t *s, op_t *op) {
         free(op);
         return sticky(s->ctx);
     }
+    if (capture_status(s) != CAPTURE_NONE) {
+        /* Recorded into the graph being captured, which this fake never launches. */
+        free(op);
+        return CUDA_SUCCESS;
+    }
     pthread_mutex_lock(&s->mu);
     if (s->tail) s->tail->next = op; else s->head = op;
     s->tail = op;
@@ -262,11 +410,30 @@ static CUresult enqueue(stream_t *s, enum op_kind kind, volatile uint64_t *addr,
     return push_op(s, op);
 }
 
-CUresult fakeEnqueueWork(CUstream s, long long nanos) { return enqueue(s, OP_WORK, NULL, 0, nanos); }
+/* The stream behind a live handle, or NULL for one that was never made or is gone. */
+static stream_t *live_stream(const void *handle) {
+    stream_t *found = NULL;
+    pthread_mutex_lock(&mu);
+    for (int i = 0; i < MAX_STREAMS && !found; i++) {
+        if (streams[i] && streams[i] == handle) found = streams[i];
+    }
+    pthread_mutex_unlock(&mu);
+    return found;
+}
+
+/* Each fake's reading of a handle, special ones included; NULL (and *status) if it has none. */
+static stream_t *resolve_stream(CUstream handle, int *status);
+
+CUresult fakeEnqueueWork(CUstream handle, long long nanos) {
+    int status = CUDA_SUCCESS;
+    stream_t *s = resolve_stream(handle, &status);
+    if (!s) return status;
+    return enqueue(s, OP_WORK, NULL, 0, nanos);
+}
 
 static void drain(stream_t *s) {
     pthread_mutex_lock(&s->mu);
-    while (s->pending > 0 && !sticky(s->ctx)) pthread_cond_wait(&s->changed, &s->mu);
+    while (s->pending > 0 && !halted(s)) pthread_cond_wait(&s->changed, &s->mu);
     pthread_mutex_unlock(&s->mu);
 }
 
@@ -278,9 +445,23 @@ static int primary_retain(ctx_t **pctx, int dev) {
     if (dev < 0 || dev >= DEVICES) return CUDA_ERROR_INVALID_DEVICE;
     pthread_mutex_lock(&mu);
     primary[dev].refs++;
+    primary[dev].inactive = 0;
     pthread_mutex_unlock(&mu);
     *pctx = &primary[dev];
     return CUDA_SUCCESS;
+}
+
+/* Drops the device's view of every allocation of c: owned memory is lost, registrations end. Under mu. */
+static void drop_allocations(ctx_t *c) {
+    for (int i = 0; i < MAX_ALLOCS; i++) {
+        if (allocs[i].p && allocs[i].ctx == c) {
+            if (allocs[i].kind == ALLOC_OWNED) {
+                lose_owned(&allocs[i]);
+            } else {
+                allocs[i].p = NULL;
+            }
+        }
+    }
 }
 
 /* The last reference takes the primary context, and every host allocation it owned, with it. */
@@ -291,16 +472,76 @@ static int primary_release(int dev) {
         pthread_mutex_unlock(&mu);
         return CUDA_ERROR_INVALID_CONTEXT;
     }
-    if (--primary[dev].refs == 0) {
-        for (int i = 0; i < MAX_ALLOCS; i++) {
-            if (allocs[i].p && allocs[i].ctx == &primary[dev]) {
-                free(allocs[i].p);
-                allocs[i].p = NULL;
-            }
+    if (--primary[dev].refs == 0) drop_allocations(&primary[dev]);
+    pthread_mutex_unlock(&mu);
+    return CUDA_SUCCESS;
+}
+
+static void stop_stream(stream_t *s) {
+    pthread_mutex_lock(&s->mu);
+    s->closing = 1;
+    pthread_cond_broadcast(&s->changed);
+    pthread_mutex_unlock(&s->mu);
+    pthread_join(s->thread, NULL);
+    for (op_t *op = s->head; op;) {
+        op_t *next = op->next;
+        free(op);
+        op = next;
+    }
+}
+
+/*
+ * What cuDevicePrimaryCtxReset and hipDeviceReset do to a context, whoever holds a reference
+ * to it: its streams and their queued work are destroyed, the memory it allocated is lost, the
+ * memory registered with it is no longer mapped for the device (the host's view stays), its
+ * sticky error is cleared, and it is inactive until used again.
+ */
+static int primary_reset(int dev) {
+    if (dev < 0 || dev >= DEVICES) return CUDA_ERROR_INVALID_DEVICE;
+    ctx_t *c = &primary[dev];
+    stream_t *gone[MAX_STREAMS];
+    int n = 0;
+    pthread_mutex_lock(&mu);
+    for (int i = 0; i < MAX_STREAMS; i++) {
+        if (streams[i] && streams[i]->ctx == c) {
+            gone[n++] = streams[i];
+            streams[i] = NULL;
+        }
+    }
+    c->legacy = NULL;
+    pthread_mutex_unlock(&mu);
+    for (int i = 0; i < n; i++) {
+        __atomic_store_n(&gone[i]->dead, 1, __ATOMIC_RELEASE);
+        stop_stream(gone[i]);
+        free(gone[i]);
+    }
+    pthread_mutex_lock(&mu);
+    drop_allocations(c);
+    c->inactive = 1;
+    pthread_mutex_unlock(&mu);
+    __atomic_store_n(&c->sticky, 0, __ATOMIC_RELEASE);
+    return CUDA_SUCCESS;
+}
+
+int fakeResetPrimary(int device) { return primary_reset(device); }
+
+static void activate(ctx_t *c) {
+    pthread_mutex_lock(&mu);
+    c->inactive = 0;
+    pthread_mutex_unlock(&mu);
+}
+
+static int add_alloc(void *p, size_t size, ctx_t *c, enum alloc_kind kind) {
+    pthread_mutex_lock(&mu);
+    for (int i = 0; i < MAX_ALLOCS; i++) {
+        if (!allocs[i].p) {
+            allocs[i] = (alloc_t) {p, size, c, kind};
+            pthread_mutex_unlock(&mu);
+            return CUDA_SUCCESS;
         }
     }
     pthread_mutex_unlock(&mu);
-    return CUDA_SUCCESS;
+    return 2; /* out of memory */
 }
 
 /* Pinned host memory of the current context, filled with garbage a line must zero. */
@@ -309,21 +550,50 @@ static int host_alloc(void **pp, size_t bytesize) {
     if (!c) return CUDA_ERROR_INVALID_CONTEXT;
     if (sticky(c)) return sticky(c);
     if (!pp || bytesize == 0) return CUDA_ERROR_INVALID_VALUE;
+    int refused = unsafe_during_capture();
+    if (refused) return refused;
+    activate(c);
     size_t size = (bytesize + 4095) & ~(size_t) 4095;
     void *p = aligned_alloc(4096, size);
     memset(p, 0xAB, size);
+    int status = add_alloc(p, size, c, ALLOC_OWNED);
+    if (status != CUDA_SUCCESS) {
+        free(p);
+        return status;
+    }
+    *pp = p;
+    return CUDA_SUCCESS;
+}
+
+/* Maps the caller's memory for the current context's device; the memory stays the caller's. */
+static int host_register(void *p, size_t bytesize) {
+    ctx_t *c = current();
+    if (!c) return CUDA_ERROR_INVALID_CONTEXT;
+    if (sticky(c)) return sticky(c);
+    if (!p || bytesize == 0) return CUDA_ERROR_INVALID_VALUE;
+    int refused = unsafe_during_capture();
+    if (refused) return refused;
+    activate(c);
+    pthread_mutex_lock(&mu);
+    alloc_t *overlap = find_alloc(p, 1);
+    pthread_mutex_unlock(&mu);
+    if (overlap) return CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED;
+    return add_alloc(p, bytesize, c, ALLOC_REGISTERED);
+}
+
+static int host_unregister(void *p) {
+    int refused = unsafe_during_capture();
+    if (refused) return refused;
     pthread_mutex_lock(&mu);
     for (int i = 0; i < MAX_ALLOCS; i++) {
-        if (!allocs[i].p) {
-            allocs[i] = (alloc_t) {p, size, c};
+        if (allocs[i].p == p && p && allocs[i].kind == ALLOC_REGISTERED) {
+            allocs[i].p = NULL;
             pthread_mutex_unlock(&mu);
-            *pp = p;
             return CUDA_SUCCESS;
         }
     }
     pthread_mutex_unlock(&mu);
-    free(p);
-    return 2; /* out of memory */
+    return CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED;
 }
 
 static int host_is_live(const void *p) {
@@ -334,9 +604,11 @@ static int host_is_live(const void *p) {
 }
 
 static int host_free(void *p) {
+    int refused = unsafe_during_capture();
+    if (refused) return refused;
     pthread_mutex_lock(&mu);
     for (int i = 0; i < MAX_ALLOCS; i++) {
-        if (allocs[i].p == p && p) {
+        if (allocs[i].p == p && p && allocs[i].kind == ALLOC_OWNED) {
             free(p);
             allocs[i].p = NULL;
             pthread_mutex_unlock(&mu);
@@ -347,11 +619,7 @@ static int host_free(void *p) {
     return CUDA_ERROR_INVALID_VALUE;
 }
 
-static int stream_create(stream_t **out) {
-    ctx_t *c = current();
-    if (!c) return CUDA_ERROR_INVALID_CONTEXT;
-    if (sticky(c)) return sticky(c);
-    if (!out) return CUDA_ERROR_INVALID_VALUE;
+static stream_t *new_stream(ctx_t *c) {
     stream_t *s = calloc(1, sizeof *s);
     s->ctx = c;
     pthread_mutex_init(&s->mu, NULL);
@@ -365,49 +633,132 @@ static int stream_create(stream_t **out) {
     }
     pthread_mutex_unlock(&mu);
     pthread_create(&s->thread, NULL, run_stream, s);
-    *out = s;
+    return s;
+}
+
+static int stream_create(stream_t **out) {
+    ctx_t *c = current();
+    if (!c) return CUDA_ERROR_INVALID_CONTEXT;
+    if (sticky(c)) return sticky(c);
+    if (!out) return CUDA_ERROR_INVALID_VALUE;
+    activate(c);
+    *out = new_stream(c);
     return CUDA_SUCCESS;
+}
+
+/* The legacy default stream of c, made when first used, as the driver makes it. */
+static stream_t *legacy_stream(ctx_t *c) {
+    pthread_mutex_lock(&mu);
+    stream_t *s = c->legacy;
+    pthread_mutex_unlock(&mu);
+    if (s) return s;
+    s = new_stream(c);
+    pthread_mutex_lock(&mu);
+    if (c->legacy) {
+        stream_t *raced = s;
+        s = c->legacy;
+        pthread_mutex_unlock(&mu);
+        __atomic_store_n(&raced->dead, 1, __ATOMIC_RELEASE);
+        pthread_mutex_lock(&mu);
+        for (int i = 0; i < MAX_STREAMS; i++) {
+            if (streams[i] == raced) streams[i] = NULL;
+        }
+        pthread_mutex_unlock(&mu);
+        stop_stream(raced);
+        free(raced);
+        return s;
+    }
+    c->legacy = s;
+    pthread_mutex_unlock(&mu);
+    return s;
 }
 
 /* Like the real calls, destroying lets the stream's work finish first. */
 static int stream_destroy(stream_t *s) {
     if (!s) return CUDA_ERROR_INVALID_HANDLE;
     drain(s);
-    pthread_mutex_lock(&s->mu);
-    s->closing = 1;
-    pthread_cond_broadcast(&s->changed);
-    pthread_mutex_unlock(&s->mu);
-    pthread_join(s->thread, NULL);
     pthread_mutex_lock(&mu);
     for (int i = 0; i < MAX_STREAMS; i++) {
         if (streams[i] == s) streams[i] = NULL;
     }
     pthread_mutex_unlock(&mu);
+    stop_stream(s);
     free(s);
     return CUDA_SUCCESS;
 }
 
-/* A stream's state, or (for NULL) that of every stream of the current context. */
 static int stream_query(stream_t *s) {
-    if (!s) {
-        ctx_t *c = current();
-        if (!c) return CUDA_ERROR_INVALID_CONTEXT;
-        if (sticky(c)) return sticky(c);
-        int busy = 0;
-        pthread_mutex_lock(&mu);
-        for (int i = 0; i < MAX_STREAMS; i++) {
-            if (streams[i] && streams[i]->ctx == c && streams[i]->pending > 0) busy = 1;
-        }
-        pthread_mutex_unlock(&mu);
-        return busy ? CUDA_ERROR_NOT_READY : CUDA_SUCCESS;
-    }
     if (sticky(s->ctx)) return sticky(s->ctx);
-    return s->pending > 0 ? CUDA_ERROR_NOT_READY : CUDA_SUCCESS;
+    int refused = refused_while_capturing(s);
+    if (refused) return refused;
+    pthread_mutex_lock(&s->mu);
+    int pending = s->pending;
+    pthread_mutex_unlock(&s->mu);
+    return pending > 0 ? CUDA_ERROR_NOT_READY : CUDA_SUCCESS;
+}
+
+static int event_create(event_t **out) {
+    if (!out) return CUDA_ERROR_INVALID_VALUE;
+    event_t *e = calloc(1, sizeof *e);
+    pthread_mutex_init(&e->mu, NULL);
+    pthread_cond_init(&e->done, NULL);
+    e->ctx = current();
+    *out = e;
+    return CUDA_SUCCESS;
+}
+
+static int event_record(event_t *e, stream_t *s) {
+    if (!e) return CUDA_ERROR_INVALID_HANDLE;
+    pthread_mutex_lock(&e->mu);
+    long long seq = ++e->recorded;
+    pthread_mutex_unlock(&e->mu);
+    op_t *op = calloc(1, sizeof *op);
+    op->kind = OP_EVENT;
+    op->event = e;
+    op->event_seq = seq;
+    int status = push_op(s, op);
+    if (status != CUDA_SUCCESS) {
+        pthread_mutex_lock(&e->mu);
+        e->recorded--;
+        pthread_mutex_unlock(&e->mu);
+    }
+    return status;
+}
+
+static int event_query(event_t *e) {
+    if (!e) return CUDA_ERROR_INVALID_HANDLE;
+    if (sticky(e->ctx)) return sticky(e->ctx);
+    pthread_mutex_lock(&e->mu);
+    int done = e->completed >= e->recorded;
+    pthread_mutex_unlock(&e->mu);
+    return done ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
+}
+
+static int event_synchronize(event_t *e) {
+    if (!e) return CUDA_ERROR_INVALID_HANDLE;
+    pthread_mutex_lock(&e->mu);
+    while (e->completed < e->recorded && !sticky(e->ctx)) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 1000000;
+        if (until.tv_nsec >= 1000000000L) { until.tv_sec++; until.tv_nsec -= 1000000000L; }
+        pthread_cond_timedwait(&e->done, &e->mu, &until);
+    }
+    pthread_mutex_unlock(&e->mu);
+    return sticky(e->ctx);
+}
+
+/* Like the real calls, an event's resources go once its recorded work is done; not waited for here. */
+static int event_destroy(event_t *e) {
+    if (!e) return CUDA_ERROR_INVALID_HANDLE;
+    return CUDA_SUCCESS;
 }
 
 static int synchronize_current(void) {
     ctx_t *c = current();
     if (!c) return CUDA_ERROR_INVALID_CONTEXT;
+    int refused = unsafe_during_capture();
+    if (refused) return refused;
     stream_t *mine[MAX_STREAMS];
     int n = 0;
     pthread_mutex_lock(&mu);

@@ -2,13 +2,44 @@
  * A fake libamdhip64.so.5 for the tests of backend-hip on machines without an AMD GPU: the HIP
  * runtime entry points the backend binds, over the device model backend-cuda's fake driver
  * uses (fake_device.h there). The calling thread's current device is device 0 until set.
+ *
+ * Where it models HIP 5.2.3 (Debian's libamdhip64-5) rather than a better runtime:
+ * - stream handles: NULL is the current device's null stream; every other handle, the
+ *   per-thread default (0x2) included, is a stream object the 5.2.3 stream calls dereference
+ *   without validation. Here such a call fails with hipErrorInvalidHandle and is counted
+ *   (fakeUnvalidatedHandles): on 5.2.3 it would be a segfault at best. hipGetStreamDeviceId
+ *   validates (-1 for an unknown handle), except the per-thread handle, which it resolves
+ *   first (the real library segfaults doing so without a device: counted here too).
+ * - hipDeviceSynchronize waits, and always returns hipSuccess; hipStreamQuery reports only
+ *   hipSuccess or hipErrorNotReady. On 5.2.3 a device fault aborts the process instead of
+ *   leaving a sticky error, so the device model's sticky errors (fakeSetSticky) are this fake's
+ *   own for HIP: they stop queued work, but no HIP call reports them.
  */
 #define _GNU_SOURCE
 #include "fake_device.h"
 
+#define HIP_STREAM_PER_THREAD_HANDLE ((CUstream) 0x2)
+/* hipDeviceAttributeCanUseStreamWaitValue (hipDeviceAttributeAmdSpecificBegin + 13) */
+#define ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE 10013
+
 static __thread int current_device;
 
 static ctx_t *current(void) { return &primary[current_device]; }
+
+static stream_t *resolve_stream(CUstream handle, int *status) {
+    if (handle == NULL) return legacy_stream(current());
+    stream_t *s = live_stream(handle);
+    if (!s) {
+        __atomic_add_fetch(&unvalidated_handles, 1, __ATOMIC_ACQ_REL);
+        *status = CUDA_ERROR_INVALID_HANDLE;
+    }
+    return s;
+}
+
+#define RESOLVE(s, handle)                              \
+    int resolve_status = CUDA_SUCCESS;                  \
+    stream_t *s = resolve_stream(handle, &resolve_status); \
+    if (!s) return resolve_status
 
 /* ---------------------------------------------------------------- the HIP runtime API */
 
@@ -72,6 +103,29 @@ hipError_t hipDevicePrimaryCtxRelease(int dev) {
     return primary_release(dev);
 }
 
+hipError_t hipDeviceReset(void) {
+    ENTER("hipDeviceReset");
+    return primary_reset(current_device);
+}
+
+hipError_t hipDeviceGetAttribute(int *value, int attribute, int device) {
+    ENTER("hipDeviceGetAttribute");
+    if (!value) return CUDA_ERROR_INVALID_VALUE;
+    if (device < 0 || device >= DEVICES) return CUDA_ERROR_INVALID_DEVICE;
+    *value = attribute_of(device, attribute, attribute == ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE ? 1 : 0);
+    return CUDA_SUCCESS;
+}
+
+int hipGetStreamDeviceId(CUstream handle) {
+    if (handle == NULL) return current_device;
+    if (handle == HIP_STREAM_PER_THREAD_HANDLE) {
+        __atomic_add_fetch(&unvalidated_handles, 1, __ATOMIC_ACQ_REL);
+        return -1;
+    }
+    stream_t *s = live_stream(handle);
+    return s ? s->ctx->device : -1;
+}
+
 hipError_t hipHostMalloc(void **pp, size_t bytesize, unsigned int flags) {
     ENTER("hipHostMalloc");
     (void) flags;
@@ -91,35 +145,84 @@ hipError_t hipHostFree(void *p) {
     return host_free(p);
 }
 
+hipError_t hipHostRegister(void *p, size_t bytesize, unsigned int flags) {
+    ENTER("hipHostRegister");
+    if (flags & ~0xFu) return CUDA_ERROR_INVALID_VALUE;
+    return host_register(p, bytesize);
+}
+
+hipError_t hipHostUnregister(void *p) {
+    ENTER("hipHostUnregister");
+    return host_unregister(p);
+}
+
 hipError_t hipStreamCreateWithFlags(CUstream *phStream, unsigned int flags) {
     ENTER("hipStreamCreateWithFlags");
     (void) flags;
     return stream_create(phStream);
 }
 
-hipError_t hipStreamDestroy(CUstream s) {
+hipError_t hipStreamDestroy(CUstream handle) {
     ENTER("hipStreamDestroy");
+    RESOLVE(s, handle);
     return stream_destroy(s);
 }
 
-hipError_t hipStreamQuery(CUstream s) {
+/* 5.2.3: no device fault is ever reported here (see the top of this file). */
+hipError_t hipStreamQuery(CUstream handle) {
     ENTER("hipStreamQuery");
-    return stream_query(s);
+    RESOLVE(s, handle);
+    pthread_mutex_lock(&s->mu);
+    int pending = s->pending > 0 && !halted(s);
+    pthread_mutex_unlock(&s->mu);
+    return pending ? CUDA_ERROR_NOT_READY : CUDA_SUCCESS;
 }
 
+/* 5.2.3: waits for the device's work, and returns hipSuccess whatever happened. */
 hipError_t hipDeviceSynchronize(void) {
     ENTER("hipDeviceSynchronize");
-    return synchronize_current();
+    synchronize_current();
+    return CUDA_SUCCESS;
 }
 
-hipError_t hipStreamWriteValue64(CUstream s, void *ptr, uint64_t value, unsigned int flags) {
+hipError_t hipStreamWriteValue64(CUstream handle, void *ptr, uint64_t value, unsigned int flags) {
     ENTER("hipStreamWriteValue64");
     if (flags != 0) return CUDA_ERROR_INVALID_VALUE;
+    RESOLVE(s, handle);
     return enqueue(s, OP_WRITE, (volatile uint64_t *) ptr, value, 0);
 }
 
-hipError_t hipStreamWaitValue64(CUstream s, void *ptr, uint64_t value, unsigned int flags, uint64_t mask) {
+hipError_t hipStreamWaitValue64(CUstream handle, void *ptr, uint64_t value, unsigned int flags, uint64_t mask) {
     ENTER("hipStreamWaitValue64");
     if (flags != 0 || mask != ~(uint64_t) 0) return CUDA_ERROR_INVALID_VALUE;
+    RESOLVE(s, handle);
+    if (!attribute_of(s->ctx->device, ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE, 1)) return CUDA_ERROR_NOT_SUPPORTED;
     return enqueue(s, OP_WAIT, (volatile uint64_t *) ptr, value, 0);
+}
+
+hipError_t hipEventCreateWithFlags(CUevent *event, unsigned int flags) {
+    ENTER("hipEventCreateWithFlags");
+    if (flags & ~0xFu) return CUDA_ERROR_INVALID_VALUE;
+    return event_create(event);
+}
+
+hipError_t hipEventRecord(CUevent event, CUstream handle) {
+    ENTER("hipEventRecord");
+    RESOLVE(s, handle);
+    return event_record(event, s);
+}
+
+/* 5.2.3: hipSuccess or hipErrorNotReady; no device fault is reported. */
+hipError_t hipEventQuery(CUevent event) {
+    ENTER("hipEventQuery");
+    if (!event) return CUDA_ERROR_INVALID_HANDLE;
+    pthread_mutex_lock(&event->mu);
+    int done = event->completed >= event->recorded;
+    pthread_mutex_unlock(&event->mu);
+    return done ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
+}
+
+hipError_t hipEventDestroy(CUevent event) {
+    ENTER("hipEventDestroy");
+    return event_destroy(event);
 }

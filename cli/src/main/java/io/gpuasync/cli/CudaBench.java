@@ -5,6 +5,7 @@ import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.backend.cuda.CudaBackend;
 import io.gpuasync.backend.cuda.CudaBaselines;
+import io.gpuasync.backend.cuda.CudaGate;
 import io.gpuasync.backend.cuda.CudaStream;
 import io.gpuasync.backend.cuda.CudaWork;
 import io.gpuasync.core.Slot;
@@ -24,10 +25,15 @@ import java.util.List;
  * {@code CU_EVENT_BLOCKING_SYNC} and {@code cuEventSynchronize}, and {@code cuLaunchHostFunc}
  * completing a {@code CompletableFuture}.
  *
- * <p>A GPU cannot stamp its store with the host's clock, so each sample times the whole wait:
- * from the moment the work and its signal are queued to the waiter running. The work is the same
- * for every way of waiting, so the differences between them are differences in waking; the
- * fastest way's figure bounds the work from above.
+ * <p>A GPU cannot stamp its store with the host's clock, so each sample times the whole wait,
+ * and starts every peer's clock alike: the stream is held at a device-side gate
+ * ({@link CudaGate}) queued before the work, then the work, the peer's own call (a signal, an
+ * event record, a host function) and every CPU snapshot are done, and only then the clock
+ * starts and the gate opens. What a peer's queueing call costs is outside its figure, for every
+ * peer alike. The work is the same for every way of waiting, so the differences between them are
+ * differences in waking; the fastest way's figure bounds the work (and the gate's opening) from
+ * above. The host-func peer's CPU counts the driver's callback thread and the thread that
+ * completes its futures, as the future peer's counts the dispatcher.
  */
 final class CudaBench {
     private enum Kind { PLAN, FUTURE, STREAM_SYNC, EVENT_SYNC, HOST_FUNC }
@@ -41,9 +47,13 @@ final class CudaBench {
             new Peer("backoff", "sleep 2 us doubling to 200 us, no estimate", Kind.PLAN,
                     WaitPlan.backoff(Duration.ofNanos(2_000), Duration.ofNanos(200_000))),
             new Peer("future", "Reactor.whenLanded(..).join(): the dispatcher completes it", Kind.FUTURE, null),
-            new Peer("stream-sync", "cuStreamSynchronize (the driver's default: spin, then yield)", Kind.STREAM_SYNC, null),
+            new Peer("stream-sync", "cuStreamSynchronize (CU_CTX_SCHED_AUTO: spins while active contexts <= cores, else yields)",
+                    Kind.STREAM_SYNC, null),
             new Peer("event-sync", "cuEventSynchronize on a CU_EVENT_BLOCKING_SYNC event", Kind.EVENT_SYNC, null),
-            new Peer("host-func", "cuLaunchHostFunc completes a CompletableFuture", Kind.HOST_FUNC, null));
+            new Peer("host-func", "cuLaunchHostFunc; a thread of ours completes a CompletableFuture", Kind.HOST_FUNC, null));
+
+    // Far beyond any sample's work: a host function that has not run by then never will.
+    private static final Duration CALLBACK_BOUND = Duration.ofSeconds(30);
 
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -65,14 +75,15 @@ final class CudaBench {
         CudaStream stream = cuda.createStream();
         try (Reactor reactor = Reactor.builder().backend((Backend<?>) cuda).build();
              CudaWork work = CudaWork.allocate(256L << 20);
-             CudaBaselines.BlockingEvent event = new CudaBaselines.BlockingEvent()) {
+             CudaBaselines.BlockingEvent event = new CudaBaselines.BlockingEvent();
+             CudaGate gate = CudaGate.open(cuda)) {
             Duration whole = work.calibrate(stream);
             out.printf("calibrated: a memset of 256 MiB takes %.1f us on this device%n", whole.toNanos() / 1e3);
             int index = 0;
             for (Peer peer : PEERS) {
                 index++;
                 try (Line<CudaStream> line = cuda.openLine()) {
-                    results.add(measure(peer, index, options, reactor, stream, line, work, event, err));
+                    results.add(measure(peer, index, options, reactor, stream, line, work, event, gate, err));
                 }
             }
         } finally {
@@ -84,7 +95,7 @@ final class CudaBench {
 
     private static Bench.Result measure(Peer peer, int index, Bench.Options options, Reactor reactor, CudaStream stream,
                                         Line<CudaStream> line, CudaWork work, CudaBaselines.BlockingEvent event,
-                                        PrintStream err) {
+                                        CudaGate gate, PrintStream err) {
         int total = options.warmup() + options.samples();
         long[] waits = new long[options.samples()];
         long cpu = 0;
@@ -95,19 +106,22 @@ final class CudaBench {
                 err.printf("\r[%d/%d] %-11s %5d/%d samples", index, PEERS.size(), peer.name(), i, total);
                 err.flush();
             }
+            gate.hold(stream);
             work.enqueue(stream, options.work());
             Ticket ticket = null;
             java.util.concurrent.CompletableFuture<Void> callback = null;
             switch (peer.kind()) {
                 case PLAN, FUTURE -> ticket = line.signal(stream, Slot.S0);
                 case EVENT_SYNC -> event.record(stream);
-                case HOST_FUNC -> callback = CudaBaselines.hostCallback(stream);
+                case HOST_FUNC -> callback = CudaBaselines.hostCallback(stream, CALLBACK_BOUND);
                 case STREAM_SYNC -> { }
             }
-            long dispatcherCpu = peer.kind() == Kind.FUTURE ? THREADS.getThreadCpuTime(reactor.dispatcherThreadId()) : 0;
+            long[] helpers = helperThreads(peer.kind(), reactor);
+            long helpersCpu = cpuOf(helpers);
             long cpuBefore = THREADS.getCurrentThreadCpuTime();
             long allocBefore = THREADS.getCurrentThreadAllocatedBytes();
             long start = System.nanoTime();
+            gate.open();
             switch (peer.kind()) {
                 case PLAN -> reactor.await(ticket, peer.plan());
                 case FUTURE -> reactor.whenLanded(ticket).join();
@@ -118,9 +132,7 @@ final class CudaBench {
             long end = System.nanoTime();
             long bytes = THREADS.getCurrentThreadAllocatedBytes() - allocBefore;
             long cpuUsed = THREADS.getCurrentThreadCpuTime() - cpuBefore;
-            if (peer.kind() == Kind.FUTURE) {
-                cpuUsed += THREADS.getThreadCpuTime(reactor.dispatcherThreadId()) - dispatcherCpu;
-            }
+            cpuUsed += cpuOf(helpers) - helpersCpu;
             if (i >= options.warmup()) {
                 waits[i - options.warmup()] = end - start;
                 cpu += cpuUsed;
@@ -132,5 +144,24 @@ final class CudaBench {
         return new Bench.Result(peer.name(), peer.how(), Bench.percentile(waits, 0.50), Bench.percentile(waits, 0.99),
                 waited == 0 ? 0 : (double) cpu / waited, (double) cpu / options.samples(),
                 (double) allocated / options.samples(), options.samples(), "");
+    }
+
+    // The threads besides the waiter that a peer's wait costs CPU on.
+    private static long[] helperThreads(Kind kind, Reactor reactor) {
+        return switch (kind) {
+            case FUTURE -> new long[] {reactor.dispatcherThreadId()};
+            case HOST_FUNC -> CudaBaselines.callbackThreadIds();
+            default -> new long[0];
+        };
+    }
+
+    // A thread not (or no longer) known to the JVM counts 0: its CPU cannot be read.
+    private static long cpuOf(long[] threads) {
+        long sum = 0;
+        for (long id : threads) {
+            long cpu = id == 0 ? -1 : THREADS.getThreadCpuTime(id);
+            sum += Math.max(0, cpu);
+        }
+        return sum;
     }
 }

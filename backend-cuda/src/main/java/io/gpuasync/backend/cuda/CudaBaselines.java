@@ -1,5 +1,6 @@
 package io.gpuasync.backend.cuda;
 
+import io.gpuasync.api.GpuException;
 import io.gpuasync.backend.cuda.internal.Cuda;
 import io.gpuasync.spi.LineException;
 
@@ -10,15 +11,21 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What CUDA users wait with today, for benchmarks side by side with lines:
  * {@code cuStreamSynchronize}, an event created with {@code CU_EVENT_BLOCKING_SYNC} and
- * {@code cuEventSynchronize}, and {@code cuLaunchHostFunc} completing a {@link CompletableFuture}.
+ * {@code cuEventSynchronize}, and {@code cuLaunchHostFunc} completing a {@link CompletableFuture}
+ * (bounded, and completed off the driver's thread).
  */
 public final class CudaBaselines {
     private CudaBaselines() {
@@ -70,8 +77,43 @@ public final class CudaBaselines {
         }
     }
 
-    private static final Map<Long, CompletableFuture<Void>> CALLBACKS = new ConcurrentHashMap<>();
+    /**
+     * How long {@link #hostCallback(CudaStream)}'s future waits for its host function: the
+     * driver never calls one once the context failed, so without a bound its future would never
+     * complete.
+     */
+    public static final Duration DEFAULT_CALLBACK_BOUND = Duration.ofSeconds(30);
+
+    // Each pending callback's future and its bound, by the id passed as the host function's
+    // user data. An entry leaves when its function runs or its bound passes, whichever is
+    // first: ids are never reused, so a function that runs late finds nothing.
+    private static final Map<Long, Pending> CALLBACKS = new ConcurrentHashMap<>();
     private static final AtomicLong NEXT = new AtomicLong(1);
+    // The driver's callback thread, as last seen by a host function (0 before the first).
+    private static volatile long callbackThreadId;
+
+    private record Pending(CompletableFuture<Void> future, ScheduledFuture<?> bound) {
+    }
+
+    // Completes the futures and fails the late ones: never the driver's callback thread, on
+    // which a dependent stage that waits for later CUDA work would deadlock the stream (cuda.h
+    // forbids CUDA calls there), and which must not be held up by the user's stages.
+    // The completer's thread, once made (0 before): set by its factory, outside the holder's
+    // initialization, which its first task would otherwise wait for.
+    private static volatile long completerThreadId;
+
+    private static final class Completer {
+        static final ScheduledThreadPoolExecutor EXECUTOR = new ScheduledThreadPoolExecutor(1, task -> {
+            Thread thread = new Thread(task, "gar-cuda-host-callbacks");
+            thread.setDaemon(true);
+            completerThreadId = thread.threadId();
+            return thread;
+        });
+
+        static {
+            EXECUTOR.setRemoveOnCancelPolicy(true);
+        }
+    }
 
     private static final class Upcall {
         static final MemorySegment STUB;
@@ -88,37 +130,73 @@ public final class CudaBaselines {
         }
     }
 
-    // Runs on the driver's callback thread. An exception escaping an upcall ends the JVM, so
-    // nothing may escape.
+    // Runs on the driver's callback thread: hands the completion over and returns. An exception
+    // escaping an upcall ends the JVM, so nothing may escape.
     private static void onHost(MemorySegment userData) {
         try {
-            CompletableFuture<Void> future = CALLBACKS.remove(userData.address());
-            if (future != null) {
-                future.complete(null);
+            callbackThreadId = Thread.currentThread().threadId();
+            Pending pending = CALLBACKS.remove(userData.address());
+            if (pending != null) {
+                pending.bound().cancel(false);
+                Completer.EXECUTOR.execute(() -> pending.future().complete(null));
             }
         } catch (Throwable ignored) {
             // Nothing to tell, and no way to tell it from a driver thread.
         }
     }
 
-    /**
-     * A future completed by a host function the driver runs once {@code stream}'s work queued
-     * so far is done ({@code cuLaunchHostFunc}): the callback model, as users write it. The
-     * future completes on the driver's callback thread, where no CUDA call is allowed: attach
-     * dependent actions with the {@code *Async} variants, or only {@code join} it, as the bench
-     * does.
-     */
+    /** As {@link #hostCallback(CudaStream, Duration)}, bounded by {@link #DEFAULT_CALLBACK_BOUND}. */
     public static CompletableFuture<Void> hostCallback(CudaStream stream) {
+        return hostCallback(stream, DEFAULT_CALLBACK_BOUND);
+    }
+
+    /**
+     * A future completed once a host function the driver runs behind {@code stream}'s work
+     * queued so far has run ({@code cuLaunchHostFunc}): the callback model, as users write it.
+     * It completes on a thread of its own ({@code gar-cuda-host-callbacks}), never the driver's,
+     * so its dependent stages may use CUDA. If the function has not run within {@code bound}
+     * (the driver never runs one once the context failed), the future fails with
+     * {@link GpuException.Kind#TIMED_OUT} and its entry is dropped.
+     *
+     * @throws IllegalArgumentException if {@code bound} is not positive
+     */
+    public static CompletableFuture<Void> hostCallback(CudaStream stream, Duration bound) {
+        Objects.requireNonNull(stream, "stream");
+        if (bound.isNegative() || bound.isZero()) {
+            throw new IllegalArgumentException("a host callback's bound must be positive, got " + bound);
+        }
         CompletableFuture<Void> future = new CompletableFuture<>();
         long id = NEXT.getAndIncrement();
-        CALLBACKS.put(id, future);
+        ScheduledFuture<?> timeout = Completer.EXECUTOR.schedule(() -> {
+            if (CALLBACKS.remove(id) != null) {
+                future.completeExceptionally(new GpuException(GpuException.Kind.TIMED_OUT, "the host function queued"
+                        + " on " + stream + " did not run within " + bound + " (the driver never runs one once the"
+                        + " context has failed)"));
+            }
+        }, bound.toNanos(), TimeUnit.NANOSECONDS);
+        CALLBACKS.put(id, new Pending(future, timeout));
         try {
             CudaDriver.check(Cuda.cuLaunchHostFunc(stream.segment(), Upcall.STUB, MemorySegment.ofAddress(id)),
                     "cuLaunchHostFunc");
         } catch (LineException e) {
             CALLBACKS.remove(id);
+            timeout.cancel(false);
             future.completeExceptionally(e.toGpuException("launching a host function"));
         }
         return future;
+    }
+
+    /** How many host callbacks are waiting for their function or their bound. */
+    static int pendingCallbacks() {
+        return CALLBACKS.size();
+    }
+
+    /**
+     * The threads a host callback costs CPU on, for a benchmark's accounting: the driver's
+     * callback thread as last seen and the thread that completes the futures (each 0 until it
+     * has been seen).
+     */
+    public static long[] callbackThreadIds() {
+        return new long[] {callbackThreadId, completerThreadId};
     }
 }

@@ -8,6 +8,11 @@ import io.gpuasync.spi.LineException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntSupplier;
 
 /**
  * The CUDA driver table of a mapped line.
@@ -20,138 +25,405 @@ import java.lang.foreign.ValueLayout;
  * the application's context is refused as foreign: closing the line can only wait for work of
  * the context it holds.
  *
- * <p>Every call that needs a context pushes the line's own and pops it after
- * ({@code cuCtxPushCurrent} / {@code cuCtxPopCurrent}), so a line can be closed, and checked, from
- * any thread, and the caller's current context is left as it was.
+ * <p>The page is the line's own memory (a page of the JVM's native memory), registered with
+ * the context ({@code cuMemHostRegister} PORTABLE | DEVICEMAP, which the stream memory
+ * operations accept), not memory the driver allocated: another owner resetting the primary
+ * context ({@code cuDevicePrimaryCtxReset}, {@code cudaDeviceReset}) ends the device's view of
+ * it but can never unmap the host's. A reset is seen (the context inactive while the line holds
+ * it, or the page's registration gone) by the health check, which then fails the line's waits
+ * with {@code CUDA_ERROR_CONTEXT_IS_DESTROYED} and says why.
+ *
+ * <p>Calls a line makes from threads of its own (opening, the health check, settling, freeing)
+ * run with the thread's stream capture mode relaxed ({@code cuThreadExchangeStreamCaptureMode}),
+ * so they never invalidate a graph another thread captures in the global mode, and touch only
+ * the line's own streams, never the whole context. A capture error (900-908) is never taken for
+ * a failed device. Every call that needs a context pushes the line's own and pops it after
+ * ({@code cuCtxPushCurrent} / {@code cuCtxPopCurrent}), leaving the caller's as it was; nothing
+ * between a push and its pop logs, locks or parks, so a virtual thread cannot change carriers
+ * in between.
+ *
+ * <p>Stream handles: an explicit stream's store runs with the line's context pushed. The legacy
+ * default stream (0, {@code CU_STREAM_LEGACY}) means the calling OS thread's current context:
+ * accepted from a platform thread whose current context is the line's, refused from a virtual
+ * thread (whose carrier, and so whose context, may change between any two calls). The
+ * per-thread default stream ({@code CU_STREAM_PER_THREAD}) is refused: it is the signalling
+ * thread's own, and a line settles from a thread of its own.
  */
 final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
+    // Polling a settle: short at first (a store that just landed), then no more than 1 ms.
+    private static final long FIRST_POLL_NANOS = 20_000;
+    private static final long LONGEST_POLL_NANOS = 1_000_000;
+    // A whole page: the registration pins pages, and no other allocation may share the line's.
+    private static final long PAGE_ALIGNMENT = 4096;
+
+    // Output arguments of the calls, one per thread: the signal path allocates nothing after a
+    // thread's first call. Freed with the thread (an automatic arena).
+    private static final ThreadLocal<MemorySegment> SCRATCH =
+            ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(16, 8));
+    private static final ThreadLocal<MemorySegment> CAPTURE_MODE =
+            ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(Cuda.C_INT));
+
+    // Each line's page and the arena that owns it, by address: freed by freeHost only.
+    private final Map<Long, Arena> pages = new ConcurrentHashMap<>();
 
     @Override
     public CudaContext retainCurrent() throws LineException {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment current = arena.allocate(Cuda.C_POINTER);
-            check(Cuda.cuCtxGetCurrent(current), "cuCtxGetCurrent");
-            if (current.get(ValueLayout.ADDRESS, 0).equals(MemorySegment.NULL)) {
-                throw new LineException(LineError.NO_DOMAIN, "cuCtxGetCurrent");
-            }
-            MemorySegment device = arena.allocate(Cuda.C_INT);
-            check(Cuda.cuCtxGetDevice(device), "cuCtxGetDevice");
-            int ordinal = device.get(ValueLayout.JAVA_INT, 0);
-            MemorySegment supported = arena.allocate(Cuda.C_INT);
-            check(Cuda.cuDeviceGetAttribute(supported, Cuda.CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS, ordinal),
-                    "cuDeviceGetAttribute(CAN_USE_64_BIT_STREAM_MEM_OPS, device " + ordinal + ")");
-            if (supported.get(ValueLayout.JAVA_INT, 0) == 0) {
-                // Without it every store a line queues would fail: say so before a page exists.
-                throw new LineException(LineError.ofStatus(Cuda.CUDA_ERROR_NOT_SUPPORTED), "device " + ordinal
-                        + " cannot run 64-bit stream memory operations (cuStreamWriteValue64); see the driver's "
-                        + "NVreg_EnableStreamMemOPs on older drivers");
-            }
-            MemorySegment primary = arena.allocate(Cuda.C_POINTER);
-            check(Cuda.cuDevicePrimaryCtxRetain(primary, ordinal), "cuDevicePrimaryCtxRetain(device " + ordinal + ")");
-            return new CudaContext(primary.get(ValueLayout.ADDRESS, 0).address(), ordinal);
+        MemorySegment out = SCRATCH.get();
+        check(Cuda.cuCtxGetCurrent(out), "cuCtxGetCurrent");
+        if (out.get(ValueLayout.ADDRESS, 0).equals(MemorySegment.NULL)) {
+            throw new LineException(LineError.NO_DOMAIN, "cuCtxGetCurrent");
+        }
+        check(Cuda.cuCtxGetDevice(out), "cuCtxGetDevice");
+        int ordinal = out.get(ValueLayout.JAVA_INT, 0);
+        check(Cuda.cuDeviceGetAttribute(out, Cuda.CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS, ordinal),
+                "cuDeviceGetAttribute(CAN_USE_64_BIT_STREAM_MEM_OPS, device " + ordinal + ")");
+        if (out.get(ValueLayout.JAVA_INT, 0) == 0) {
+            // The stores and device-side waits are both 64-bit stream memory operations: without
+            // them every store a line queues would fail. Say so before a page exists.
+            throw new LineException(LineError.ofStatus(Cuda.CUDA_ERROR_NOT_SUPPORTED), "device " + ordinal
+                    + " cannot run 64-bit stream memory operations (CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS is 0:"
+                    + " cuStreamWriteValue64 and cuStreamWaitValue64 are unsupported); see the driver's"
+                    + " NVreg_EnableStreamMemOPs on older drivers");
+        }
+        check(Cuda.cuDevicePrimaryCtxRetain(out, ordinal), "cuDevicePrimaryCtxRetain(device " + ordinal + ")");
+        long primary = out.get(ValueLayout.ADDRESS, 0).address();
+        try {
+            // The stream the health check queries: the line's own, so the check waits for and
+            // disturbs nobody's work (and no capture).
+            check(inContext(primary, () -> Cuda.cuStreamCreate(SCRATCH.get(), Cuda.CU_STREAM_NON_BLOCKING)),
+                    "cuStreamCreate(NON_BLOCKING) for the line's health checks");
+            return new CudaContext(primary, ordinal, SCRATCH.get().get(ValueLayout.ADDRESS, 0).address());
+        } catch (LineException | RuntimeException e) {
+            releasePrimary(ordinal);
+            throw e;
         }
     }
 
     @Override
     public void release(CudaContext context) {
-        int status = Cuda.cuDevicePrimaryCtxRelease_v2(context.device());
+        // A reset destroyed the line's stream with the rest: its handle may now name another's.
+        if (!resetSince(context)) {
+            int status = Cuda.cuStreamDestroy_v2(MemorySegment.ofAddress(context.healthStream()));
+            if (status != Cuda.CUDA_SUCCESS) {
+                CudaStatus.log("cuStreamDestroy of the line's health-check stream", status);
+            }
+        }
+        releasePrimary(context.device());
+    }
+
+    private static void releasePrimary(int device) {
+        int status = Cuda.cuDevicePrimaryCtxRelease_v2(device);
         if (status != Cuda.CUDA_SUCCESS) {
-            CudaStatus.log("cuDevicePrimaryCtxRelease(device " + context.device() + ")", status);
+            CudaStatus.log("cuDevicePrimaryCtxRelease(device " + device + ")", status);
         }
     }
 
     @Override
     public MemorySegment allocHost(CudaContext context, long bytes) throws LineException {
-        try (Arena arena = Arena.ofConfined(); Pushed pushed = push(context)) {
-            MemorySegment pointer = arena.allocate(Cuda.C_POINTER);
-            check(Cuda.cuMemHostAlloc(pointer, bytes, Cuda.CU_MEMHOSTALLOC_PORTABLE | Cuda.CU_MEMHOSTALLOC_DEVICEMAP),
-                    "cuMemHostAlloc(" + bytes + " bytes, PORTABLE | DEVICEMAP)");
-            return pointer.get(ValueLayout.ADDRESS, 0);
+        Arena arena = Arena.ofShared();
+        MemorySegment page;
+        try {
+            page = arena.allocate(bytes, PAGE_ALIGNMENT);
+        } catch (RuntimeException | OutOfMemoryError e) {
+            arena.close();
+            throw new LineException(LineError.ofStatus(2), "allocating " + bytes + " bytes of host memory for a line: " + e);
         }
+        int status;
+        try {
+            status = inContext(context.handle(), () -> Cuda.cuMemHostRegister_v2(page, bytes,
+                    Cuda.CU_MEMHOSTREGISTER_PORTABLE | Cuda.CU_MEMHOSTREGISTER_DEVICEMAP));
+        } catch (LineException | RuntimeException e) {
+            arena.close();
+            throw e;
+        }
+        if (status != Cuda.CUDA_SUCCESS) {
+            arena.close();
+            throw failure(status, "cuMemHostRegister(" + bytes + " bytes, PORTABLE | DEVICEMAP)");
+        }
+        pages.put(page.address(), arena);
+        // A raw pointer, not the arena's segment: the line's views must not be scoped by an
+        // arena whose close would stop (with an async exception) a thread reading them.
+        MemorySegment raw = MemorySegment.ofAddress(page.address());
+        context.page(raw);
+        return raw;
     }
 
     @Override
     public long deviceAddress(CudaContext context, MemorySegment host) throws LineException {
-        try (Arena arena = Arena.ofConfined(); Pushed pushed = push(context)) {
-            MemorySegment device = arena.allocate(Cuda.C_LONG_LONG);
-            check(Cuda.cuMemHostGetDevicePointer_v2(device, host, 0), "cuMemHostGetDevicePointer");
-            return device.get(ValueLayout.JAVA_LONG, 0);
-        }
+        check(inContext(context.handle(), () -> Cuda.cuMemHostGetDevicePointer_v2(SCRATCH.get(), host, 0)),
+                "cuMemHostGetDevicePointer");
+        return SCRATCH.get().get(ValueLayout.JAVA_LONG, 0);
     }
 
     @Override
     public void freeHost(CudaContext context, MemorySegment host) {
-        try (Pushed pushed = push(context)) {
-            int status = Cuda.cuMemFreeHost(host);
-            if (status != Cuda.CUDA_SUCCESS) {
-                CudaStatus.log("cuMemFreeHost(0x" + Long.toHexString(host.address()) + ")", status);
-            }
+        int status;
+        try {
+            status = inContext(context.handle(), () -> Cuda.cuMemHostUnregister(host));
         } catch (LineException e) {
-            CudaStatus.log("cuCtxPushCurrent before cuMemFreeHost", e.error().status());
+            CudaStatus.log("cuCtxPushCurrent before cuMemHostUnregister", e.error().status());
+            return;
+        }
+        // From here the page is no longer the line's to check a reset by.
+        context.page(null);
+        if (status == Cuda.CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED) {
+            // Another owner reset the context: the device's view went with it; the page is ours.
+            context.markReset();
+        } else if (status != Cuda.CUDA_SUCCESS) {
+            // Still registered, as far as anyone can tell: keep the memory rather than hand the
+            // allocator a range the driver may still map.
+            CudaStatus.log("cuMemHostUnregister(0x" + Long.toHexString(host.address()) + "); the page is kept", status);
+            return;
+        }
+        Arena arena = pages.remove(host.address());
+        if (arena != null) {
+            arena.close();
         }
     }
 
     @Override
     public boolean streamIn(CudaStream stream, CudaContext context) throws LineException {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment owner = arena.allocate(Cuda.C_POINTER);
-            int status = Cuda.cuStreamGetCtx(stream.segment(), owner);
-            if (status == Cuda.CUDA_ERROR_INVALID_CONTEXT) {
-                // A default-stream handle (0, legacy, per-thread) means the calling thread's
-                // context, and this thread has none.
-                throw new LineException(LineError.NO_DOMAIN, CudaStatus.describe("cuStreamGetCtx(" + stream + ")", status));
-            }
-            if (status != Cuda.CUDA_SUCCESS) {
-                throw failure(status, "cuStreamGetCtx(" + stream + ")");
-            }
-            return owner.get(ValueLayout.ADDRESS, 0).address() == context.handle();
+        long handle = stream.handle();
+        if (handle == Cuda.CU_STREAM_PER_THREAD) {
+            throw new LineException(LineError.FOREIGN_STREAM, stream + " is CU_STREAM_PER_THREAD, the calling thread's own"
+                    + " default stream: a line settles from a thread of its own, which cannot wait for it. Pass an"
+                    + " explicit stream (cuStreamCreate)");
         }
+        if (isThreadDefault(handle) && Thread.currentThread().isVirtual()) {
+            throw new LineException(LineError.NO_DOMAIN, stream + " is the legacy default stream of the calling OS"
+                    + " thread's current context, and a virtual thread (" + Thread.currentThread() + ") may run on"
+                    + " another carrier, with another context, at every call. Pass an explicit stream");
+        }
+        MemorySegment owner = SCRATCH.get();
+        int status = Cuda.cuStreamGetCtx(stream.segment(), owner);
+        if (status == Cuda.CUDA_ERROR_INVALID_CONTEXT) {
+            // A default-stream handle means the calling thread's context, and this thread has none.
+            throw new LineException(LineError.NO_DOMAIN, CudaStatus.describe("cuStreamGetCtx(" + stream + ")", status));
+        }
+        if (status != Cuda.CUDA_SUCCESS) {
+            throw failure(status, "cuStreamGetCtx(" + stream + ")");
+        }
+        return owner.get(ValueLayout.ADDRESS, 0).address() == context.handle();
+    }
+
+    /** 0 or {@code CU_STREAM_LEGACY}: a stream chosen by the calling thread's current context. */
+    private static boolean isThreadDefault(long handle) {
+        return handle == 0 || handle == Cuda.CU_STREAM_LEGACY;
     }
 
     // Every signal comes here: the message is built only when there is a failure to describe.
     @Override
     public void writeValue(CudaStream stream, long address, long value) throws LineException {
-        int status = Cuda.cuStreamWriteValue64_v2(stream.segment(), address, value, 0);
+        int status = memoryOperation(stream, address, value, false);
         if (status != Cuda.CUDA_SUCCESS) {
             throw failure(status, "cuStreamWriteValue64(" + stream + ", 0x" + Long.toHexString(address) + ", " + value + ")");
         }
     }
 
     /**
-     * Waits for the context's work. Unbounded here ({@code cuCtxSynchronize} never returns if a
-     * stream waits on the device for a word nothing will store): the line calls it on a thread
-     * of its own and bounds the close itself.
+     * Queues on {@code stream} a device-side wait until the word at {@code address} reaches
+     * {@code value}. Limits (cuda.h): ordering made with stream memory operations is invisible
+     * to CUDA's own dependency tracking, and a wait can deadlock the device when more streams
+     * wait than it has hardware queues; a wait for a store never queued stalls its stream for
+     * good, and the line's close then keeps the page. The device's support was checked when the
+     * line was opened ({@code CAN_USE_64_BIT_STREAM_MEM_OPS}).
      */
     @Override
-    public boolean settle(CudaContext context, java.util.List<CudaStream> streams, long deadlineNanos) {
-        try (Pushed pushed = push(context)) {
-            int status = Cuda.cuCtxSynchronize();
-            if (status != Cuda.CUDA_SUCCESS) {
-                CudaStatus.log("cuCtxSynchronize while closing a line", status);
-                return false;
+    public void waitValue(CudaStream stream, long address, long value) throws LineException {
+        int status = memoryOperation(stream, address, value, true);
+        if (status != Cuda.CUDA_SUCCESS) {
+            throw failure(status, "cuStreamWaitValue64(" + stream + ", 0x" + Long.toHexString(address) + ", GEQ " + value + ")");
+        }
+    }
+
+    // An explicit stream's operation runs with the stream's context (the line's: the line
+    // checked it) pushed; a default-stream handle in the calling thread's own, which the line
+    // checked is its. Nothing between the push and the pop but the one call.
+    private static int memoryOperation(CudaStream stream, long address, long value, boolean isWait) {
+        MemorySegment handle = stream.segment();
+        if (isThreadDefault(stream.handle())) {
+            return isWait ? Cuda.cuStreamWaitValue64_v2(handle, address, value, Cuda.CU_STREAM_WAIT_VALUE_GEQ)
+                    : Cuda.cuStreamWriteValue64_v2(handle, address, value, 0);
+        }
+        MemorySegment owner = SCRATCH.get();
+        int status = Cuda.cuStreamGetCtx(handle, owner);
+        if (status != Cuda.CUDA_SUCCESS) {
+            return status;
+        }
+        status = Cuda.cuCtxPushCurrent_v2(owner.get(ValueLayout.ADDRESS, 0));
+        if (status != Cuda.CUDA_SUCCESS) {
+            return status;
+        }
+        try {
+            return isWait ? Cuda.cuStreamWaitValue64_v2(handle, address, value, Cuda.CU_STREAM_WAIT_VALUE_GEQ)
+                    : Cuda.cuStreamWriteValue64_v2(handle, address, value, 0);
+        } finally {
+            popQuietly();
+        }
+    }
+
+    /**
+     * Waits until every operation the line queued on {@code streams} is done: an event recorded
+     * behind them on each stream ({@code cuEventRecord}), polled ({@code cuEventQuery}) until it
+     * completes or {@code deadlineNanos} passes. Only these streams, never the whole context:
+     * other owners' work (a long NCCL collective, another library's kernels) is not waited for,
+     * and no other thread's graph capture is disturbed. A stream being captured is not touched
+     * (an event recorded into it would join the graph); it is asked again until its capture
+     * ends or the deadline passes. After a reset by another owner nothing of the device can
+     * touch the page any more, and the answer is yes at once.
+     */
+    @Override
+    public boolean settle(CudaContext context, List<CudaStream> streams, long deadlineNanos) {
+        String failure = null;
+        int failedStatus = 0;
+        MemorySegment[] events = new MemorySegment[streams.size()];
+        try {
+            for (int i = 0; i < events.length && failure == null; i++) {
+                CudaStream stream = streams.get(i);
+                long pause = FIRST_POLL_NANOS;
+                for (;;) {
+                    if (resetSince(context)) {
+                        return true;
+                    }
+                    int status = inContext(context.handle(), () -> recordBehind(stream.segment()));
+                    if (status == Cuda.CUDA_SUCCESS) {
+                        events[i] = SCRATCH.get().get(ValueLayout.ADDRESS, 0);
+                        break;
+                    }
+                    if (!isCaptureError(status) && status != Cuda.CUDA_ERROR_NOT_READY) {
+                        failure = "recording an event behind the line's work on " + stream;
+                        failedStatus = status;
+                        break;
+                    }
+                    if (System.nanoTime() - deadlineNanos >= 0) {
+                        return false;
+                    }
+                    pause = pause(pause, deadlineNanos);
+                }
             }
-            return true;
+            for (int i = 0; i < events.length && failure == null; i++) {
+                MemorySegment event = events[i];
+                long pause = FIRST_POLL_NANOS;
+                for (;;) {
+                    int status = inContext(context.handle(), () -> Cuda.cuEventQuery(event));
+                    if (status == Cuda.CUDA_SUCCESS) {
+                        break;
+                    }
+                    if (status != Cuda.CUDA_ERROR_NOT_READY && !isCaptureError(status)) {
+                        if (resetSince(context)) {
+                            return true;
+                        }
+                        failure = "cuEventQuery behind the line's work on " + streams.get(i);
+                        failedStatus = status;
+                        break;
+                    }
+                    if (System.nanoTime() - deadlineNanos >= 0) {
+                        return false;
+                    }
+                    pause = pause(pause, deadlineNanos);
+                }
+            }
         } catch (LineException e) {
+            failure = "cuCtxPushCurrent while settling";
+            failedStatus = e.error().status();
+        } finally {
+            for (MemorySegment event : events) {
+                if (event != null) {
+                    // An event still pending is released by the driver once its work is done.
+                    Cuda.cuEventDestroy_v2(event);
+                }
+            }
+        }
+        if (failure != null) {
+            CudaStatus.log(failure + " while closing a line", failedStatus);
             return false;
         }
+        return true;
     }
 
-    /** Whether the context still works: a query of its work answers, or returns its sticky error. */
+    // Inside a pushed context: a fresh event recorded behind the stream's queued work, left in
+    // SCRATCH. Refuses a stream that is capturing, whose record would join the graph.
+    private static int recordBehind(MemorySegment stream) {
+        MemorySegment out = SCRATCH.get();
+        int status = Cuda.cuStreamIsCapturing(stream, out);
+        if (status != Cuda.CUDA_SUCCESS) {
+            return status;
+        }
+        if (out.get(ValueLayout.JAVA_INT, 0) != Cuda.CU_STREAM_CAPTURE_STATUS_NONE) {
+            return Cuda.CUDA_ERROR_NOT_READY;
+        }
+        status = Cuda.cuEventCreate(out, Cuda.CU_EVENT_DISABLE_TIMING);
+        if (status != Cuda.CUDA_SUCCESS) {
+            return status;
+        }
+        MemorySegment event = out.get(ValueLayout.ADDRESS, 0);
+        status = Cuda.cuEventRecord(event, stream);
+        if (status != Cuda.CUDA_SUCCESS) {
+            Cuda.cuEventDestroy_v2(event);
+            return status;
+        }
+        out.set(ValueLayout.ADDRESS, 0, event);
+        return Cuda.CUDA_SUCCESS;
+    }
+
+    private static long pause(long pause, long deadlineNanos) {
+        long left = deadlineNanos - System.nanoTime();
+        LockSupport.parkNanos(Math.max(1, Math.min(pause, left)));
+        return Math.min(pause * 2, LONGEST_POLL_NANOS);
+    }
+
+    /**
+     * Whether the context still works: a reset by another owner fails it with
+     * {@code CUDA_ERROR_CONTEXT_IS_DESTROYED}; otherwise a query of the line's own stream
+     * answers, or returns the context's sticky error. A capture error (900-908) says nothing
+     * of the device, and reads as healthy.
+     */
     @Override
     public void checkHealth(CudaContext context) throws LineException {
-        try (Pushed pushed = push(context)) {
-            int status = Cuda.cuStreamQuery(MemorySegment.NULL);
-            if (status != Cuda.CUDA_SUCCESS && status != Cuda.CUDA_ERROR_NOT_READY) {
-                throw new LineException(LineError.ofStatus(status), CudaStatus.describe("cuStreamQuery", status));
-            }
+        if (resetSince(context)) {
+            throw new LineException(LineError.ofStatus(Cuda.CUDA_ERROR_CONTEXT_IS_DESTROYED), "the primary context of"
+                    + " device " + context.device() + " was reset by another owner (cuDevicePrimaryCtxReset,"
+                    + " cudaDeviceReset) while this line held it: the device's view of the line's page, and every"
+                    + " store and wait queued into it, are gone. The page itself is still the line's; closing frees it");
+        }
+        int status = inContext(context.handle(), () -> Cuda.cuStreamQuery(MemorySegment.ofAddress(context.healthStream())));
+        if (status != Cuda.CUDA_SUCCESS && status != Cuda.CUDA_ERROR_NOT_READY && !isCaptureError(status)) {
+            throw failure(status, "cuStreamQuery(the line's own stream)");
         }
     }
 
-    /** Queues on {@code stream} a device-side wait until the word at {@code address} reaches {@code value}. */
-    @Override
-    public void waitValue(CudaStream stream, long address, long value) throws LineException {
-        check(Cuda.cuStreamWaitValue64_v2(stream.segment(), address, value, Cuda.CU_STREAM_WAIT_VALUE_GEQ),
-                "cuStreamWaitValue64(" + stream + ", 0x" + Long.toHexString(address) + ", GEQ " + value + ")");
+    /**
+     * Whether another owner reset the primary context since the line retained it: the context
+     * is inactive while the line holds a reference, or the page's registration is gone.
+     */
+    private static boolean resetSince(CudaContext context) {
+        if (context.wasReset()) {
+            return true;
+        }
+        MemorySegment out = SCRATCH.get();
+        if (Cuda.cuDevicePrimaryCtxGetState(context.device(), out, out.asSlice(8)) == Cuda.CUDA_SUCCESS
+                && out.get(ValueLayout.JAVA_INT, 8) == 0) {
+            context.markReset();
+            return true;
+        }
+        MemorySegment page = context.page();
+        if (page != null) {
+            int status;
+            try {
+                status = inContext(context.handle(), () -> Cuda.cuMemHostGetDevicePointer_v2(SCRATCH.get(), page, 0));
+            } catch (LineException e) {
+                return false;
+            }
+            if (status == Cuda.CUDA_ERROR_INVALID_VALUE) {
+                context.markReset();
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isCaptureError(int status) {
+        return status >= Cuda.CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED && status <= Cuda.CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD;
     }
 
     @Override
@@ -169,19 +441,33 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
         return new LineException(LineError.ofStatus(status), CudaStatus.describe(call, status));
     }
 
-    /** The line's context made current for a call, the caller's restored after. */
-    private static Pushed push(CudaContext context) throws LineException {
-        check(Cuda.cuCtxPushCurrent_v2(MemorySegment.ofAddress(context.handle())), "cuCtxPushCurrent");
-        return new Pushed();
-    }
-
-    private static final class Pushed implements AutoCloseable {
-        @Override
-        public void close() {
-            int status = Cuda.cuCtxPopCurrent_v2(MemorySegment.NULL);
-            if (status != Cuda.CUDA_SUCCESS) {
-                CudaStatus.log("cuCtxPopCurrent", status);
+    /**
+     * Runs {@code call} with {@code context} pushed and this thread's capture mode relaxed,
+     * restoring both after; returns the call's status. Only a failed push throws. The call must
+     * not log, lock or park.
+     */
+    private static int inContext(long context, IntSupplier call) throws LineException {
+        MemorySegment mode = CAPTURE_MODE.get();
+        mode.set(ValueLayout.JAVA_INT, 0, Cuda.CU_STREAM_CAPTURE_MODE_RELAXED);
+        boolean relaxed = Cuda.cuThreadExchangeStreamCaptureMode(mode) == Cuda.CUDA_SUCCESS;
+        try {
+            check(Cuda.cuCtxPushCurrent_v2(MemorySegment.ofAddress(context)), "cuCtxPushCurrent");
+            try {
+                return call.getAsInt();
+            } finally {
+                popQuietly();
+            }
+        } finally {
+            if (relaxed) {
+                // mode now holds the thread's previous mode: put it back.
+                Cuda.cuThreadExchangeStreamCaptureMode(mode);
             }
         }
+    }
+
+    // A failed pop leaves the line's context on this thread's stack; nothing can be done about
+    // it here, and logging would park between the push and the caller's next call.
+    private static void popQuietly() {
+        Cuda.cuCtxPopCurrent_v2(MemorySegment.NULL);
     }
 }

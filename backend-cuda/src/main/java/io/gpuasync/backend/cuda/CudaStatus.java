@@ -31,7 +31,7 @@ final class CudaStatus {
         return "status " + status;
     }
 
-    /** "cuMemHostAlloc(...) returned 2 (CUDA_ERROR_OUT_OF_MEMORY)". */
+    /** "cuMemHostRegister(...) returned 2 (CUDA_ERROR_OUT_OF_MEMORY)". */
     static String describe(String call, int status) {
         return call + " returned " + status + " (" + name(status) + ")";
     }

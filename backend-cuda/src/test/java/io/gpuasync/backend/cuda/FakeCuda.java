@@ -31,6 +31,17 @@ final class FakeCuda {
             FunctionDescriptor.ofVoid(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
     private static final MethodHandle LIVE_ALLOCATIONS = hook("fakeLiveAllocations",
             FunctionDescriptor.of(ValueLayout.JAVA_INT));
+    private static final MethodHandle REGISTERED_PAGES = hook("fakeRegisteredPages",
+            FunctionDescriptor.of(ValueLayout.JAVA_INT));
+    private static final MethodHandle SET_ATTRIBUTE = hook("fakeSetAttribute",
+            FunctionDescriptor.ofVoid(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+    // Real driver API entry points the backend does not bind, which the tests play another owner with.
+    private static final MethodHandle PRIMARY_RESET = hook("cuDevicePrimaryCtxReset_v2",
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+    private static final MethodHandle BEGIN_CAPTURE = hook("cuStreamBeginCapture_v2",
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+    private static final MethodHandle END_CAPTURE = hook("cuStreamEndCapture",
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS));
 
     private FakeCuda() {
     }
@@ -82,6 +93,51 @@ final class FakeCuda {
     static int liveAllocations() {
         try {
             return (int) LIVE_ALLOCATIONS.invokeExact();
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /** Host ranges registered with (mapped for) a device. */
+    static int registeredPages() {
+        try {
+            return (int) REGISTERED_PAGES.invokeExact();
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /** Makes {@code cuDeviceGetAttribute(attribute, device)} answer {@code value}. */
+    static void setAttribute(int device, int attribute, int value) {
+        try {
+            SET_ATTRIBUTE.invokeExact(device, attribute, value);
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /** {@code cuDevicePrimaryCtxReset}, as another owner (cudaDeviceReset) would call it. */
+    static int resetPrimary(int device) {
+        try {
+            return (int) PRIMARY_RESET.invokeExact(device);
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /** {@code cuStreamBeginCapture(stream, mode)} on the calling thread (mode 0: global). */
+    static int beginCapture(CudaStream stream, int mode) {
+        try {
+            return (int) BEGIN_CAPTURE.invokeExact(MemorySegment.ofAddress(stream.handle()), mode);
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /** {@code cuStreamEndCapture}: 0, or CUDA_ERROR_STREAM_CAPTURE_INVALIDATED (901) if something broke it. */
+    static int endCapture(CudaStream stream) {
+        try (Arena arena = Arena.ofConfined()) {
+            return (int) END_CAPTURE.invokeExact(MemorySegment.ofAddress(stream.handle()), arena.allocate(ValueLayout.ADDRESS));
         } catch (Throwable t) {
             throw new AssertionError(t);
         }

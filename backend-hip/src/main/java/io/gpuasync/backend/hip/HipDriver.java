@@ -8,20 +8,55 @@ import io.gpuasync.spi.LineException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The HIP driver table of a mapped line. The domain is the calling thread's current device
  * ({@code hipGetDevice}), with a reference to its primary context taken for the line's life
  * ({@code hipDevicePrimaryCtxRetain} / {@code Release}, deprecated). Unlike CUDA's, HIP's primary
  * context is never torn down by a release (its header says so): the reference keeps the rule's
- * shape, but what could still free the page under a line in HIP is another owner calling
- * {@code hipDeviceReset}, which nothing here prevents. With no device at all,
- * {@code hipGetDevice} fails and the line reports no domain, with HIP's status and name.
+ * shape. With no device at all, {@code hipGetDevice} fails and the line reports no domain, with
+ * HIP's status and name.
+ *
+ * <p>The page is the line's own memory (a page of the JVM's native memory), registered with the
+ * runtime ({@code hipHostRegister}, portable and mapped), not memory the runtime allocated:
+ * another owner's {@code hipDeviceReset} can end the device's view of it, never the host's.
+ *
+ * <p>Streams are identified by the runtime, not by the device their wrapper names:
+ * {@code hipGetStreamDeviceId} knows every live stream and answers -1 for any other handle. HIP
+ * 5.2.3's stream calls dereference a handle without validating it (validation came in 5.3), so
+ * a destroyed or foreign handle is refused here before it reaches them, and so are the special
+ * handles the runtime cannot validate: the per-thread default stream (0x2, which
+ * {@code hipGetStreamDeviceId} itself resolves unchecked, and which crashes 5.2.3 without a
+ * device) and 0x1 (the legacy stream of later HIP). The null stream (0) means the calling OS
+ * thread's current device: accepted from a platform thread whose device is the line's, refused
+ * from a virtual thread, which may run on another carrier at every call.
+ *
+ * <p>What HIP 5.2.3 cannot tell: {@code hipDeviceSynchronize} returns success whatever happened,
+ * and {@code hipStreamQuery} and {@code hipEventQuery} report no device fault (a fault aborts
+ * the process instead). So the health check cannot fire and keeps the default (healthy): a dead
+ * device shows as a process abort, not as {@code DEVICE_FAILED}. The settle waits by events
+ * recorded behind the line's work on its own streams, polled until its deadline, never by a
+ * whole-device synchronize.
  *
  * <p>Calls that act on a device make the line's device current for the call and restore the
  * caller's ({@code hipGetDevice} / {@code hipSetDevice}), so a line closes from any thread.
  */
 final class HipDriver implements LineDriver<HipStream, HipDevice> {
+    // Polling a settle: short at first (a store that just landed), then no more than 1 ms.
+    private static final long FIRST_POLL_NANOS = 20_000;
+    private static final long LONGEST_POLL_NANOS = 1_000_000;
+    // A whole page: the registration pins pages, and no other allocation may share the line's.
+    private static final long PAGE_ALIGNMENT = 4096;
+
+    // Each line's page and the arena that owns it, by address: freed by freeHost only.
+    private final Map<Long, Arena> pages = new ConcurrentHashMap<>();
+    // Whether each device can wait on a word (hipDeviceAttributeCanUseStreamWaitValue), once asked.
+    private final Map<Integer, Boolean> canWait = new ConcurrentHashMap<>();
 
     @Override
     public HipDevice retainCurrent() throws LineException {
@@ -49,12 +84,23 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
 
     @Override
     public MemorySegment allocHost(HipDevice device, long bytes) throws LineException {
-        try (Arena arena = Arena.ofConfined(); OnDevice on = OnDevice.make(device)) {
-            MemorySegment pointer = arena.allocate(Hip.C_POINTER);
-            HipStatus.check(Hip.hipHostMalloc(pointer, bytes,
-                    Hip.HIP_HOST_MALLOC_PORTABLE | Hip.HIP_HOST_MALLOC_MAPPED | Hip.HIP_HOST_MALLOC_COHERENT),
-                    "hipHostMalloc(" + bytes + " bytes, Portable | Mapped | Coherent)");
-            return pointer.get(ValueLayout.ADDRESS, 0);
+        Arena arena = Arena.ofShared();
+        boolean registered = false;
+        try (OnDevice on = OnDevice.make(device)) {
+            MemorySegment page = arena.allocate(bytes, PAGE_ALIGNMENT);
+            HipStatus.check(Hip.hipHostRegister(page, bytes, Hip.HIP_HOST_REGISTER_PORTABLE | Hip.HIP_HOST_REGISTER_MAPPED),
+                    "hipHostRegister(" + bytes + " bytes, Portable | Mapped)");
+            registered = true;
+            pages.put(page.address(), arena);
+            // A raw pointer, not the arena's segment: the line's views must not be scoped by an
+            // arena whose close would stop (with an async exception) a thread reading them.
+            return MemorySegment.ofAddress(page.address());
+        } catch (OutOfMemoryError e) {
+            throw new LineException(LineError.ofStatus(2), "allocating " + bytes + " bytes of host memory for a line: " + e);
+        } finally {
+            if (!registered) {
+                arena.close();
+            }
         }
     }
 
@@ -69,31 +115,49 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
 
     @Override
     public void freeHost(HipDevice device, MemorySegment host) {
+        int status;
         try (OnDevice on = OnDevice.make(device)) {
-            int status = Hip.hipHostFree(host);
-            if (status != Hip.HIP_SUCCESS) {
-                HipStatus.log("hipHostFree(0x" + Long.toHexString(host.address()) + ")", status);
-            }
+            status = Hip.hipHostUnregister(host);
         } catch (LineException e) {
-            HipStatus.log("hipSetDevice before hipHostFree", e.error().status());
+            HipStatus.log("hipSetDevice before hipHostUnregister", e.error().status());
+            return;
+        }
+        if (status != Hip.HIP_SUCCESS && status != Hip.HIP_ERROR_HOST_MEMORY_NOT_REGISTERED) {
+            // Still registered, as far as anyone can tell: keep the memory rather than hand the
+            // allocator a range the runtime may still map.
+            HipStatus.log("hipHostUnregister(0x" + Long.toHexString(host.address()) + "); the page is kept", status);
+            return;
+        }
+        // NOT_REGISTERED: another owner's hipDeviceReset took the device's view; the page is ours.
+        Arena arena = pages.remove(host.address());
+        if (arena != null) {
+            arena.close();
         }
     }
 
-    /**
-     * By the device the stream was created on: HIP 5.2 has no call that tells. The null and
-     * per-thread default streams (handles 0 and 2) queue on the calling thread's current device,
-     * so for those that device must be the line's too.
-     */
     @Override
     public boolean streamIn(HipStream stream, HipDevice device) throws LineException {
-        if (stream.handle() == 0 || stream.handle() == 2) {
-            try (Arena arena = Arena.ofConfined()) {
-                MemorySegment current = arena.allocate(Hip.C_INT);
-                HipStatus.check(Hip.hipGetDevice(current), "hipGetDevice");
-                return current.get(ValueLayout.JAVA_INT, 0) == device.ordinal();
-            }
+        long handle = stream.handle();
+        if (handle == Hip.HIP_STREAM_PER_THREAD || handle == 1) {
+            throw new LineException(LineError.FOREIGN_STREAM, stream + " is a special handle HIP 5.2 cannot validate"
+                    + " (0x2 is hipStreamPerThread, the calling thread's own stream, which hipGetStreamDeviceId resolves"
+                    + " unchecked and a line could not settle from its own thread): pass an explicit stream");
         }
-        return stream.device() == device.ordinal();
+        if (handle == 0 && Thread.currentThread().isVirtual()) {
+            throw new LineException(LineError.NO_DOMAIN, stream + " is the null stream of the calling OS thread's"
+                    + " current device, and a virtual thread (" + Thread.currentThread() + ") may run on another"
+                    + " carrier, with another device, at every call. Pass an explicit stream");
+        }
+        int owner = Hip.hipGetStreamDeviceId(stream.segment());
+        if (owner < 0) {
+            throw new LineException(LineError.FOREIGN_STREAM, stream + " is not a stream the HIP runtime knows"
+                    + " (destroyed, never created, or another library's): hipGetStreamDeviceId returned " + owner);
+        }
+        if (handle != 0 && owner != stream.device()) {
+            throw new IllegalArgumentException(stream + " was wrapped with device " + stream.device()
+                    + ", but the runtime says it belongs to device " + owner);
+        }
+        return owner == device.ordinal();
     }
 
     @Override
@@ -104,26 +168,65 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
         }
     }
 
+    /**
+     * Waits by an event recorded behind the line's work on each of its streams, polled
+     * ({@code hipEventQuery}) until it completes or {@code deadlineNanos} passes: bounded, and
+     * never waiting for other owners' work on the device.
+     */
     @Override
-    public boolean settle(HipDevice device, java.util.List<HipStream> streams, long deadlineNanos) {
-        try (OnDevice on = OnDevice.make(device)) {
-            int status = Hip.hipDeviceSynchronize();
-            if (status != Hip.HIP_SUCCESS) {
-                HipStatus.log("hipDeviceSynchronize while closing a line", status);
-                return false;
+    public boolean settle(HipDevice device, List<HipStream> streams, long deadlineNanos) {
+        List<MemorySegment> events = new ArrayList<>(streams.size());
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment out = arena.allocate(Hip.C_POINTER);
+            for (HipStream stream : streams) {
+                if (stream.handle() != 0 && Hip.hipGetStreamDeviceId(stream.segment()) < 0) {
+                    // Destroyed before the line closed (or by a reset): its work cannot be waited
+                    // for, and 5.2.3 would dereference the stale handle.
+                    HipStatus.warn(stream + " no longer exists, so a line that queued work on it cannot tell when"
+                            + " that work is done; close lines before destroying their streams");
+                    return false;
+                }
+                int status;
+                try (OnDevice on = OnDevice.make(device)) {
+                    status = Hip.hipEventCreateWithFlags(out, Hip.HIP_EVENT_DISABLE_TIMING);
+                    if (status == Hip.HIP_SUCCESS) {
+                        MemorySegment event = out.get(ValueLayout.ADDRESS, 0);
+                        events.add(event);
+                        status = Hip.hipEventRecord(event, stream.segment());
+                    }
+                }
+                if (status != Hip.HIP_SUCCESS) {
+                    HipStatus.log("recording an event behind the line's work on " + stream + " while closing a line", status);
+                    return false;
+                }
+            }
+            for (MemorySegment event : events) {
+                long pause = FIRST_POLL_NANOS;
+                for (;;) {
+                    int status = Hip.hipEventQuery(event);
+                    if (status == Hip.HIP_SUCCESS) {
+                        break;
+                    }
+                    if (status != Hip.HIP_ERROR_NOT_READY) {
+                        HipStatus.log("hipEventQuery while closing a line", status);
+                        return false;
+                    }
+                    long left = deadlineNanos - System.nanoTime();
+                    if (left <= 0) {
+                        return false;
+                    }
+                    LockSupport.parkNanos(Math.min(pause, left));
+                    pause = Math.min(pause * 2, LONGEST_POLL_NANOS);
+                }
             }
             return true;
         } catch (LineException e) {
+            HipStatus.log("hipSetDevice while closing a line", e.error().status());
             return false;
-        }
-    }
-
-    @Override
-    public void checkHealth(HipDevice device) throws LineException {
-        try (OnDevice on = OnDevice.make(device)) {
-            int status = Hip.hipStreamQuery(MemorySegment.NULL);
-            if (status != Hip.HIP_SUCCESS && status != Hip.HIP_ERROR_NOT_READY) {
-                throw HipStatus.failure(status, "hipStreamQuery");
+        } finally {
+            for (MemorySegment event : events) {
+                // An event still pending is released by the runtime once its work is done.
+                Hip.hipEventDestroy(event);
             }
         }
     }
@@ -131,12 +234,30 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
     /**
      * Queues on {@code stream} a device-side wait until the word at {@code address} reaches
      * {@code value}: HIP's GTE compares plainly, not cyclically, which is the same until a line
-     * has taken 2^63 signals.
+     * has taken 2^63 signals. Refused as unavailable on a device whose
+     * {@code hipDeviceAttributeCanUseStreamWaitValue} is 0. In HIP 5.2 these waits are marked
+     * beta and run as a spinning kernel that holds a hardware queue until the word moves; a
+     * wait for a store never queued stalls its stream for good, and the line's close then keeps
+     * the page.
      */
     @Override
     public void waitValue(HipStream stream, long address, long value) throws LineException {
+        int owner = Hip.hipGetStreamDeviceId(stream.segment());
+        if (owner >= 0 && !canWait.computeIfAbsent(owner, HipDriver::askCanWait)) {
+            throw new LineException(LineError.UNAVAILABLE, "device " + owner + " cannot wait on a word"
+                    + " (hipDeviceAttributeCanUseStreamWaitValue is 0): no device-side wait on " + stream);
+        }
         HipStatus.check(Hip.hipStreamWaitValue64(stream.segment(), MemorySegment.ofAddress(address), value,
-                Hip.HIP_STREAM_WAIT_VALUE_GTE, -1L), "hipStreamWaitValue64");
+                Hip.HIP_STREAM_WAIT_VALUE_GTE, -1L), "hipStreamWaitValue64(" + stream + ", GTE " + value + ")");
+    }
+
+    private static boolean askCanWait(int device) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment value = arena.allocate(Hip.C_INT);
+            int status = Hip.hipDeviceGetAttribute(value, Hip.HIP_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE, device);
+            // A runtime that cannot answer may still wait: let the wait itself say so.
+            return status != Hip.HIP_SUCCESS || value.get(ValueLayout.JAVA_INT, 0) != 0;
+        }
     }
 
     @Override

@@ -42,6 +42,10 @@ final class HipStatus {
         return new LineException(LineError.ofStatus(status), describe(call, status));
     }
 
+    static void warn(String message) {
+        LOG.log(System.Logger.Level.WARNING, message);
+    }
+
     static void log(String call, int status) {
         LOG.log(System.Logger.Level.WARNING, describe(call, status));
     }

@@ -3,10 +3,12 @@ package io.gpuasync.backend.hip;
 import java.lang.foreign.MemorySegment;
 
 /**
- * A HIP stream, by its raw {@code hipStream_t} handle and the device it was created on. HIP 5.2
- * cannot tell a stream's device ({@code hipStreamGetDevice} came later), so a stream from another
- * library is wrapped with the device its creator made it on, and a line refuses a stream of
- * another device by that.
+ * A HIP stream, by its raw {@code hipStream_t} handle and the device it was created on. A line
+ * does not trust the device named here: it asks the runtime ({@code hipGetStreamDeviceId}, which
+ * 5.2 exports and which knows every live stream), refuses a handle the runtime does not know
+ * (destroyed, foreign) and the special handles 0x1 and 0x2, and refuses with a clear error a
+ * stream wrapped with a device other than the runtime's. The null stream (0) is the calling
+ * thread's current device's.
  *
  * @param handle the {@code hipStream_t} value
  * @param device the device it was created on

@@ -20,7 +20,63 @@ final class FakeHip {
     private static final MethodHandle PRIMARY_REFS = Linker.nativeLinker().downcallHandle(
             FAKE.find("fakePrimaryRefs").orElseThrow(), FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
 
+    private static final MethodHandle SET_STICKY = Linker.nativeLinker().downcallHandle(
+            FAKE.find("fakeSetSticky").orElseThrow(), FunctionDescriptor.ofVoid(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+    private static final MethodHandle UNVALIDATED_HANDLES = Linker.nativeLinker().downcallHandle(
+            FAKE.find("fakeUnvalidatedHandles").orElseThrow(), FunctionDescriptor.of(ValueLayout.JAVA_INT));
+    private static final MethodHandle REGISTERED_PAGES = Linker.nativeLinker().downcallHandle(
+            FAKE.find("fakeRegisteredPages").orElseThrow(), FunctionDescriptor.of(ValueLayout.JAVA_INT));
+    private static final MethodHandle SET_ATTRIBUTE = Linker.nativeLinker().downcallHandle(
+            FAKE.find("fakeSetAttribute").orElseThrow(),
+            FunctionDescriptor.ofVoid(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+    // hipDeviceReset: real HIP, which the backend does not bind; the tests play another owner with it.
+    private static final MethodHandle DEVICE_RESET = Linker.nativeLinker().downcallHandle(
+            FAKE.find("hipDeviceReset").orElseThrow(), FunctionDescriptor.of(ValueLayout.JAVA_INT));
+
     private FakeHip() {
+    }
+
+    /** A sticky error in the fake's device model: fake-only for HIP, whose 5.2.3 runtime aborts on a fault. */
+    static void setSticky(int device, int status) {
+        try {
+            SET_STICKY.invokeExact(device, status);
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /** Stream calls the fake got with a handle HIP 5.2.3 would have dereferenced unvalidated. */
+    static int unvalidatedHandles() {
+        try {
+            return (int) UNVALIDATED_HANDLES.invokeExact();
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    static int registeredPages() {
+        try {
+            return (int) REGISTERED_PAGES.invokeExact();
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    static void setAttribute(int device, int attribute, int value) {
+        try {
+            SET_ATTRIBUTE.invokeExact(device, attribute, value);
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /** {@code hipDeviceReset} of the calling thread's current device. */
+    static int deviceReset() {
+        try {
+            return (int) DEVICE_RESET.invokeExact();
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
     }
 
     static void enqueueWork(HipStream stream, long nanos) {

@@ -58,4 +58,26 @@ class RealHipLibraryTest {
         assertTrue(e.getMessage().contains("hipGetDevice returned 101 (hipErrorInvalidDevice)")
                 || e.getMessage().contains("(hipErrorNoDevice)"), e.getMessage());
     }
+
+    /**
+     * HIP 5.2.3 resolves the per-thread handle (0x2) inside hipGetStreamDeviceId without
+     * validating it, and without a device that segfaults the process (seen on Debian's
+     * libamdhip64-5 5.2.3): the line must refuse it before any call. Reaching the runtime here
+     * would end this test's JVM.
+     */
+    @Test
+    void thePerThreadHandleIsRefusedBeforeTheRuntimeSeesIt() {
+        io.gpuasync.spi.LineException e = org.junit.jupiter.api.Assertions.assertThrows(io.gpuasync.spi.LineException.class,
+                () -> new HipDriver().streamIn(HipStream.wrap(Hip.HIP_STREAM_PER_THREAD, 0), new HipDevice(0, 0)));
+        assertEquals(-4, e.error().status());
+    }
+
+    /** An unknown handle is refused by the runtime's own validation (-1), not trusted by its wrapper's device. */
+    @Test
+    void aHandleTheRuntimeDoesNotKnowIsRefusedByItsOwnValidation() {
+        io.gpuasync.spi.LineException e = org.junit.jupiter.api.Assertions.assertThrows(io.gpuasync.spi.LineException.class,
+                () -> new HipDriver().streamIn(HipStream.wrap(0x7f00_1234_0000L, 0), new HipDevice(0, 0)));
+        assertEquals(-4, e.error().status());
+        assertTrue(e.getMessage().contains("hipGetStreamDeviceId returned -1"), e.getMessage());
+    }
 }

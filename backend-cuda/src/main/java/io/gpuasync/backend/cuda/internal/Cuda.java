@@ -31,12 +31,30 @@ public final class Cuda {
 
     /** <cuda.h>: CUDA_SUCCESS. */
     public static final int CUDA_SUCCESS = 0;
+    /** <cuda.h>: CUDA_ERROR_INVALID_VALUE, also what asking for an unregistered page's device address returns. */
+    public static final int CUDA_ERROR_INVALID_VALUE = 1;
     /** <cuda.h>: CUDA_ERROR_NOT_READY, what a query of unfinished work returns (not a failure). */
     public static final int CUDA_ERROR_NOT_READY = 600;
-    /** <cuda.h>: CU_MEMHOSTALLOC_PORTABLE. */
-    public static final int CU_MEMHOSTALLOC_PORTABLE = 0x01;
-    /** <cuda.h>: CU_MEMHOSTALLOC_DEVICEMAP. */
-    public static final int CU_MEMHOSTALLOC_DEVICEMAP = 0x02;
+    /** <cuda.h>: CU_MEMHOSTREGISTER_PORTABLE: the registration serves every context. */
+    public static final int CU_MEMHOSTREGISTER_PORTABLE = 0x01;
+    /** <cuda.h>: CU_MEMHOSTREGISTER_DEVICEMAP: the memory gets a device address. */
+    public static final int CU_MEMHOSTREGISTER_DEVICEMAP = 0x02;
+    /** <cuda.h>: CU_STREAM_LEGACY, the legacy default stream of the calling thread's current context (as is 0). */
+    public static final long CU_STREAM_LEGACY = 0x1;
+    /** <cuda.h>: CU_STREAM_PER_THREAD, the calling thread's own default stream in its current context. */
+    public static final long CU_STREAM_PER_THREAD = 0x2;
+    /** <cuda.h>: CU_STREAM_CAPTURE_MODE_RELAXED: this thread's calls never invalidate another thread's capture. */
+    public static final int CU_STREAM_CAPTURE_MODE_RELAXED = 2;
+    /** <cuda.h>: CU_STREAM_CAPTURE_STATUS_NONE. */
+    public static final int CU_STREAM_CAPTURE_STATUS_NONE = 0;
+    /** <cuda.h>: CUDA_ERROR_CONTEXT_IS_DESTROYED. */
+    public static final int CUDA_ERROR_CONTEXT_IS_DESTROYED = 709;
+    /** <cuda.h>: CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED, what unregistering after a reset returns. */
+    public static final int CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED = 713;
+    /** <cuda.h>: CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED, the first of the capture errors (900-908). */
+    public static final int CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED = 900;
+    /** <cuda.h>: CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD, the last of the capture errors. */
+    public static final int CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD = 908;
     /** <cuda.h>: CU_STREAM_WAIT_VALUE_GEQ, the wrap-safe greater-or-equal wait. */
     public static final int CU_STREAM_WAIT_VALUE_GEQ = 0x0;
     /** <cuda.h>: CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS, what cuStreamWriteValue64 needs. */
@@ -266,44 +284,6 @@ public final class Cuda {
         }
     }
 
-    /** {@code cuCtxSynchronize}: Waits for all work of the current context. */
-    public static final Function F_cuCtxSynchronize = new Function("cuCtxSynchronize", "cuCtxSynchronize", returnsInt());
-
-    private static final class cuCtxSynchronize {
-        static final MemorySegment ADDRESS = address(F_cuCtxSynchronize);
-        static final MethodHandle HANDLE = downcall(F_cuCtxSynchronize);
-    }
-
-    /** Waits for all work of the current context. */
-    public static int cuCtxSynchronize() {
-        try {
-            return (int) cuCtxSynchronize.HANDLE.invokeExact(cuCtxSynchronize.ADDRESS);
-        } catch (Error | RuntimeException e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
-        }
-    }
-
-    /** {@code cuMemHostAlloc}: Allocates page-locked host memory. */
-    public static final Function F_cuMemHostAlloc = new Function("cuMemHostAlloc", "cuMemHostAlloc", returnsInt(C_POINTER, C_SIZE_T, C_INT));
-
-    private static final class cuMemHostAlloc {
-        static final MemorySegment ADDRESS = address(F_cuMemHostAlloc);
-        static final MethodHandle HANDLE = downcall(F_cuMemHostAlloc);
-    }
-
-    /** Allocates page-locked host memory. */
-    public static int cuMemHostAlloc(MemorySegment pp, long bytesize, int flags) {
-        try {
-            return (int) cuMemHostAlloc.HANDLE.invokeExact(cuMemHostAlloc.ADDRESS, pp, bytesize, flags);
-        } catch (Error | RuntimeException e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
-        }
-    }
-
     /** {@code cuMemHostGetDevicePointer}: The device address of mapped host memory. */
     public static final Function F_cuMemHostGetDevicePointer_v2 = new Function("cuMemHostGetDevicePointer_v2", "cuMemHostGetDevicePointer", returnsInt(C_POINTER, C_POINTER, C_INT));
 
@@ -316,25 +296,6 @@ public final class Cuda {
     public static int cuMemHostGetDevicePointer_v2(MemorySegment pdptr, MemorySegment p, int flags) {
         try {
             return (int) cuMemHostGetDevicePointer_v2.HANDLE.invokeExact(cuMemHostGetDevicePointer_v2.ADDRESS, pdptr, p, flags);
-        } catch (Error | RuntimeException e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
-        }
-    }
-
-    /** {@code cuMemFreeHost}: Frees page-locked host memory. */
-    public static final Function F_cuMemFreeHost = new Function("cuMemFreeHost", "cuMemFreeHost", returnsInt(C_POINTER));
-
-    private static final class cuMemFreeHost {
-        static final MemorySegment ADDRESS = address(F_cuMemFreeHost);
-        static final MethodHandle HANDLE = downcall(F_cuMemFreeHost);
-    }
-
-    /** Frees page-locked host memory. */
-    public static int cuMemFreeHost(MemorySegment p) {
-        try {
-            return (int) cuMemFreeHost.HANDLE.invokeExact(cuMemFreeHost.ADDRESS, p);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
@@ -646,6 +607,120 @@ public final class Cuda {
         }
     }
 
+    /** {@code cuDevicePrimaryCtxGetState}: Whether a device's primary context is active, and its flags: 0 while retained means another owner reset it. */
+    public static final Function F_cuDevicePrimaryCtxGetState = new Function("cuDevicePrimaryCtxGetState", "cuDevicePrimaryCtxGetState", returnsInt(C_INT, C_POINTER, C_POINTER));
+
+    private static final class cuDevicePrimaryCtxGetState {
+        static final MemorySegment ADDRESS = address(F_cuDevicePrimaryCtxGetState);
+        static final MethodHandle HANDLE = downcall(F_cuDevicePrimaryCtxGetState);
+    }
+
+    /** Whether a device's primary context is active, and its flags: 0 while retained means another owner reset it. */
+    public static int cuDevicePrimaryCtxGetState(int dev, MemorySegment flags, MemorySegment active) {
+        try {
+            return (int) cuDevicePrimaryCtxGetState.HANDLE.invokeExact(cuDevicePrimaryCtxGetState.ADDRESS, dev, flags, active);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuMemHostRegister}: Page-locks and maps the caller's host memory for the current context's device. */
+    public static final Function F_cuMemHostRegister_v2 = new Function("cuMemHostRegister_v2", "cuMemHostRegister", returnsInt(C_POINTER, C_SIZE_T, C_INT));
+
+    private static final class cuMemHostRegister_v2 {
+        static final MemorySegment ADDRESS = address(F_cuMemHostRegister_v2);
+        static final MethodHandle HANDLE = downcall(F_cuMemHostRegister_v2);
+    }
+
+    /** Page-locks and maps the caller's host memory for the current context's device. */
+    public static int cuMemHostRegister_v2(MemorySegment p, long bytesize, int flags) {
+        try {
+            return (int) cuMemHostRegister_v2.HANDLE.invokeExact(cuMemHostRegister_v2.ADDRESS, p, bytesize, flags);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuMemHostUnregister}: Ends a registration; the memory stays the caller's. */
+    public static final Function F_cuMemHostUnregister = new Function("cuMemHostUnregister", "cuMemHostUnregister", returnsInt(C_POINTER));
+
+    private static final class cuMemHostUnregister {
+        static final MemorySegment ADDRESS = address(F_cuMemHostUnregister);
+        static final MethodHandle HANDLE = downcall(F_cuMemHostUnregister);
+    }
+
+    /** Ends a registration; the memory stays the caller's. */
+    public static int cuMemHostUnregister(MemorySegment p) {
+        try {
+            return (int) cuMemHostUnregister.HANDLE.invokeExact(cuMemHostUnregister.ADDRESS, p);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuThreadExchangeStreamCaptureMode}: Sets the calling thread's stream capture mode, returning the previous one in place. */
+    public static final Function F_cuThreadExchangeStreamCaptureMode = new Function("cuThreadExchangeStreamCaptureMode", "cuThreadExchangeStreamCaptureMode", returnsInt(C_POINTER));
+
+    private static final class cuThreadExchangeStreamCaptureMode {
+        static final MemorySegment ADDRESS = address(F_cuThreadExchangeStreamCaptureMode);
+        static final MethodHandle HANDLE = downcall(F_cuThreadExchangeStreamCaptureMode);
+    }
+
+    /** Sets the calling thread's stream capture mode, returning the previous one in place. */
+    public static int cuThreadExchangeStreamCaptureMode(MemorySegment mode) {
+        try {
+            return (int) cuThreadExchangeStreamCaptureMode.HANDLE.invokeExact(cuThreadExchangeStreamCaptureMode.ADDRESS, mode);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuStreamIsCapturing}: Whether a stream is capturing a graph (legal during a capture). */
+    public static final Function F_cuStreamIsCapturing = new Function("cuStreamIsCapturing", "cuStreamIsCapturing", returnsInt(C_POINTER, C_POINTER));
+
+    private static final class cuStreamIsCapturing {
+        static final MemorySegment ADDRESS = address(F_cuStreamIsCapturing);
+        static final MethodHandle HANDLE = downcall(F_cuStreamIsCapturing);
+    }
+
+    /** Whether a stream is capturing a graph (legal during a capture). */
+    public static int cuStreamIsCapturing(MemorySegment hStream, MemorySegment captureStatus) {
+        try {
+            return (int) cuStreamIsCapturing.HANDLE.invokeExact(cuStreamIsCapturing.ADDRESS, hStream, captureStatus);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuEventQuery}: Whether an event's work is done (CUDA_ERROR_NOT_READY if not). */
+    public static final Function F_cuEventQuery = new Function("cuEventQuery", "cuEventQuery", returnsInt(C_POINTER));
+
+    private static final class cuEventQuery {
+        static final MemorySegment ADDRESS = address(F_cuEventQuery);
+        static final MethodHandle HANDLE = downcall(F_cuEventQuery);
+    }
+
+    /** Whether an event's work is done (CUDA_ERROR_NOT_READY if not). */
+    public static int cuEventQuery(MemorySegment hEvent) {
+        try {
+            return (int) cuEventQuery.HANDLE.invokeExact(cuEventQuery.ADDRESS, hEvent);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
     /** Every binding, for the availability check and the header test. */
     public static final List<Function> FUNCTIONS = List.of(
             F_cuInit,
@@ -658,10 +733,7 @@ public final class Cuda {
             F_cuDevicePrimaryCtxRelease_v2,
             F_cuCtxPushCurrent_v2,
             F_cuCtxPopCurrent_v2,
-            F_cuCtxSynchronize,
-            F_cuMemHostAlloc,
             F_cuMemHostGetDevicePointer_v2,
-            F_cuMemFreeHost,
             F_cuStreamCreate,
             F_cuStreamDestroy_v2,
             F_cuStreamGetCtx,
@@ -677,5 +749,11 @@ public final class Cuda {
             F_cuEventSynchronize,
             F_cuEventDestroy_v2,
             F_cuLaunchHostFunc,
-            F_cuDeviceGetAttribute);
+            F_cuDeviceGetAttribute,
+            F_cuDevicePrimaryCtxGetState,
+            F_cuMemHostRegister_v2,
+            F_cuMemHostUnregister,
+            F_cuThreadExchangeStreamCaptureMode,
+            F_cuStreamIsCapturing,
+            F_cuEventQuery);
 }

@@ -32,16 +32,29 @@ public final class Hip {
     public static final int HIP_ERROR_INVALID_DEVICE = 101;
     /** hip_runtime_api.h: hipErrorNotReady, what a query of unfinished work returns. */
     public static final int HIP_ERROR_NOT_READY = 600;
-    /** hip_runtime_api.h: hipHostMallocPortable. */
-    public static final int HIP_HOST_MALLOC_PORTABLE = 0x1;
-    /** hip_runtime_api.h: hipHostMallocMapped. */
-    public static final int HIP_HOST_MALLOC_MAPPED = 0x2;
+    /** hip_runtime_api.h: hipErrorInvalidValue, also what asking for an unregistered page's device address returns. */
+    public static final int HIP_ERROR_INVALID_VALUE = 1;
+    /** hip_runtime_api.h: hipErrorHostMemoryNotRegistered, what unregistering after a reset returns. */
+    public static final int HIP_ERROR_HOST_MEMORY_NOT_REGISTERED = 713;
+    /** hip_runtime_api.h: hipErrorNotSupported. */
+    public static final int HIP_ERROR_NOT_SUPPORTED = 801;
+    /** hip_runtime_api.h: hipHostRegisterPortable: the registration serves every device. */
+    public static final int HIP_HOST_REGISTER_PORTABLE = 0x1;
     /**
-     * hip_runtime_api.h: hipHostMallocCoherent: without it (and with HIP_HOST_COHERENT at its
-     * default 0) mapped host memory may be cached by the GPU, and a host polling the word could
-     * see a store late.
+     * hip_runtime_api.h: hipHostRegisterMapped: the memory gets a device address. Registered
+     * memory is fine-grained (coherent) unless hipExtHostRegisterCoarseGrained is asked for, so
+     * a host polling the word sees a store as it lands.
      */
-    public static final int HIP_HOST_MALLOC_COHERENT = 0x40000000;
+    public static final int HIP_HOST_REGISTER_MAPPED = 0x2;
+    /** hip_runtime_api.h: hipEventDisableTiming. */
+    public static final int HIP_EVENT_DISABLE_TIMING = 0x2;
+    /** hip_runtime_api.h: hipStreamPerThread, the calling thread's own default stream. */
+    public static final long HIP_STREAM_PER_THREAD = 0x2;
+    /**
+     * hip_runtime_api.h: hipDeviceAttributeCanUseStreamWaitValue (hipDeviceAttributeAmdSpecificBegin
+     * + 13): whether hipStreamWaitValue32/64 work on the device.
+     */
+    public static final int HIP_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE = 10013;
     /** hip_runtime_api.h: hipStreamWaitValueGte. */
     public static final int HIP_STREAM_WAIT_VALUE_GTE = 0x0;
     /** hip_runtime_api.h: hipStreamNonBlocking. */
@@ -204,25 +217,6 @@ public final class Hip {
         }
     }
 
-    /** {@code hipHostMalloc}: Allocates page-locked host memory. */
-    public static final Function F_hipHostMalloc = new Function("hipHostMalloc", returnsInt(C_POINTER, C_SIZE_T, C_INT));
-
-    private static final class hipHostMalloc {
-        static final MemorySegment ADDRESS = address(F_hipHostMalloc);
-        static final MethodHandle HANDLE = downcall(F_hipHostMalloc);
-    }
-
-    /** Allocates page-locked host memory. */
-    public static int hipHostMalloc(MemorySegment ptr, long size, int flags) {
-        try {
-            return (int) hipHostMalloc.HANDLE.invokeExact(hipHostMalloc.ADDRESS, ptr, size, flags);
-        } catch (Error | RuntimeException e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
-        }
-    }
-
     /** {@code hipHostGetDevicePointer}: The device address of mapped host memory. */
     public static final Function F_hipHostGetDevicePointer = new Function("hipHostGetDevicePointer", returnsInt(C_POINTER, C_POINTER, C_INT));
 
@@ -235,25 +229,6 @@ public final class Hip {
     public static int hipHostGetDevicePointer(MemorySegment devPtr, MemorySegment hstPtr, int flags) {
         try {
             return (int) hipHostGetDevicePointer.HANDLE.invokeExact(hipHostGetDevicePointer.ADDRESS, devPtr, hstPtr, flags);
-        } catch (Error | RuntimeException e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
-        }
-    }
-
-    /** {@code hipHostFree}: Frees page-locked host memory. */
-    public static final Function F_hipHostFree = new Function("hipHostFree", returnsInt(C_POINTER));
-
-    private static final class hipHostFree {
-        static final MemorySegment ADDRESS = address(F_hipHostFree);
-        static final MethodHandle HANDLE = downcall(F_hipHostFree);
-    }
-
-    /** Frees page-locked host memory. */
-    public static int hipHostFree(MemorySegment ptr) {
-        try {
-            return (int) hipHostFree.HANDLE.invokeExact(hipHostFree.ADDRESS, ptr);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
@@ -337,18 +312,18 @@ public final class Hip {
         }
     }
 
-    /** {@code hipDeviceSynchronize}: Waits for all work of the current device. */
-    public static final Function F_hipDeviceSynchronize = new Function("hipDeviceSynchronize", returnsInt());
+    /** {@code hipGetStreamDeviceId}: The device of a stream the runtime knows, the current device for the null stream, -1 for a handle it does not know (5.2.3 validates every handle but the per-thread one). */
+    public static final Function F_hipGetStreamDeviceId = new Function("hipGetStreamDeviceId", returnsInt(C_POINTER));
 
-    private static final class hipDeviceSynchronize {
-        static final MemorySegment ADDRESS = address(F_hipDeviceSynchronize);
-        static final MethodHandle HANDLE = downcall(F_hipDeviceSynchronize);
+    private static final class hipGetStreamDeviceId {
+        static final MemorySegment ADDRESS = address(F_hipGetStreamDeviceId);
+        static final MethodHandle HANDLE = downcall(F_hipGetStreamDeviceId);
     }
 
-    /** Waits for all work of the current device. */
-    public static int hipDeviceSynchronize() {
+    /** The device of a stream the runtime knows, the current device for the null stream, -1 for a handle it does not know (5.2.3 validates every handle but the per-thread one). */
+    public static int hipGetStreamDeviceId(MemorySegment stream) {
         try {
-            return (int) hipDeviceSynchronize.HANDLE.invokeExact(hipDeviceSynchronize.ADDRESS);
+            return (int) hipGetStreamDeviceId.HANDLE.invokeExact(hipGetStreamDeviceId.ADDRESS, stream);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
@@ -356,18 +331,132 @@ public final class Hip {
         }
     }
 
-    /** {@code hipStreamQuery}: Whether a stream's work is done (hipErrorNotReady if not). */
-    public static final Function F_hipStreamQuery = new Function("hipStreamQuery", returnsInt(C_POINTER));
+    /** {@code hipHostRegister}: Page-locks and maps the caller's host memory for the devices. */
+    public static final Function F_hipHostRegister = new Function("hipHostRegister", returnsInt(C_POINTER, C_SIZE_T, C_INT));
 
-    private static final class hipStreamQuery {
-        static final MemorySegment ADDRESS = address(F_hipStreamQuery);
-        static final MethodHandle HANDLE = downcall(F_hipStreamQuery);
+    private static final class hipHostRegister {
+        static final MemorySegment ADDRESS = address(F_hipHostRegister);
+        static final MethodHandle HANDLE = downcall(F_hipHostRegister);
     }
 
-    /** Whether a stream's work is done (hipErrorNotReady if not). */
-    public static int hipStreamQuery(MemorySegment stream) {
+    /** Page-locks and maps the caller's host memory for the devices. */
+    public static int hipHostRegister(MemorySegment hostPtr, long sizeBytes, int flags) {
         try {
-            return (int) hipStreamQuery.HANDLE.invokeExact(hipStreamQuery.ADDRESS, stream);
+            return (int) hipHostRegister.HANDLE.invokeExact(hipHostRegister.ADDRESS, hostPtr, sizeBytes, flags);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code hipHostUnregister}: Ends a registration; the memory stays the caller's. */
+    public static final Function F_hipHostUnregister = new Function("hipHostUnregister", returnsInt(C_POINTER));
+
+    private static final class hipHostUnregister {
+        static final MemorySegment ADDRESS = address(F_hipHostUnregister);
+        static final MethodHandle HANDLE = downcall(F_hipHostUnregister);
+    }
+
+    /** Ends a registration; the memory stays the caller's. */
+    public static int hipHostUnregister(MemorySegment hostPtr) {
+        try {
+            return (int) hipHostUnregister.HANDLE.invokeExact(hipHostUnregister.ADDRESS, hostPtr);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code hipDeviceGetAttribute}: A device attribute, such as whether it can wait on a word (hipDeviceAttributeCanUseStreamWaitValue). */
+    public static final Function F_hipDeviceGetAttribute = new Function("hipDeviceGetAttribute", returnsInt(C_POINTER, C_INT, C_INT));
+
+    private static final class hipDeviceGetAttribute {
+        static final MemorySegment ADDRESS = address(F_hipDeviceGetAttribute);
+        static final MethodHandle HANDLE = downcall(F_hipDeviceGetAttribute);
+    }
+
+    /** A device attribute, such as whether it can wait on a word (hipDeviceAttributeCanUseStreamWaitValue). */
+    public static int hipDeviceGetAttribute(MemorySegment pi, int attr, int deviceId) {
+        try {
+            return (int) hipDeviceGetAttribute.HANDLE.invokeExact(hipDeviceGetAttribute.ADDRESS, pi, attr, deviceId);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code hipEventCreateWithFlags}: Creates an event. */
+    public static final Function F_hipEventCreateWithFlags = new Function("hipEventCreateWithFlags", returnsInt(C_POINTER, C_INT));
+
+    private static final class hipEventCreateWithFlags {
+        static final MemorySegment ADDRESS = address(F_hipEventCreateWithFlags);
+        static final MethodHandle HANDLE = downcall(F_hipEventCreateWithFlags);
+    }
+
+    /** Creates an event. */
+    public static int hipEventCreateWithFlags(MemorySegment event, int flags) {
+        try {
+            return (int) hipEventCreateWithFlags.HANDLE.invokeExact(hipEventCreateWithFlags.ADDRESS, event, flags);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code hipEventRecord}: Records an event behind a stream's work. */
+    public static final Function F_hipEventRecord = new Function("hipEventRecord", returnsInt(C_POINTER, C_POINTER));
+
+    private static final class hipEventRecord {
+        static final MemorySegment ADDRESS = address(F_hipEventRecord);
+        static final MethodHandle HANDLE = downcall(F_hipEventRecord);
+    }
+
+    /** Records an event behind a stream's work. */
+    public static int hipEventRecord(MemorySegment event, MemorySegment stream) {
+        try {
+            return (int) hipEventRecord.HANDLE.invokeExact(hipEventRecord.ADDRESS, event, stream);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code hipEventQuery}: Whether an event's work is done (hipErrorNotReady if not). */
+    public static final Function F_hipEventQuery = new Function("hipEventQuery", returnsInt(C_POINTER));
+
+    private static final class hipEventQuery {
+        static final MemorySegment ADDRESS = address(F_hipEventQuery);
+        static final MethodHandle HANDLE = downcall(F_hipEventQuery);
+    }
+
+    /** Whether an event's work is done (hipErrorNotReady if not). */
+    public static int hipEventQuery(MemorySegment event) {
+        try {
+            return (int) hipEventQuery.HANDLE.invokeExact(hipEventQuery.ADDRESS, event);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code hipEventDestroy}: Destroys an event. */
+    public static final Function F_hipEventDestroy = new Function("hipEventDestroy", returnsInt(C_POINTER));
+
+    private static final class hipEventDestroy {
+        static final MemorySegment ADDRESS = address(F_hipEventDestroy);
+        static final MethodHandle HANDLE = downcall(F_hipEventDestroy);
+    }
+
+    /** Destroys an event. */
+    public static int hipEventDestroy(MemorySegment event) {
+        try {
+            return (int) hipEventDestroy.HANDLE.invokeExact(hipEventDestroy.ADDRESS, event);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
@@ -384,15 +473,19 @@ public final class Hip {
             F_hipSetDevice,
             F_hipDevicePrimaryCtxRetain,
             F_hipDevicePrimaryCtxRelease,
-            F_hipHostMalloc,
             F_hipHostGetDevicePointer,
-            F_hipHostFree,
             F_hipStreamCreateWithFlags,
             F_hipStreamDestroy,
             F_hipStreamWriteValue64,
             F_hipStreamWaitValue64,
-            F_hipDeviceSynchronize,
-            F_hipStreamQuery);
+            F_hipGetStreamDeviceId,
+            F_hipHostRegister,
+            F_hipHostUnregister,
+            F_hipDeviceGetAttribute,
+            F_hipEventCreateWithFlags,
+            F_hipEventRecord,
+            F_hipEventQuery,
+            F_hipEventDestroy);
 
     /** Whether the library has {@code function}'s symbol. */
     public static boolean has(Function function) {

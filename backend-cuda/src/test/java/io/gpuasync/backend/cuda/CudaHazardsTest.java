@@ -1,0 +1,308 @@
+package io.gpuasync.backend.cuda;
+
+import io.gpuasync.api.GpuException;
+import io.gpuasync.api.Line;
+import io.gpuasync.api.Ticket;
+import io.gpuasync.backend.cuda.internal.Cuda;
+import io.gpuasync.core.NanoClock;
+import io.gpuasync.core.Slot;
+import io.gpuasync.host.std.Reactor;
+import io.gpuasync.spi.MappedLine;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.lang.foreign.MemorySegment;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What would break only on a real GPU (issue 15), against the fake libcuda.so.1, which behaves
+ * as the driver does in each of these ways: device-side waits under the line's rules, health
+ * and settle that leave other threads' graph captures alone, a page another owner's reset cannot
+ * unmap, the thread's context, special stream handles, and a settle bounded by the line.
+ */
+class CudaHazardsTest {
+    private static final int CAPTURE_MODE_GLOBAL = 0;
+    private static final int CAN_USE_64_BIT_STREAM_MEM_OPS = 122;
+
+    private final List<String> leaks = new CopyOnWriteArrayList<>();
+    private final CudaBackend cuda = CudaBackend.load((reason, line, address, bytes) -> leaks.add(reason.name()));
+    private CudaStream stream;
+
+    @BeforeEach
+    void current() {
+        Assumptions.assumeTrue(FakeCuda.isLoaded(), "these cases steer the fake libcuda.so.1; a real driver has no hooks");
+        Contexts.makeCurrent(0);
+        stream = cuda.createStream();
+    }
+
+    @AfterEach
+    void cleanUp() {
+        FakeCuda.setSticky(0, 0);
+        Contexts.makeCurrent(0);
+        if (stream != null) {
+            cuda.destroyStream(stream);
+        }
+    }
+
+    // Whether a settler thread is still inside the driver's settle: a driver that bounds its own
+    // wait leaves it soon after the deadline; one blocked in a driver call never does.
+    private static boolean aSettlerIsStillIn(Class<?> driver) throws InterruptedException {
+        long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        for (;;) {
+            boolean inside = Thread.getAllStackTraces().entrySet().stream()
+                    .anyMatch(e -> e.getKey().getName().startsWith("gar-line-settle-") && java.util.Arrays.stream(e.getValue())
+                            .anyMatch(f -> f.getClassName().equals(driver.getName()) && f.getMethodName().equals("settle")));
+            if (!inside || System.nanoTime() - until > 0) {
+                return inside;
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    private MappedLine<CudaStream, CudaContext> lineBoundedBy(Duration settleBound) {
+        return MappedLine.open(cuda.driver(), (reason, line, address, bytes) -> leaks.add(reason.name()), NanoClock.SYSTEM,
+                settleBound);
+    }
+
+    // ---------------------------------------------------------------- 1: device waits
+
+    @Test
+    void aLineOnlyWaitedOnIsSettledBeforeItsPageIsFreed() {
+        CudaStream consumer = cuda.createStream();
+        Line<CudaStream> line = cuda.openLine();
+        FakeCuda.enqueueWork(consumer, 50_000_000L);
+        // Satisfied as soon as it runs (the word reads 0), but it reads the page when it runs.
+        cuda.waitOnDevice(consumer, line, Slot.S0, 0);
+        line.close();
+        assertEquals(Line.State.CLOSED, line.state());
+        // Had the page gone first, the wait would have read freed memory: a sticky illegal address.
+        CudaBaselines.synchronize(consumer);
+        cuda.destroyStream(consumer);
+        assertEquals(List.of(), leaks);
+    }
+
+    @Test
+    void aDeviceWaitOnAnotherContextsStreamIsRefusedAndQueuesNothing() {
+        Contexts.makeCurrent(1);
+        CudaStream foreign = cuda.createStream();
+        Contexts.makeCurrent(0);
+        try (Line<CudaStream> line = cuda.openLine()) {
+            GpuException e = assertThrows(GpuException.class, () -> cuda.waitOnDevice(foreign, line, Slot.S0, 1));
+            assertEquals(GpuException.Kind.FOREIGN_STREAM, e.kind());
+            assertEquals(Cuda.CUDA_SUCCESS, Cuda.cuStreamQuery(foreign.segment()), "nothing was queued on it");
+        } finally {
+            cuda.destroyStream(foreign);
+        }
+    }
+
+    // ---------------------------------------------------------------- 3: capture-safe health and settle
+
+    @Test
+    void anotherThreadsGlobalCaptureSurvivesTheHealthCheckAndTheClose() throws Exception {
+        CudaStream captured = cuda.createStream();
+        Line<CudaStream> line = cuda.openLine();
+        try (Reactor reactor = Reactor.builder().backend(cuda).build()) {
+            reactor.await(line.signal(stream, Slot.S0));
+        }
+        assertEquals(Cuda.CUDA_SUCCESS, FakeCuda.beginCapture(captured, CAPTURE_MODE_GLOBAL));
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread watchdogAndCloser = Thread.ofPlatform().start(() -> {
+            try {
+                line.checkHealth();
+                line.close();
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        });
+        watchdogAndCloser.join();
+        assertNull(failure.get(), () -> "the health check or the close failed: " + failure.get());
+        assertEquals(Line.State.CLOSED, line.state());
+        assertEquals(Cuda.CUDA_SUCCESS, FakeCuda.endCapture(captured), "the capture was invalidated");
+        cuda.destroyStream(captured);
+    }
+
+    @Test
+    void aCaptureErrorIsNeverTakenForAFailedDevice() {
+        try (Line<CudaStream> line = cuda.openLine()) {
+            for (int status = 900; status <= 908; status++) {
+                FakeCuda.failNext("cuStreamQuery", status, 1);
+                line.checkHealth();
+            }
+        }
+    }
+
+    @Test
+    void aCloseWaitsForTheLinesStreamsNotForOtherWorkOfTheContext() {
+        CudaStream busy = cuda.createStream();
+        Line<CudaStream> other = cuda.openLine();
+        // Another owner's stream that will not finish until this test says so.
+        cuda.waitOnDevice(busy, other, Slot.S0, 1);
+        MappedLine<CudaStream, CudaContext> line = lineBoundedBy(Duration.ofSeconds(20));
+        try (Reactor reactor = Reactor.builder().backend(cuda).build()) {
+            reactor.await(line.signal(stream, Slot.S0));
+            line.close();
+            assertEquals(Line.State.CLOSED, line.state(), "leaks: " + leaks);
+            reactor.await(other.signal(stream, Slot.S0));
+        }
+        other.close();
+        assertEquals(Line.State.CLOSED, other.state());
+        cuda.destroyStream(busy);
+    }
+
+    // ---------------------------------------------------------------- 4: the line owns its page
+
+    @Test
+    void anotherOwnersResetNeverUnmapsTheLinesPageAndFailsItsWaitsSayingWhy() {
+        int refs = FakeCuda.primaryRefs(0);
+        int registered = FakeCuda.registeredPages();
+        Line<CudaStream> line = cuda.openLine();
+        try (Reactor reactor = Reactor.builder().backend(cuda).build()) {
+            reactor.await(line.signal(stream, Slot.S0));
+        }
+        int registeredWithTheLine = FakeCuda.registeredPages();
+
+        assertEquals(0, FakeCuda.resetPrimary(0));
+        stream = null; // the reset destroyed it
+
+        assertEquals(1, line.words().getAcquire(Slot.S0), "the host's view of the page is still the line's");
+        assertEquals(registered + 1, registeredWithTheLine, "the page was registered, not allocated by the driver");
+        int afterReset = FakeCuda.registeredPages();
+        assertTrue(afterReset <= registered, "the reset ended the device's view of the page");
+        GpuException e = assertThrows(GpuException.class, line::checkHealth);
+        assertEquals(GpuException.Kind.DEVICE_FAILED, e.kind());
+        assertEquals(Cuda.CUDA_ERROR_CONTEXT_IS_DESTROYED, e.status());
+        assertTrue(e.getMessage().contains("reset by another owner"), e.getMessage());
+        line.close();
+        assertEquals(Line.State.CLOSED, line.state(), "leaks: " + leaks);
+        assertEquals(afterReset, FakeCuda.registeredPages());
+        assertEquals(refs, FakeCuda.primaryRefs(0));
+    }
+
+    // ---------------------------------------------------------------- 8: the thread's context
+
+    @Test
+    void aSignalFromAThreadWithNoCurrentContextRunsInTheLinesOwn() throws Exception {
+        Line<CudaStream> line = cuda.openLine();
+        AtomicReference<Object> outcome = new AtomicReference<>();
+        Thread bare = Thread.ofPlatform().start(() -> {
+            try {
+                outcome.set(line.signal(stream, Slot.S3));
+            } catch (Throwable t) {
+                outcome.set(t);
+            }
+        });
+        bare.join();
+        Ticket ticket = assertInstanceOf(Ticket.class, outcome.get());
+        try (Reactor reactor = Reactor.builder().backend(cuda).build()) {
+            reactor.await(ticket);
+        }
+        line.close();
+        assertEquals(Line.State.CLOSED, line.state());
+    }
+
+    @Test
+    void aDefaultStreamHandleIsRefusedFromAVirtualThread() throws Exception {
+        Line<CudaStream> line = cuda.openLine();
+        AtomicReference<Object> outcome = new AtomicReference<>();
+        Thread virtual = Thread.ofVirtual().start(() -> {
+            try {
+                // The carrier's context, which is the line's: still refused, since the next
+                // call may run on another carrier.
+                Contexts.makeCurrent(0);
+                outcome.set(line.signal(CudaStream.wrap(0), Slot.S0));
+            } catch (Throwable t) {
+                outcome.set(t);
+            }
+        });
+        virtual.join();
+        GpuException e = assertInstanceOf(GpuException.class, outcome.get());
+        assertEquals(GpuException.Kind.NO_DOMAIN, e.kind());
+        assertTrue(e.getMessage().contains("virtual thread"), e.getMessage());
+        assertEquals(0, line.lastSignalled(Slot.S0), "nothing was queued");
+        line.close();
+        assertEquals(Line.State.CLOSED, line.state());
+    }
+
+    @Test
+    void thePerThreadDefaultStreamIsRefusedAndTheLegacyOneServes() {
+        Line<CudaStream> line = cuda.openLine();
+        GpuException e = assertThrows(GpuException.class, () -> line.signal(CudaStream.wrap(Cuda.CU_STREAM_PER_THREAD), Slot.S0));
+        assertEquals(GpuException.Kind.FOREIGN_STREAM, e.kind());
+        assertTrue(e.getMessage().contains("CU_STREAM_PER_THREAD"), e.getMessage());
+        try (Reactor reactor = Reactor.builder().backend(cuda).build()) {
+            reactor.await(line.signal(CudaStream.wrap(0), Slot.S1));
+            reactor.await(line.signal(CudaStream.wrap(Cuda.CU_STREAM_LEGACY), Slot.S1));
+        }
+        line.close();
+        assertEquals(Line.State.CLOSED, line.state(), "settled by the legacy stream, from the settler's thread");
+    }
+
+    // ---------------------------------------------------------------- 9: device-wait limits
+
+    @Test
+    void aWaitNeverSatisfiedEndsTheCloseAtTheLinesBoundAndLeavesNoSettlerBlocked() throws InterruptedException {
+        CudaStream consumer = cuda.createStream();
+        MappedLine<CudaStream, CudaContext> line = lineBoundedBy(Duration.ofMillis(300));
+        line.waitOnDevice(consumer, Slot.S0, 1);
+        line.signal(consumer, Slot.S1);
+        line.close();
+        assertEquals(Line.State.LEAKED, line.state());
+        // SETTLE_FAILED when the driver's "no" came within the line's grace, SETTLE_TIMED_OUT
+        // when a busy machine delayed it; either way the page is kept.
+        assertEquals(1, leaks.size());
+        assertTrue(leaks.getFirst().startsWith("SETTLE_"), leaks::toString);
+        // The driver stopped polling at the deadline, rather than leave its settler thread
+        // blocked in a call that never returns (cuCtxSynchronize did).
+        assertFalse(aSettlerIsStillIn(CudaDriver.class), "a settler thread is still blocked in CudaDriver.settle");
+        // End the fake stream's wait (a sticky error does) and destroy it before clearing the error.
+        FakeCuda.setSticky(0, 700);
+        cuda.destroyStream(consumer);
+    }
+
+    @Test
+    void aDeviceWithoutStreamMemoryOperationsIsRefusedBeforeAPageExists() {
+        int refs = FakeCuda.primaryRefs(1);
+        int registered = FakeCuda.registeredPages();
+        FakeCuda.setAttribute(1, CAN_USE_64_BIT_STREAM_MEM_OPS, 0);
+        try {
+            Contexts.makeCurrent(1);
+            GpuException e = assertThrows(GpuException.class, cuda::openLine);
+            assertEquals(Cuda.CUDA_ERROR_NOT_SUPPORTED, e.status());
+            assertTrue(e.getMessage().contains("CAN_USE_64_BIT_STREAM_MEM_OPS"), e.getMessage());
+        } finally {
+            FakeCuda.setAttribute(1, CAN_USE_64_BIT_STREAM_MEM_OPS, 1);
+        }
+        assertEquals(refs, FakeCuda.primaryRefs(1));
+        assertEquals(registered, FakeCuda.registeredPages());
+    }
+
+    // ---------------------------------------------------------------- 10: the fake, as the driver
+
+    @Test
+    void theFakeReadsHandlesFlagsAndQueriesAsTheDriverDoes() {
+        try (Line<CudaStream> line = cuda.openLine()) {
+            // v2 stream memory operations refuse CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER.
+            assertEquals(Cuda.CUDA_ERROR_INVALID_VALUE,
+                    Cuda.cuStreamWriteValue64_v2(stream.segment(), line.deviceAddress(Slot.S7), 1, 1));
+            // cuStreamQuery(NULL) is the legacy stream only, not the context's other streams.
+            FakeCuda.enqueueWork(stream, 200_000_000L);
+            assertEquals(Cuda.CUDA_ERROR_NOT_READY, Cuda.cuStreamQuery(stream.segment()));
+            assertEquals(Cuda.CUDA_SUCCESS, Cuda.cuStreamQuery(MemorySegment.NULL));
+            // A handle that names no stream is refused, not dereferenced.
+            assertEquals(400, Cuda.cuStreamQuery(MemorySegment.ofAddress(0x1234_5000L)));
+        }
+        assertFalse(leaks.contains("SETTLE_FAILED"), leaks::toString);
+    }
+}
