@@ -28,6 +28,8 @@
 #   GAR_CHECK_CLASSES    test class folders, ':'-separated (default: <device>/classes/*)
 #   GAR_CHECK_SAMPLES, GAR_CHECK_WARMUP   bench samples per peer (default 2000, 300)
 #   GAR_CHECK_BOUNDS     other step bounds, "step=seconds,..." (to see a step cut off)
+#   GAR_CHECK_STEPS      only these steps, "step,..." (to rerun what failed within what is left
+#                        of a device budget); layout always runs, the others say they were left out
 #   GAR_CUDA_LIBRARY, GAR_HIP_LIBRARY     the driver to use (a fake in the build)
 set -uo pipefail
 
@@ -84,6 +86,17 @@ for override in ${bounds//,/ }; do
     fi
     bound[$name]=${override#*=}
 done
+selected=${GAR_CHECK_STEPS:-}
+for name in ${selected//,/ }; do
+    if [ -z "${bound[$name]:-}" ]; then
+        echo "gpu/check.sh: GAR_CHECK_STEPS: no step '$name'; the steps are: ${steps[*]}" >&2
+        exit 2
+    fi
+done
+# Whether step $1 is to run: every step when GAR_CHECK_STEPS is empty; layout always.
+chosen() {
+    [ -z "$selected" ] || [ "$1" = layout ] || [[ ",$selected," == *",$1,"* ]]
+}
 declare -A outcome took
 for s in "${steps[@]}"; do outcome[$s]="not run yet"; took[$s]=""; done
 
@@ -108,6 +121,11 @@ failed=0
 # bound leaves), its output in NAME.log, and records the outcome whatever it is.
 run_step() {
     local name=$1; shift
+    if ! chosen "$name"; then
+        outcome[$name]="SKIPPED: not in GAR_CHECK_STEPS"
+        write_summary
+        return 0
+    fi
     local left=$((total_bound - ($(date +%s) - started)))
     local limit=${bound[$name]}
     if [ "$left" -lt 5 ]; then
@@ -240,7 +258,11 @@ fi
 # ---------------------------------------------------------------- the check
 
 mkdir -p "$out"
-rm -f "$out"/bench-*.json "$out"/bench-*.unsupported "$out"/results.*
+# What a step of this run will write anew; what a step left out wrote before stays.
+for us in 200 1000; do
+    chosen "bench-${us}us" && rm -f "$out/bench-${us}us.json" "$out/bench-${us}us.unsupported"
+done
+rm -f "$out"/results.*
 write_summary
 
 if ! run_step layout check_layout; then
