@@ -42,8 +42,10 @@ if [ "${1:-}" = --step ]; then
 fi
 backend=${1:-cuda}
 case "$backend" in
-    cuda) api_tests=io.gpuasync.backend.cuda; conformance=io.gpuasync.backend.cuda.CudaConformanceTest ;;
-    hip) api_tests=io.gpuasync.backend.hip; conformance=io.gpuasync.backend.hip.HipConformanceTest ;;
+    cuda) api_tests=io.gpuasync.backend.cuda; conformance=io.gpuasync.backend.cuda.CudaConformanceTest
+          driver_named=${GAR_CUDA_LIBRARY:-} ;;
+    hip) api_tests=io.gpuasync.backend.hip; conformance=io.gpuasync.backend.hip.HipConformanceTest
+         driver_named=${GAR_HIP_LIBRARY:-} ;;
     *) echo "usage: gpu/check.sh [cuda|hip]" >&2; exit 2 ;;
 esac
 [ -n "$step_mode" ] && shift
@@ -106,7 +108,7 @@ write_summary() {
         echo
         echo "Started $(date -u -d "@$started" +%Y-%m-%dT%H:%M:%SZ) on ${HOSTNAME:-this machine}; updated $(date -u +%H:%M:%SZ);" \
              "total bound ${total_bound} s, $(($(date +%s) - started)) s used."
-        echo "Runtime: $device; driver: ${GAR_CUDA_LIBRARY:-${GAR_HIP_LIBRARY:-as the loader finds it}}."
+        echo "Runtime: $device; driver: ${driver_named:-as the loader finds it}."
         echo
         echo "| step | what | bound | outcome | took |"
         echo "|---|---|---:|---|---:|"
