@@ -373,3 +373,26 @@ CUresult cuLaunchHostFunc(CUstream handle, CUhostFn fn, void *userData) {
     op->user = userData;
     return push_op(s, op);
 }
+
+/* ---------------------------------------------------------------- what the GPU check's probe asks */
+
+CUresult cuDriverGetVersion(int *driverVersion) {
+    if (!driverVersion) return CUDA_ERROR_INVALID_VALUE;
+    *driverVersion = 12080; /* a CUDA 12.8 driver; needs no cuInit, as the real call does not */
+    return CUDA_SUCCESS;
+}
+
+CUresult cuDeviceGetCount(int *count) {
+    ENTER("cuDeviceGetCount");
+    return device_count(count);
+}
+
+CUresult cuDeviceGetName(char *name, int len, CUdevice dev) {
+    ENTER("cuDeviceGetName");
+    return device_name(name, len, dev);
+}
+
+CUresult cuDeviceTotalMem_v2(size_t *bytes, CUdevice dev) {
+    ENTER("cuDeviceTotalMem_v2");
+    return device_memory(bytes, dev);
+}

@@ -18,6 +18,7 @@
 #ifndef GAR_FAKE_DEVICE_H
 #define GAR_FAKE_DEVICE_H
 #include <pthread.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -439,6 +440,27 @@ static void drain(stream_t *s) {
 
 
 /* ---------------------------------------------------------------- what both APIs do alike */
+
+/* What the GPU check's probe reads: how many devices, a name that says it is the fake, a size (16 GiB). */
+static int device_count(int *count) {
+    if (!count) return CUDA_ERROR_INVALID_VALUE;
+    *count = DEVICES;
+    return CUDA_SUCCESS;
+}
+
+static int device_name(char *name, int len, int dev) {
+    if (!name || len <= 0) return CUDA_ERROR_INVALID_VALUE;
+    if (dev < 0 || dev >= DEVICES) return CUDA_ERROR_INVALID_DEVICE;
+    snprintf(name, (size_t) len, "fake device %d (the tests' driver, src/test/c)", dev);
+    return CUDA_SUCCESS;
+}
+
+static int device_memory(size_t *bytes, int dev) {
+    if (!bytes) return CUDA_ERROR_INVALID_VALUE;
+    if (dev < 0 || dev >= DEVICES) return CUDA_ERROR_INVALID_DEVICE;
+    *bytes = (size_t) 1 << 34;
+    return CUDA_SUCCESS;
+}
 
 static int primary_retain(ctx_t **pctx, int dev) {
     if (!pctx) return CUDA_ERROR_INVALID_VALUE;

@@ -74,9 +74,7 @@ const char *hipGetErrorName(hipError_t error) {
 
 hipError_t hipGetDeviceCount(int *count) {
     ENTER("hipGetDeviceCount");
-    if (!count) return CUDA_ERROR_INVALID_VALUE;
-    *count = DEVICES;
-    return CUDA_SUCCESS;
+    return device_count(count);
 }
 
 hipError_t hipGetDevice(int *device) {
@@ -225,4 +223,28 @@ hipError_t hipEventQuery(CUevent event) {
 hipError_t hipEventDestroy(CUevent event) {
     ENTER("hipEventDestroy");
     return event_destroy(event);
+}
+
+/* ---------------------------------------------------------------- what the GPU check's probe asks */
+
+hipError_t hipDriverGetVersion(int *driverVersion) {
+    ENTER("hipDriverGetVersion");
+    if (!driverVersion) return CUDA_ERROR_INVALID_VALUE;
+    *driverVersion = 50222142; /* HIP 5.2, as Debian's libamdhip64-5 */
+    return CUDA_SUCCESS;
+}
+
+hipError_t hipRuntimeGetVersion(int *runtimeVersion) {
+    ENTER("hipRuntimeGetVersion");
+    return hipDriverGetVersion(runtimeVersion);
+}
+
+hipError_t hipDeviceGetName(char *name, int len, int device) {
+    ENTER("hipDeviceGetName");
+    return device_name(name, len, device);
+}
+
+hipError_t hipDeviceTotalMem(size_t *bytes, int device) {
+    ENTER("hipDeviceTotalMem");
+    return device_memory(bytes, device);
 }

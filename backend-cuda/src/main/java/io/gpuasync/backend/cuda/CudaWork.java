@@ -8,7 +8,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.time.Duration;
-import java.util.Arrays;
+import java.util.function.LongUnaryOperator;
 
 /**
  * Device work of a chosen duration, for benchmarks and the conformance suite: a memset
@@ -17,6 +17,14 @@ import java.util.Arrays;
  */
 public final class CudaWork implements AutoCloseable {
     private static final int WORD = 4;
+    /** A calibration batch takes at least this long, so that its one round trip is a small part of it. */
+    static final long BATCH_NANOS = 5_000_000;
+    /** The most memsets one calibration batch queues, for a device far faster than its buffer. */
+    static final long MAX_BATCH = 1 << 14;
+    /** Batches of one size timed before it is taken as long enough; the fastest counts. */
+    static final int ROUNDS = 3;
+    /** The most work one {@link #enqueue} queues: a bound on what a miscalibration could pile up. */
+    public static final Duration MAX_WORK = Duration.ofSeconds(2);
 
     private final long buffer;
     private final long words;
@@ -43,28 +51,20 @@ public final class CudaWork implements AutoCloseable {
 
     /**
      * Times whole-buffer memsets on {@code stream} and from them sets how many words a given
-     * duration takes. One memset with its synchronize is mostly the host's round trip on a fast
-     * device (a 4 MiB memset fills an H200's cache in about a microsecond), so the figure is a
-     * slope: the time of 17 memsets in a row less the time of one, over 16, median of five.
+     * duration takes. See {@link #calibrateMemset} for why the figure holds on a slow fake
+     * driver and on a fast GPU alike.
      *
      * @return the time one memset of the whole buffer takes on the device
      */
     public Duration calibrate(CudaStream stream) {
-        long[] slopes = new long[5];
-        for (int i = 0; i < slopes.length; i++) {
-            long one = timeMemsets(stream, 1);
-            long seventeen = timeMemsets(stream, 17);
-            slopes[i] = Math.max(1, (seventeen - one) / 16);
-        }
-        Arrays.sort(slopes);
-        long perMemset = slopes[slopes.length / 2];
+        long perMemset = calibrateMemset(count -> timeMemsets(stream, count));
         nanosPerWord = (double) perMemset / words;
         return Duration.ofNanos(perMemset);
     }
 
-    private long timeMemsets(CudaStream stream, int count) {
+    private long timeMemsets(CudaStream stream, long count) {
         long start = System.nanoTime();
-        for (int i = 0; i < count; i++) {
+        for (long i = 0; i < count; i++) {
             enqueueWords(stream, words);
         }
         CudaBaselines.synchronize(stream);
@@ -72,21 +72,66 @@ public final class CudaWork implements AutoCloseable {
     }
 
     /**
+     * The time of one whole-buffer memset, from {@code batch}, which queues that many memsets
+     * (none: only the synchronize), waits for them and returns the nanoseconds it took.
+     *
+     * <p>A batch is timed whole, never as a difference of two noisy timings: a slope (17
+     * memsets less one, over 16) taken on a loaded machine, where one late wake-up can take
+     * longer than the whole batch, can come out near zero (it was clamped to a nanosecond), and
+     * work "calibrated" from it piled up far past the conformance suite's settle bound on the
+     * fake driver. Here the batch doubles until even the fastest of {@link #ROUNDS} batches of
+     * that size takes {@link #BATCH_NANOS} beyond the round trip of an idle synchronize, so
+     * one stalled batch can neither end the search early nor set the figure, and the round trip
+     * (most of a single memset's time on a fast GPU) is a small part. Load only ever adds time,
+     * and the idle round trip is the least any batch's own can be, so the figure never
+     * understates a memset: work queued from it errs short instead of piling up. Bounded: at
+     * most {@link #MAX_BATCH} memsets a batch, {@link #ROUNDS} batches of the final size.
+     */
+    static long calibrateMemset(LongUnaryOperator batch) {
+        long roundTrip = Long.MAX_VALUE;
+        for (int round = 0; round < ROUNDS; round++) {
+            roundTrip = Math.min(roundTrip, batch.applyAsLong(0));
+        }
+        long count = 1;
+        while (true) {
+            long fastest = Long.MAX_VALUE;
+            for (int round = 0; round < ROUNDS && fastest - roundTrip >= BATCH_NANOS; round++) {
+                fastest = Math.min(fastest, batch.applyAsLong(count));
+            }
+            if (fastest - roundTrip >= BATCH_NANOS || count >= MAX_BATCH) {
+                return Math.max(1, (fastest - roundTrip) / count);
+            }
+            count *= 2;
+        }
+    }
+
+    /**
      * Queues on {@code stream} memsets that take about {@code duration} (several, if the buffer
      * is too small for one).
      *
      * @throws IllegalStateException before {@link #calibrate}
+     * @throws IllegalArgumentException for a duration that is not positive or is over
+     *         {@link #MAX_WORK}, which would hold the device longer than any test or sample needs
      */
     public void enqueue(CudaStream stream, Duration duration) {
-        if (nanosPerWord == 0) {
-            throw new IllegalStateException("calibrate the work on a stream first");
-        }
-        long left = Math.max(1, (long) (duration.toNanos() / nanosPerWord));
+        long left = wordsFor(duration);
         while (left > 0) {
             long now = Math.min(left, words);
             enqueueWords(stream, now);
             left -= now;
         }
+    }
+
+    /** How many words of memset {@code duration} of work is: at least one, at most {@link #MAX_WORK}'s worth. */
+    long wordsFor(Duration duration) {
+        if (nanosPerWord == 0) {
+            throw new IllegalStateException("calibrate the work on a stream first");
+        }
+        if (duration.isNegative() || duration.isZero() || duration.compareTo(MAX_WORK) > 0) {
+            throw new IllegalArgumentException("work of " + duration + " asked for; it must be positive and at most "
+                    + MAX_WORK);
+        }
+        return Math.max(1, (long) (duration.toNanos() / nanosPerWord));
     }
 
     private void enqueueWords(CudaStream stream, long count) {

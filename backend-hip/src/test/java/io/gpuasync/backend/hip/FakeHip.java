@@ -10,28 +10,27 @@ import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
+import java.util.Optional;
 
-/** The test hooks of the fake libamdhip64 (src/test/c/fake_hip.c). */
+/**
+ * The test hooks of the fake libamdhip64 (src/test/c/fake_hip.c). On a real HIP runtime (the GPU
+ * check on an AMD machine) there are none: {@link #isLoaded} says so, and only the tests that
+ * need the fake call the hooks.
+ */
 final class FakeHip {
-    private static final SymbolLookup FAKE = SymbolLookup.libraryLookup(Path.of(HipLibrary.location()), Arena.global());
-    private static final MethodHandle ENQUEUE_WORK = Linker.nativeLinker().downcallHandle(
-            FAKE.find("fakeEnqueueWork").orElseThrow(),
+    private static final SymbolLookup FAKE = library();
+    private static final boolean LOADED = FAKE.find("fakePrimaryRefs").isPresent();
+    private static final MethodHandle ENQUEUE_WORK = hook("fakeEnqueueWork",
             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
-    private static final MethodHandle PRIMARY_REFS = Linker.nativeLinker().downcallHandle(
-            FAKE.find("fakePrimaryRefs").orElseThrow(), FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+    private static final MethodHandle PRIMARY_REFS = hook("fakePrimaryRefs",
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
 
-    private static final MethodHandle SET_STICKY = Linker.nativeLinker().downcallHandle(
-            FAKE.find("fakeSetSticky").orElseThrow(), FunctionDescriptor.ofVoid(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
-    private static final MethodHandle UNVALIDATED_HANDLES = Linker.nativeLinker().downcallHandle(
-            FAKE.find("fakeUnvalidatedHandles").orElseThrow(), FunctionDescriptor.of(ValueLayout.JAVA_INT));
-    private static final MethodHandle REGISTERED_PAGES = Linker.nativeLinker().downcallHandle(
-            FAKE.find("fakeRegisteredPages").orElseThrow(), FunctionDescriptor.of(ValueLayout.JAVA_INT));
-    private static final MethodHandle SET_ATTRIBUTE = Linker.nativeLinker().downcallHandle(
-            FAKE.find("fakeSetAttribute").orElseThrow(),
-            FunctionDescriptor.ofVoid(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+    private static final MethodHandle SET_STICKY = hook("fakeSetSticky", FunctionDescriptor.ofVoid(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+    private static final MethodHandle UNVALIDATED_HANDLES = hook("fakeUnvalidatedHandles", FunctionDescriptor.of(ValueLayout.JAVA_INT));
+    private static final MethodHandle REGISTERED_PAGES = hook("fakeRegisteredPages", FunctionDescriptor.of(ValueLayout.JAVA_INT));
+    private static final MethodHandle SET_ATTRIBUTE = hook("fakeSetAttribute", FunctionDescriptor.ofVoid(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
     // hipDeviceReset: real HIP, which the backend does not bind; the tests play another owner with it.
-    private static final MethodHandle DEVICE_RESET = Linker.nativeLinker().downcallHandle(
-            FAKE.find("hipDeviceReset").orElseThrow(), FunctionDescriptor.of(ValueLayout.JAVA_INT));
+    private static final MethodHandle DEVICE_RESET = hook("hipDeviceReset", FunctionDescriptor.of(ValueLayout.JAVA_INT));
 
     private FakeHip() {
     }
@@ -77,6 +76,26 @@ final class FakeHip {
         } catch (Throwable t) {
             throw new AssertionError(t);
         }
+    }
+
+    // The library the backend loads: loading it first makes location() name the soname that
+    // loaded (libamdhip64.so.5 on Debian), not the first one tried. No library: no hooks.
+    private static SymbolLookup library() {
+        if (HipLibrary.loadFailure().isPresent()) {
+            return name -> Optional.empty();
+        }
+        String where = HipLibrary.location();
+        return where.contains("/") ? SymbolLookup.libraryLookup(Path.of(where), Arena.global())
+                : SymbolLookup.libraryLookup(where, Arena.global());
+    }
+
+    private static MethodHandle hook(String name, FunctionDescriptor descriptor) {
+        return FAKE.find(name).map(address -> Linker.nativeLinker().downcallHandle(address, descriptor)).orElse(null);
+    }
+
+    /** Whether the runtime loaded is the fake (whose hooks these are). */
+    static boolean isLoaded() {
+        return LOADED;
     }
 
     static void enqueueWork(HipStream stream, long nanos) {

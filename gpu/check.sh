@@ -1,0 +1,300 @@
+#!/usr/bin/env bash
+# The project's GPU check: one command, run on a lent GPU machine after pack.sh, and on every
+# build against the fake drivers (gpu/pom.xml), with the same steps and the same time bounds.
+#
+#     gpu/check.sh [cuda|hip]          (default cuda; from anywhere, it finds the project root)
+#
+# On the GPU machine (see ../shared/device/README.md): here, gpu/pack.sh; then one device run
+# carrying [".device"] with the command `bash gpu/check.sh cuda` and a timeout of at least
+# the total bound below (420 s) plus a minute. Everything lands under $OUT:
+#   summary.md        written before the first step and rewritten after each one: every step,
+#                     its bound, its outcome and how long it took. A run cut off still says
+#                     what it did.
+#   <step>.log        each step's own output;  tests.txt, conformance.txt: one line per test
+#   device.txt        the probe (library, driver version from the driver, each device)
+#   nvidia-smi.*      the GPU as nvidia-smi describes it (cuda)
+#   bench-*us.json    gar bench --backend ... --json, at 200 us and 1000 us of device work
+#   results.md        the Markdown section ready for bench/RESULTS.md; results.json beside it
+#
+# Exit status: 0 when every step passed or was skipped with a reason, 1 when any failed or ran
+# past its bound, 2 on bad arguments. A step that fails does not stop the others; only a
+# runtime that cannot run at all (the layout step) does.
+#
+# Environment (the build sets these; on the GPU machine none is needed):
+#   OUT                  where everything goes (default /tmp/gar-gpu-check-<backend>)
+#   GAR_CHECK_DEVICE     the runtime pack.sh made (default <root>/.device): lib/*.jar,
+#                        classes/<module>/, and jre/ (else a JDK 25 is looked for)
+#   GAR_CHECK_JAR        one more jar for the class path (the build's own gpu jar)
+#   GAR_CHECK_CLASSES    test class folders, ':'-separated (default: <device>/classes/*)
+#   GAR_CHECK_SAMPLES, GAR_CHECK_WARMUP   bench samples per peer (default 2000, 300)
+#   GAR_CHECK_BOUNDS     other step bounds, "step=seconds,..." (to see a step cut off)
+#   GAR_CHECK_STEPS      only these steps, "step,..." (to rerun what failed within what is left
+#                        of a device budget); layout always runs, the others say they were left out
+#   GAR_CUDA_LIBRARY, GAR_HIP_LIBRARY     the driver to use (a fake in the build)
+set -uo pipefail
+
+# Each step runs as `check.sh --step BACKEND FUNCTION ARGS...` under timeout(1), which stops the
+# step's whole process group (its JVM included) at the bound; the functions are defined below.
+step_mode=""
+if [ "${1:-}" = --step ]; then
+    step_mode=1
+    shift
+fi
+backend=${1:-cuda}
+case "$backend" in
+    cuda) api_tests=io.gpuasync.backend.cuda; conformance=io.gpuasync.backend.cuda.CudaConformanceTest
+          driver_named=${GAR_CUDA_LIBRARY:-} ;;
+    hip) api_tests=io.gpuasync.backend.hip; conformance=io.gpuasync.backend.hip.HipConformanceTest
+         driver_named=${GAR_HIP_LIBRARY:-} ;;
+    *) echo "usage: gpu/check.sh [cuda|hip]" >&2; exit 2 ;;
+esac
+[ -n "$step_mode" ] && shift
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=${OUT:-/tmp/gar-gpu-check-$backend}
+device=${GAR_CHECK_DEVICE:-$root/.device}
+samples=${GAR_CHECK_SAMPLES:-2000}
+warmup=${GAR_CHECK_WARMUP:-300}
+# What the device machine takes (../shared/device/README.md), and what a jlink'd JDK 25 adds
+# to a layout that has none yet (the build's: pack.sh's was 45 MB on 2026-11-30).
+carry_limit_mib=64
+jre_allowance_mib=${GAR_CHECK_JRE_MIB:-46}
+# The whole check stays well under the device machine's 10 minutes a command.
+total_bound=420
+summary=$out/summary.md
+started=$(date +%s)
+
+# ---------------------------------------------------------------- the steps and their record
+
+# name, bound in seconds, what it does: the order they run in.
+steps=(layout device tests conformance bench-200us bench-1000us results)
+declare -A bound=([layout]=20 [device]=30 [tests]=120 [conformance]=120 [bench-200us]=60 [bench-1000us]=90 [results]=20)
+declare -A what=(
+    [layout]="the runtime is complete, and small enough to carry (${carry_limit_mib} MiB)"
+    [device]="the device, as the driver and nvidia-smi/rocm-smi describe it"
+    [tests]="the $backend backend's tests through its real bindings"
+    [conformance]="the conformance suite through the real bindings"
+    [bench-200us]="gar bench --backend $backend --work-us 200, every peer"
+    [bench-1000us]="gar bench --backend $backend --work-us 1000, every peer"
+    [results]="the Markdown table and JSON for bench/RESULTS.md"
+)
+# GAR_CHECK_BOUNDS="step=seconds,...": other bounds, to see a step cut off (e.g. tests=2).
+bounds=${GAR_CHECK_BOUNDS:-}
+for override in ${bounds//,/ }; do
+    name=${override%%=*}
+    if [ -z "${bound[$name]:-}" ] || ! [[ ${override#*=} =~ ^[0-9]+$ ]]; then
+        echo "gpu/check.sh: GAR_CHECK_BOUNDS: '$override' is not step=seconds with a step of: ${steps[*]}" >&2
+        exit 2
+    fi
+    bound[$name]=${override#*=}
+done
+selected=${GAR_CHECK_STEPS:-}
+for name in ${selected//,/ }; do
+    if [ -z "${bound[$name]:-}" ]; then
+        echo "gpu/check.sh: GAR_CHECK_STEPS: no step '$name'; the steps are: ${steps[*]}" >&2
+        exit 2
+    fi
+done
+# Whether step $1 is to run: every step when GAR_CHECK_STEPS is empty; layout always.
+chosen() {
+    [ -z "$selected" ] || [ "$1" = layout ] || [[ ",$selected," == *",$1,"* ]]
+}
+declare -A outcome took
+for s in "${steps[@]}"; do outcome[$s]="not run yet"; took[$s]=""; done
+
+write_summary() {
+    {
+        echo "# GPU check: $backend"
+        echo
+        echo "Started $(date -u -d "@$started" +%Y-%m-%dT%H:%M:%SZ) on ${HOSTNAME:-this machine}; updated $(date -u +%H:%M:%SZ);" \
+             "total bound ${total_bound} s, $(($(date +%s) - started)) s used."
+        echo "Runtime: $device; driver: ${driver_named:-as the loader finds it}."
+        echo
+        echo "| step | what | bound | outcome | took |"
+        echo "|---|---|---:|---|---:|"
+        for s in "${steps[@]}"; do
+            echo "| $s | ${what[$s]} | ${bound[$s]} s | ${outcome[$s]} | ${took[$s]} |"
+        done
+    } > "$summary.tmp" && mv "$summary.tmp" "$summary"
+}
+
+failed=0
+# run_step NAME COMMAND...: runs the command under the step's bound (cut to what the total
+# bound leaves), its output in NAME.log, and records the outcome whatever it is.
+run_step() {
+    local name=$1; shift
+    if ! chosen "$name"; then
+        outcome[$name]="SKIPPED: not in GAR_CHECK_STEPS"
+        write_summary
+        return 0
+    fi
+    local left=$((total_bound - ($(date +%s) - started)))
+    local limit=${bound[$name]}
+    if [ "$left" -lt 5 ]; then
+        outcome[$name]="SKIPPED: the total bound of ${total_bound} s is spent"
+        failed=1
+        write_summary
+        return 1
+    fi
+    [ "$left" -lt "$limit" ] && limit=$left
+    outcome[$name]="RUNNING (bound ${limit} s)"
+    write_summary
+    echo "== $name: ${what[$name]} (bound ${limit} s)"
+    local t0=$(date +%s)
+    timeout -k 5 "$limit" bash "$0" --step "$backend" "$@" > "$out/$name.log" 2>&1
+    local rc=$?
+    took[$name]="$(($(date +%s) - t0)) s"
+    case $rc in
+        0) outcome[$name]="PASSED" ;;
+        124|137) outcome[$name]="TIMED OUT after ${limit} s (see $name.log)"; failed=1 ;;
+        *) outcome[$name]="FAILED, exit status $rc (see $name.log)"; failed=1 ;;
+    esac
+    tail -n 3 "$out/$name.log" | sed 's/^/   /'
+    echo "   -> ${outcome[$name]} in ${took[$name]}"
+    write_summary
+    return $rc
+}
+
+skip_step() {
+    outcome[$1]="SKIPPED: $2"
+    echo "== $1: skipped: $2"
+    write_summary
+}
+
+# ---------------------------------------------------------------- the runtime
+
+java=""
+if [ -x "$device/jre/bin/java" ]; then
+    java=$device/jre/bin/java
+else
+    for candidate in "${JAVA_HOME:-}/bin/java" /usr/lib/jvm/*25*/bin/java; do
+        if [ -x "$candidate" ] && "$candidate" -version 2>&1 | grep -q 'version "25'; then
+            java=$candidate
+            break
+        fi
+    done
+fi
+classes=${GAR_CHECK_CLASSES:-$(printf '%s:' "$device"/classes/* | sed 's/:$//')}
+classpath="$device/lib/*:${GAR_CHECK_JAR:+$GAR_CHECK_JAR:}$classes"
+jvm=(-XX:+UseSerialGC --enable-native-access=ALL-UNNAMED)
+# As in the build's tests: a settle longer than this on a healthy device is a failure the tests
+# must see, not wait out (the suite's longest settle waits for about 30 ms of queued work).
+props=(-Dgar.cuda.settleSeconds=2)
+
+run_java() {
+    "$java" "${jvm[@]}" "${props[@]}" -cp "$classpath" "$@"
+}
+
+check_layout() {
+    [ -n "$java" ] || { echo "no Java 25: neither $device/jre nor a JDK 25 under JAVA_HOME or /usr/lib/jvm"; return 1; }
+    "$java" -version 2>&1 | head -n 1
+    ls "$device"/lib/*.jar > /dev/null 2>&1 || { echo "no jars in $device/lib: run gpu/pack.sh first"; return 1; }
+    # The check's own classes answer a call without arguments with their usage (status 2).
+    local usage
+    usage=$(run_java io.gpuasync.gpu.RunTests 2>&1)
+    if ! grep -q -- "--report FILE is required" <<< "$usage"; then
+        echo "the gpu module's classes do not run from $device/lib (rebuild with gpu/pack.sh):"
+        head -n 5 <<< "$usage"
+        return 1
+    fi
+    local bytes note=""
+    bytes=$(du -sbc "$device" ${GAR_CHECK_JAR:-} ${GAR_CHECK_CLASSES:+${GAR_CHECK_CLASSES//:/ }} | tail -n 1 | cut -f1)
+    if [ ! -d "$device/jre" ]; then
+        bytes=$((bytes + jre_allowance_mib * 1024 * 1024))
+        note=" with ${jre_allowance_mib} MiB for the jlink'd JDK pack.sh adds"
+    fi
+    echo "runtime: $((bytes / 1024 / 1024)) MiB ($bytes bytes$note) of the ${carry_limit_mib} MiB the device machine takes"
+    if [ "$bytes" -gt $((carry_limit_mib * 1024 * 1024)) ]; then
+        echo "TOO LARGE to carry to the device machine; gpu/pack.sh takes out what the check does not load"
+        return 1
+    fi
+}
+
+probe() {
+    if [ "$backend" = cuda ]; then
+        if command -v nvidia-smi > /dev/null; then
+            nvidia-smi > "$out/nvidia-smi.txt" 2>&1
+            nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader > "$out/nvidia-smi.csv" 2>&1
+            cat "$out/nvidia-smi.csv"
+        else
+            echo "no nvidia-smi on this machine (the fake driver, or no NVIDIA driver)"
+        fi
+    elif command -v rocm-smi > /dev/null; then
+        rocm-smi --showproductname --showdriverversion > "$out/rocm-smi.txt" 2>&1
+        cat "$out/rocm-smi.txt"
+    else
+        echo "no rocm-smi on this machine (the fake runtime, or no ROCm)"
+    fi
+    run_java io.gpuasync.gpu.DeviceProbe "$backend" "$out/device.txt"
+}
+
+# One line per test in the report as each ends; a Jupiter test that hangs is cut off by the
+# default timeout well before the step's bound, so the tests after it still run.
+run_tests() {
+    local report=$1
+    shift
+    run_java io.gpuasync.gpu.RunTests --report "$out/$report" \
+        --config junit.jupiter.execution.timeout.default=60s "$@"
+}
+
+bench() {
+    local us=$1
+    run_java io.gpuasync.cli.Gar bench --backend "$backend" --work-us "$us" --samples "$samples" \
+        --warmup "$warmup" --json "$out/bench-${us}us.json" 2> >(tee "$out/bench-${us}us.err" >&2)
+    local rc=$?
+    wait
+    # gar says so, with status 2, when a backend has no bench workload yet (HIP today): that is
+    # a gap to report, not a failure of this run.
+    if [ $rc -eq 2 ] && grep -qiE "no bench workload|no .*workload" "$out/bench-${us}us.err"; then
+        touch "$out/bench-${us}us.unsupported"
+        return 0
+    fi
+    return $rc
+}
+
+if [ -n "$step_mode" ]; then
+    "$@"
+    exit $?
+fi
+
+# ---------------------------------------------------------------- the check
+
+mkdir -p "$out"
+# What a step of this run will write anew; what a step left out wrote before stays.
+for us in 200 1000; do
+    chosen "bench-${us}us" && rm -f "$out/bench-${us}us.json" "$out/bench-${us}us.unsupported"
+done
+rm -f "$out"/results.*
+write_summary
+
+if ! run_step layout check_layout; then
+    for s in "${steps[@]:1}"; do outcome[$s]="SKIPPED: the layout step failed, nothing can run"; done
+    write_summary
+    cat "$out/layout.log"
+    exit 1
+fi
+
+if ! run_step device probe; then
+    # The steps after it would fail for that one reason, and spend the budget saying so.
+    for s in tests conformance bench-200us bench-1000us; do skip_step "$s" "no usable device (see device.log)"; done
+else
+    run_step tests run_tests tests.txt --package "$api_tests" --exclude "${conformance//./\\.}"
+    run_step conformance run_tests conformance.txt --class "$conformance"
+    # The bench runs on the std host (the Reactor's dispatcher and blocking waits). When gar bench
+    # can choose a host (io_uring, Netty), each gets its steps here, beside these two.
+    for us in 200 1000; do
+        run_step "bench-${us}us" bench "$us"
+        if [ -f "$out/bench-${us}us.unsupported" ]; then
+            skip_step "bench-${us}us" "gar bench has no $backend workload yet (see bench-${us}us.log)"
+        fi
+    done
+fi
+
+run_step results run_java io.gpuasync.gpu.ResultsTable "$out"
+if [ -f "$out/results.md" ]; then
+    echo
+    cat "$out/results.md"
+fi
+echo
+cat "$summary"
+exit $failed
