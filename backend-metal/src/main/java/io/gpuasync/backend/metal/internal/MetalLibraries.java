@@ -52,8 +52,16 @@ public final class MetalLibraries {
         return named != null ? named : FRAMEWORK_DEFAULT;
     }
 
-    private static boolean onMac() {
-        return System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).startsWith("mac");
+    /**
+     * Why nothing is even tried on {@code osName}: Metal exists only on macOS, unless a runtime
+     * or framework was named (the tests' fake); empty on macOS.
+     */
+    static Optional<Throwable> offMac(String osName, boolean named) {
+        if (named || osName.toLowerCase(java.util.Locale.ROOT).startsWith("mac")) {
+            return Optional.empty();
+        }
+        return Optional.of(new UnsupportedOperationException("Metal exists only on macOS, and this is " + osName
+                + ": no Objective-C runtime (" + OBJC_DEFAULT + ") and no Metal framework here"));
     }
 
     /**
@@ -77,10 +85,9 @@ public final class MetalLibraries {
     private static Optional<Throwable> load() {
         boolean named = named(OBJC_PROPERTY, "GAR_METAL_OBJC") != null
                 || named(FRAMEWORK_PROPERTY, "GAR_METAL_FRAMEWORK") != null;
-        if (!onMac() && !named) {
-            return Optional.of(new UnsupportedOperationException("Metal exists only on macOS, and this is "
-                    + System.getProperty("os.name") + ": no Objective-C runtime (" + OBJC_DEFAULT
-                    + ") and no Metal framework here"));
+        Optional<Throwable> offMac = offMac(System.getProperty("os.name", "?"), named);
+        if (offMac.isPresent()) {
+            return offMac;
         }
         try {
             // The runtime first: the framework's classes register themselves with it as it loads.
