@@ -20,21 +20,31 @@ public final class MetalWork {
     }
 
     /**
-     * Times the busy kernel on {@code queue}, growing its length until one run takes at least
-     * 2 ms, so the start-up of a command buffer weighs little in the rate.
+     * Times the busy kernel on {@code queue}: grows its length until one run takes at least
+     * 2 ms, then takes the rate from the difference between the quickest of three runs of that
+     * length and of four times it, so that what each run costs besides the loop (committing,
+     * waking the waiter: large on a busy machine) cancels out.
      */
     public static MetalWork calibrate(MetalBackend backend, MetalQueue queue) {
         Objects.requireNonNull(backend, "backend");
         long iterations = 100_000;
-        while (true) {
-            long start = System.nanoTime();
-            backend.runBusy(queue, iterations);
-            long took = System.nanoTime() - start;
-            if (took >= CALIBRATION_NANOS || iterations > (1L << 40)) {
-                return new MetalWork(backend, (double) iterations / Math.max(1, took));
-            }
+        while (quickest(backend, queue, iterations, 1) < CALIBRATION_NANOS && iterations < (1L << 40)) {
             iterations *= 4;
         }
+        long shorter = quickest(backend, queue, iterations, 3);
+        long longer = quickest(backend, queue, 4 * iterations, 3);
+        double rate = longer > shorter ? 3.0 * iterations / (longer - shorter) : 4.0 * iterations / Math.max(1, longer);
+        return new MetalWork(backend, rate);
+    }
+
+    private static long quickest(MetalBackend backend, MetalQueue queue, long iterations, int runs) {
+        long best = Long.MAX_VALUE;
+        for (int i = 0; i < runs; i++) {
+            long start = System.nanoTime();
+            backend.runBusy(queue, iterations);
+            best = Math.min(best, System.nanoTime() - start);
+        }
+        return best;
     }
 
     /** Busy-kernel iterations per nanosecond on the calibrated device. */
