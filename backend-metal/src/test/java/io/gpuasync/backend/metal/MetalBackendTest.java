@@ -270,6 +270,25 @@ class MetalBackendTest {
     }
 
     @Test
+    void theBaselinesWaitBehindTheWorkByPollingAndByBlocking() {
+        MetalQueue queue = metal.createQueue();
+        try (MetalBaselines.SharedEventWaiter waiter = new MetalBaselines.SharedEventWaiter(queue);
+             Line<MetalQueue> line = metal.openLine()) {
+            metal.enqueueBusy(queue, Duration.ofMillis(100).toNanos());
+            long first = waiter.signal(queue);
+            Ticket behind = line.signal(queue, Slot.S0);
+            assertFalse(waiter.await(first, 0), "the event was signalled before the work ran");
+            waiter.poll(first);
+            metal.enqueueBusy(queue, Duration.ofMillis(20).toNanos());
+            long second = waiter.signal(queue);
+            assertTrue(waiter.await(second, 20_000), "waitUntilSignaledValue timed out");
+            assertTrue(behind.isDone(), "a line's store queued before the second signal had not landed");
+        } finally {
+            metal.destroyQueue(queue);
+        }
+    }
+
+    @Test
     void aStoreIntoNoLineIsRefusedWithItsAddress() {
         MetalQueue queue = metal.createQueue();
         LineExceptionHolder.check(() -> ((MetalDriver) metal.driver()).writeValue(queue, 0x1000, 1), "0x1000");
