@@ -462,6 +462,7 @@ static void cb_dealloc(command_buffer_t *self, SEL cmd) {
     free(self->commands);
     free(self->late);
     objc_release(self->error);
+    objc_release((id) self->queue);
     fake_objc_dispose((id) self);
 }
 
@@ -529,7 +530,8 @@ static id cb_compute_encoder(command_buffer_t *self, SEL cmd) {
 static id queue_command_buffer(queue_t *self, SEL cmd) {
     if (injected(cmd)) return NULL;
     command_buffer_t *cb = (command_buffer_t *) fake_objc_create(CommandBufferClass);
-    cb->queue = self;
+    /* As Metal's: a command buffer keeps its queue, so its status can be asked after the queue's release. */
+    cb->queue = (queue_t *) objc_retain((id) self);
     return objc_autorelease((id) cb);
 }
 

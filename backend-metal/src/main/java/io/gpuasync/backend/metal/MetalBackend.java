@@ -7,6 +7,7 @@ import io.gpuasync.backend.metal.internal.MetalC;
 import io.gpuasync.backend.metal.internal.MetalLibraries;
 import io.gpuasync.backend.metal.internal.Msg;
 import io.gpuasync.backend.metal.internal.ObjC;
+import io.gpuasync.backend.metal.internal.Pool;
 import io.gpuasync.backend.metal.internal.Sel;
 import io.gpuasync.core.Slot;
 import io.gpuasync.spi.LeakReporter;
@@ -83,13 +84,16 @@ public final class MetalBackend implements Backend<MetalQueue> {
                 found = devices;
                 if (found == null) {
                     long defaultDevice = MetalC.MTLCreateSystemDefaultDevice();
-                    long list = MetalC.MTLCopyAllDevices();
-                    long[] all = new long[list == 0 ? 0 : (int) Msg.word(list, Sel.COUNT)];
-                    for (int i = 0; i < all.length; i++) {
-                        all[i] = ObjC.objc_retain(Msg.word(list, Sel.OBJECT_AT_INDEX, i));
-                    }
-                    if (list != 0) {
-                        ObjC.objc_release(list);
+                    long[] all;
+                    try (Pool pool = Pool.push()) {
+                        long list = MetalC.MTLCopyAllDevices();
+                        all = new long[list == 0 ? 0 : (int) Msg.word(list, Sel.COUNT)];
+                        for (int i = 0; i < all.length; i++) {
+                            all[i] = ObjC.objc_retain(Msg.word(list, Sel.OBJECT_AT_INDEX, i));
+                        }
+                        if (list != 0) {
+                            ObjC.objc_release(list);
+                        }
                     }
                     found = new Devices(defaultDevice, all);
                     devices = found;

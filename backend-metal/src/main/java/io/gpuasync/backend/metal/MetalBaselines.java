@@ -24,8 +24,9 @@ public final class MetalBaselines {
 
         /** A new shared event on the device of {@code queue}. */
         public SharedEventWaiter(MetalQueue queue) {
-            long device = Msg.word(queue.handle(), Sel.DEVICE);
-            event = Msg.word(device, Sel.NEW_SHARED_EVENT);
+            try (Pool pool = Pool.push()) {
+                event = Msg.word(Msg.word(queue.handle(), Sel.DEVICE), Sel.NEW_SHARED_EVENT);
+            }
             if (event == 0) {
                 throw MetalStatus.nil("newSharedEvent").toGpuException("making a shared event");
             }

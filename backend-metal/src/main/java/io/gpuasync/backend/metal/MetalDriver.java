@@ -13,6 +13,8 @@ import io.gpuasync.spi.MappedLine;
 
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
@@ -158,9 +160,12 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
         }
     }
 
+    // In a pool: an atomic property's getter may hand back its object retained and autoreleased.
     @Override
     public boolean streamIn(MetalQueue queue, MetalDomain domain) {
-        return Msg.word(queue.handle(), Sel.DEVICE) == domain.device;
+        try (Pool pool = Pool.push()) {
+            return Msg.word(queue.handle(), Sel.DEVICE) == domain.device;
+        }
     }
 
     @Override
@@ -253,25 +258,34 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
     @Override
     public boolean settle(MetalDomain domain) {
         long deadline = System.nanoTime() + SETTLE_LIMIT.toNanos();
+        // Waited for outside the domain's lock, so a health check is not held up by a settle.
+        // Nothing is released meanwhile: the line calls release only after settle returned, and
+        // queues no store while it settles.
+        long[] events;
+        long[] targets;
+        List<Map.Entry<MetalQueue, Long>> lastStores = new ArrayList<>();
         synchronized (domain.lock) {
-            for (int k = 0; k < domain.landed.length; k++) {
-                if (domain.committed[k] == 0) {
-                    continue;
-                }
-                long millis = Math.max(0, Duration.ofNanos(deadline - System.nanoTime()).toMillis());
-                if (!Msg.bool(domain.landed[k], Sel.WAIT_UNTIL_SIGNALED_VALUE_TIMEOUT_MS, domain.committed[k], millis)) {
-                    MetalStatus.log("the store of " + domain.committed[k] + " into slot " + k + " of a line on " + domain
-                            + " did not run within " + SETTLE_LIMIT + ": the line keeps its buffer");
-                    return false;
-                }
-            }
-            for (Map.Entry<MetalQueue, MetalDomain.QueueUse> entry : domain.queues.entrySet()) {
-                if (!completed(entry.getValue().lastStore, deadline, entry.getKey(), domain)) {
-                    return false;
-                }
-            }
-            return true;
+            events = domain.landed.clone();
+            targets = domain.committed.clone();
+            domain.queues.forEach((queue, use) -> lastStores.add(Map.entry(queue, use.lastStore)));
         }
+        for (int k = 0; k < events.length; k++) {
+            if (targets[k] == 0) {
+                continue;
+            }
+            long millis = Math.max(0, Duration.ofNanos(deadline - System.nanoTime()).toMillis());
+            if (!Msg.bool(events[k], Sel.WAIT_UNTIL_SIGNALED_VALUE_TIMEOUT_MS, targets[k], millis)) {
+                MetalStatus.log("the store of " + targets[k] + " into slot " + k + " of a line on " + domain
+                        + " did not run within " + SETTLE_LIMIT + ": the line keeps its buffer");
+                return false;
+            }
+        }
+        for (Map.Entry<MetalQueue, Long> last : lastStores) {
+            if (!completed(last.getValue(), deadline, last.getKey(), domain)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     // No blocks here, so no completion handler: the status is polled, rarely, as the event
@@ -350,9 +364,8 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
      * length; with {@code wait}, returns once it completed ({@code waitUntilCompleted}).
      */
     void enqueueBusy(MetalQueue queue, long iterations, boolean wait) throws LineException {
-        long device = Msg.word(queue.handle(), Sel.DEVICE);
-        MetalKernels compiled = kernelsFor(device);
         try (Pool pool = Pool.push(); com.sun.jna.Memory count = new com.sun.jna.Memory(Long.BYTES)) {
+            MetalKernels compiled = kernelsFor(Msg.word(queue.handle(), Sel.DEVICE));
             long commands = Msg.word(queue.handle(), Sel.COMMAND_BUFFER);
             if (commands == 0) {
                 throw MetalStatus.nil("-[" + queue + " commandBuffer]");

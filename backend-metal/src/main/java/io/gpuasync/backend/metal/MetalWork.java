@@ -9,7 +9,7 @@ import java.util.Objects;
  * per nanosecond).
  */
 public final class MetalWork {
-    private static final long CALIBRATION_NANOS = 2_000_000;
+    private static final long CALIBRATION_NANOS = 20_000_000;
 
     private final MetalBackend backend;
     private final double iterationsPerNano;
@@ -21,9 +21,11 @@ public final class MetalWork {
 
     /**
      * Times the busy kernel on {@code queue}: grows its length until one run takes at least
-     * 2 ms, then takes the rate from the difference between the quickest of three runs of that
-     * length and of four times it, so that what each run costs besides the loop (committing,
-     * waking the waiter: large on a busy machine) cancels out.
+     * 20 ms, then times the quickest of three runs of that length and of four times it. The rate
+     * is the larger of the long run's and the one from the difference of the two, in which what
+     * each run costs besides the loop (committing, waking the waiter) cancels out: a rate too
+     * low would make work shorter than asked, which a test of ordering cannot tell from a store
+     * landing early, while one too high only makes it longer.
      */
     public static MetalWork calibrate(MetalBackend backend, MetalQueue queue) {
         Objects.requireNonNull(backend, "backend");
@@ -33,8 +35,9 @@ public final class MetalWork {
         }
         long shorter = quickest(backend, queue, iterations, 3);
         long longer = quickest(backend, queue, 4 * iterations, 3);
-        double rate = longer > shorter ? 3.0 * iterations / (longer - shorter) : 4.0 * iterations / Math.max(1, longer);
-        return new MetalWork(backend, rate);
+        double whole = 4.0 * iterations / Math.max(1, longer);
+        double difference = longer > shorter ? 3.0 * iterations / (longer - shorter) : whole;
+        return new MetalWork(backend, Math.max(whole, difference));
     }
 
     private static long quickest(MetalBackend backend, MetalQueue queue, long iterations, int runs) {
