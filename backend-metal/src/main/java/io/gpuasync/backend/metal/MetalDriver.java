@@ -1,7 +1,9 @@
 package io.gpuasync.backend.metal;
 
+import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
 import io.gpuasync.backend.metal.internal.Foundation;
+import io.gpuasync.backend.metal.internal.MTLSize;
 import io.gpuasync.backend.metal.internal.Msg;
 import io.gpuasync.backend.metal.internal.ObjC;
 import io.gpuasync.backend.metal.internal.Pool;
@@ -17,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 
 /**
@@ -307,7 +310,7 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
                         + SETTLE_LIMIT + ": the line keeps its buffer");
                 return false;
             }
-            java.util.concurrent.locks.LockSupport.parkNanos(pause);
+            LockSupport.parkNanos(pause);
             pause = Math.min(pause * 2, 1_000_000);
         }
     }
@@ -364,7 +367,7 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
      * length; with {@code wait}, returns once it completed ({@code waitUntilCompleted}).
      */
     void enqueueBusy(MetalQueue queue, long iterations, boolean wait) throws LineException {
-        try (Pool pool = Pool.push(); com.sun.jna.Memory count = new com.sun.jna.Memory(Long.BYTES)) {
+        try (Pool pool = Pool.push(); Memory count = new Memory(Long.BYTES)) {
             MetalKernels compiled = kernelsFor(Msg.word(queue.handle(), Sel.DEVICE));
             long commands = Msg.word(queue.handle(), Sel.COMMAND_BUFFER);
             if (commands == 0) {
@@ -375,7 +378,7 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
                 throw MetalStatus.nil("computeCommandEncoder");
             }
             count.setLong(0, iterations);
-            io.gpuasync.backend.metal.internal.MTLSize.ByValue one = io.gpuasync.backend.metal.internal.MTLSize.one();
+            MTLSize.ByValue one = MTLSize.one();
             Msg.send(encoder, Sel.SET_COMPUTE_PIPELINE_STATE, compiled.busy);
             Msg.send(encoder, Sel.SET_BUFFER_OFFSET_AT_INDEX, compiled.sink, 0, 0);
             Msg.send(encoder, Sel.SET_BYTES_LENGTH_AT_INDEX, Pointer.nativeValue(count), Long.BYTES, 1);

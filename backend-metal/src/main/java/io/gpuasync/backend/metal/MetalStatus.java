@@ -1,6 +1,8 @@
 package io.gpuasync.backend.metal;
 
 import io.gpuasync.backend.metal.internal.Foundation;
+import io.gpuasync.backend.metal.internal.Msg;
+import io.gpuasync.backend.metal.internal.Sel;
 import io.gpuasync.spi.LineError;
 import io.gpuasync.spi.LineException;
 
@@ -33,7 +35,7 @@ final class MetalStatus {
         if (error == 0) {
             return nil(call);
         }
-        long code = io.gpuasync.backend.metal.internal.Msg.word(error, io.gpuasync.backend.metal.internal.Sel.CODE);
+        long code = Msg.word(error, Sel.CODE);
         int status = code == 0 ? ERROR_WITHOUT_CODE : (int) code;
         return new LineException(LineError.ofStatus(status), call + " failed: " + Foundation.describeError(error));
     }

@@ -12,6 +12,7 @@ import io.gpuasync.backend.metal.internal.Pool;
 import io.gpuasync.backend.metal.internal.Sel;
 import io.gpuasync.core.Slot;
 import io.gpuasync.spi.LeakReporter;
+import io.gpuasync.spi.LineException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -291,19 +292,10 @@ class MetalBackendTest {
     @Test
     void aStoreIntoNoLineIsRefusedWithItsAddress() {
         MetalQueue queue = metal.createQueue();
-        LineExceptionHolder.check(() -> ((MetalDriver) metal.driver()).writeValue(queue, 0x1000, 1), "0x1000");
+        LineException refused = assertThrows(LineException.class,
+                () -> ((MetalDriver) metal.driver()).writeValue(queue, 0x1000, 1));
+        assertEquals(MetalStatus.NOT_A_LINE_WORD, refused.error().status());
+        assertTrue(refused.getMessage().contains("0x1000"), refused.getMessage());
         metal.destroyQueue(queue);
-    }
-
-    private static final class LineExceptionHolder {
-        interface Call {
-            void run() throws Exception;
-        }
-
-        static void check(Call call, String named) {
-            io.gpuasync.spi.LineException refused = assertThrows(io.gpuasync.spi.LineException.class, call::run);
-            assertEquals(MetalStatus.NOT_A_LINE_WORD, refused.error().status());
-            assertTrue(refused.getMessage().contains(named), refused.getMessage());
-        }
     }
 }

@@ -1,7 +1,10 @@
 package io.gpuasync.backend.metal;
 
+import io.gpuasync.api.Line;
+import io.gpuasync.api.Ticket;
 import io.gpuasync.conformance.Capability;
 import io.gpuasync.conformance.LineDriverVerification;
+import io.gpuasync.core.Slot;
 import io.gpuasync.spi.LineDriver;
 import io.gpuasync.spi.LineException;
 import net.jqwik.api.lifecycle.AfterContainer;
@@ -48,10 +51,10 @@ class MetalConformanceTest extends LineDriverVerification<MetalQueue, MetalDomai
     // A cold bridge (JNA's first calls, the JIT) took 34 ms here for the first 8 signals of a
     // property, which a busy machine can stretch past the 100 ms of work line02 queues before them.
     private void warmUp(MetalQueue queue) {
-        try (io.gpuasync.api.Line<MetalQueue> line = metal.openLine()) {
-            io.gpuasync.api.Ticket last = null;
+        try (Line<MetalQueue> line = metal.openLine()) {
+            Ticket last = null;
             for (int i = 0; i < 64; i++) {
-                last = line.signal(queue, io.gpuasync.core.Slot.of(i % 8));
+                last = line.signal(queue, Slot.of(i % 8));
                 metal.enqueueBusy(queue, 1);
             }
             while (!last.isDone()) {
