@@ -79,15 +79,6 @@ class CudaConformanceTest extends LineDriverVerification<CudaStream, CudaContext
     }
 
     @Override
-    protected void enqueueWaitValue(CudaStream stream, long address, long value) {
-        try {
-            ((CudaDriver) cuda.driver()).waitValue(stream, address, value);
-        } catch (io.gpuasync.spi.LineException e) {
-            throw e.toGpuException("test wait");
-        }
-    }
-
-    @Override
     protected int domainReferences(int index) {
         return FakeCuda.primaryRefs(index);
     }

@@ -71,15 +71,6 @@ class HipConformanceTest extends LineDriverVerification<HipStream, HipDevice> {
     }
 
     @Override
-    protected void enqueueWaitValue(HipStream stream, long address, long value) {
-        try {
-            ((HipDriver) hip.driver()).waitValue(stream, address, value);
-        } catch (io.gpuasync.spi.LineException e) {
-            throw e.toGpuException("test wait");
-        }
-    }
-
-    @Override
     protected int domainReferences(int index) {
         return FakeHip.primaryRefs(index);
     }

@@ -1,0 +1,392 @@
+package io.gpuasync.backend.metal;
+
+import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
+import io.gpuasync.backend.metal.internal.Foundation;
+import io.gpuasync.backend.metal.internal.MTLSize;
+import io.gpuasync.backend.metal.internal.Msg;
+import io.gpuasync.backend.metal.internal.ObjC;
+import io.gpuasync.backend.metal.internal.Pool;
+import io.gpuasync.backend.metal.internal.Sel;
+import io.gpuasync.spi.LineDriver;
+import io.gpuasync.spi.LineError;
+import io.gpuasync.spi.LineException;
+import io.gpuasync.spi.MappedLine;
+
+import java.lang.foreign.MemorySegment;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
+
+/**
+ * The Metal driver table of a mapped line. Domain: an {@code id<MTLDevice>}, retained by the
+ * line. Page: a 4096-byte {@code MTLBuffer} with {@code MTLResourceStorageModeShared}, the host
+ * view at {@code [buffer contents]}; Metal has no device address a command could store to, so
+ * the line's "device address" is that host address, and a store finds its buffer and offset from
+ * it. Stream: an {@code MTLCommandQueue}, of the line's domain when {@code [queue device]} is the
+ * line's device.
+ *
+ * <p>A store of N into slot k on a queue is one command buffer that
+ * <ol>
+ * <li>orders itself behind the work queued before it: it signals the line's private {@code
+ *     MTLEvent} for that queue with the queue's next fence value, then waits for that value.
+ *     Metal signals an event only once all commands scheduled before the signal have finished,
+ *     and runs nothing after a wait before the value is reached. Without the fence, only hazard
+ *     tracking (commands sharing a resource) would order the kernel, and the user's work shares
+ *     none with the line's buffer, so the store could land before the work it follows;
+ * <li>runs a one-thread kernel storing N into the word ({@link MetalKernels});
+ * <li>signals slot k's {@code MTLSharedEvent} with N, so the host and other queues can wait for
+ *     exactly that store; and is committed.
+ * </ol>
+ *
+ * <p>Known risks, none of which the fake on Linux can settle for real hardware:
+ * <ul>
+ * <li>Metal makes shared storage coherent only at command buffer boundaries: the word may become
+ *     visible to the host only when its command buffer completes: late, never early. A memory
+ *     fence in the kernel could make it visible sooner (Apple's MLX measured 15-20 us per round
+ *     trip that way against 150-200 us with shared events), but it relies on a memory scope
+ *     Metal does not document. Settling therefore waits for the last store's command buffer to
+ *     complete, not only for its event.
+ * <li>One command buffer per store: a queue holds at most 64 uncompleted command buffers by
+ *     default ({@code maxCommandBufferCount}), after which {@code commandBuffer} blocks the
+ *     signalling thread until one completes. A line signalled faster than its queue drains
+ *     therefore throttles its caller; batching stores into fewer command buffers is not done.
+ * <li>On GPUs without 64-bit atomics the store is a plain 64-bit store (see {@link MetalKernels}).
+ * </ul>
+ */
+final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
+    private static final long STATUS_COMPLETED = 4;
+    private static final long STATUS_ERROR = 5;
+
+    private final LongSupplier currentDevice;
+    private final Map<Long, MetalKernels> kernels = new ConcurrentHashMap<>();
+    // The live lines' buffers by their contents: a store names only an address.
+    private final Map<Long, MetalDomain> pages = new ConcurrentHashMap<>();
+
+    MetalDriver(LongSupplier currentDevice) {
+        this.currentDevice = currentDevice;
+    }
+
+    @Override
+    public MetalDomain retainCurrent() throws LineException {
+        long device = currentDevice.getAsLong();
+        if (device == 0) {
+            throw new LineException(LineError.NO_DOMAIN, "MTLCreateSystemDefaultDevice");
+        }
+        MetalKernels compiled = kernelsFor(device);
+        String name;
+        try (Pool pool = Pool.push()) {
+            name = Foundation.text(Msg.word(device, Sel.NAME));
+        }
+        ObjC.objc_retain(device);
+        return new MetalDomain(device, name, compiled);
+    }
+
+    MetalKernels kernelsFor(long device) throws LineException {
+        MetalKernels compiled = kernels.get(device);
+        if (compiled == null) {
+            synchronized (kernels) {
+                compiled = kernels.get(device);
+                if (compiled == null) {
+                    compiled = MetalKernels.compile(device);
+                    kernels.put(device, compiled);
+                }
+            }
+        }
+        return compiled;
+    }
+
+    @Override
+    public void release(MetalDomain domain) {
+        synchronized (domain.lock) {
+            for (MetalDomain.QueueUse use : domain.queues.values()) {
+                releaseIfSet(use.lastStore);
+                releaseIfSet(use.fence);
+            }
+            domain.queues.clear();
+            for (int k = 0; k < domain.landed.length; k++) {
+                releaseIfSet(domain.landed[k]);
+                domain.landed[k] = 0;
+            }
+            domain.value.close();
+        }
+        ObjC.objc_release(domain.device);
+    }
+
+    private static void releaseIfSet(long object) {
+        if (object != 0) {
+            ObjC.objc_release(object);
+        }
+    }
+
+    @Override
+    public MemorySegment allocHost(MetalDomain domain, long bytes) throws LineException {
+        synchronized (domain.lock) {
+            long buffer = Msg.word(domain.device, Sel.NEW_BUFFER_WITH_LENGTH_OPTIONS, bytes, MetalKernels.STORAGE_MODE_SHARED);
+            if (buffer == 0) {
+                throw MetalStatus.nil("newBufferWithLength:" + bytes + " options:MTLResourceStorageModeShared");
+            }
+            long contents = Msg.word(buffer, Sel.CONTENTS);
+            domain.buffer = buffer;
+            domain.contents = contents;
+            pages.put(contents, domain);
+            return MemorySegment.ofAddress(contents);
+        }
+    }
+
+    @Override
+    public long deviceAddress(MetalDomain domain, MemorySegment host) {
+        return host.address();
+    }
+
+    @Override
+    public void freeHost(MetalDomain domain, MemorySegment host) {
+        synchronized (domain.lock) {
+            pages.remove(host.address());
+            if (domain.buffer != 0 && domain.contents == host.address()) {
+                ObjC.objc_release(domain.buffer);
+                domain.buffer = 0;
+                domain.contents = 0;
+            } else {
+                MetalStatus.log("freeHost of 0x" + Long.toHexString(host.address()) + ", not the buffer of " + domain);
+            }
+        }
+    }
+
+    // In a pool: an atomic property's getter may hand back its object retained and autoreleased.
+    @Override
+    public boolean streamIn(MetalQueue queue, MetalDomain domain) {
+        try (Pool pool = Pool.push()) {
+            return Msg.word(queue.handle(), Sel.DEVICE) == domain.device;
+        }
+    }
+
+    @Override
+    public void writeValue(MetalQueue queue, long address, long value) throws LineException {
+        MetalDomain domain = pages.get(address & -MappedLine.PAGE);
+        if (domain == null) {
+            throw new LineException(LineError.ofStatus(MetalStatus.NOT_A_LINE_WORD), "a store into 0x"
+                    + Long.toHexString(address) + ", which is no word of a live Metal line");
+        }
+        synchronized (domain.lock) {
+            int slot = slotOf(domain, address);
+            long landed = landedEvent(domain, slot);
+            MetalDomain.QueueUse use = use(domain, queue);
+            try (Pool pool = Pool.push()) {
+                long commands = Msg.word(queue.handle(), Sel.COMMAND_BUFFER);
+                if (commands == 0) {
+                    throw MetalStatus.nil("-[" + queue + " commandBuffer]");
+                }
+                // A fence value is never reused, even if this buffer is never committed: a later
+                // store's wait then still follows its own signal.
+                long fence = ++use.fenceValue;
+                Msg.send(commands, Sel.ENCODE_SIGNAL_EVENT_VALUE, use.fence, fence);
+                Msg.send(commands, Sel.ENCODE_WAIT_FOR_EVENT_VALUE, use.fence, fence);
+                long encoder = Msg.word(commands, Sel.COMPUTE_COMMAND_ENCODER);
+                if (encoder == 0) {
+                    throw MetalStatus.nil("computeCommandEncoder");
+                }
+                domain.value.setLong(0, value);
+                Msg.send(encoder, Sel.SET_COMPUTE_PIPELINE_STATE, domain.kernels.store);
+                Msg.send(encoder, Sel.SET_BUFFER_OFFSET_AT_INDEX, domain.buffer, address - domain.contents, 0);
+                Msg.send(encoder, Sel.SET_BYTES_LENGTH_AT_INDEX, Pointer.nativeValue(domain.value), Long.BYTES, 1);
+                Msg.send(encoder, Sel.DISPATCH_THREADS_THREADS_PER_THREADGROUP, domain.one, domain.one);
+                Msg.send(encoder, Sel.END_ENCODING);
+                Msg.send(commands, Sel.ENCODE_SIGNAL_EVENT_VALUE, landed, value);
+                Msg.send(commands, Sel.COMMIT);
+                // Kept beyond the pool: settle and the health check read its status.
+                ObjC.objc_retain(commands);
+                releaseIfSet(use.lastStore);
+                use.lastStore = commands;
+                domain.committed[slot] = Math.max(domain.committed[slot], value);
+            }
+        }
+    }
+
+    private static int slotOf(MetalDomain domain, long address) throws LineException {
+        long offset = address - domain.contents;
+        if (offset < 0 || offset >= (long) Long.BYTES * domain.landed.length || offset % Long.BYTES != 0) {
+            throw new LineException(LineError.ofStatus(MetalStatus.NOT_A_LINE_WORD), "0x" + Long.toHexString(address)
+                    + " is not one of the 8 words of the line at 0x" + Long.toHexString(domain.contents));
+        }
+        return (int) (offset / Long.BYTES);
+    }
+
+    // Guarded by domain.lock.
+    private static long landedEvent(MetalDomain domain, int slot) throws LineException {
+        if (domain.landed[slot] == 0) {
+            long event = Msg.word(domain.device, Sel.NEW_SHARED_EVENT);
+            if (event == 0) {
+                throw MetalStatus.nil("newSharedEvent");
+            }
+            domain.landed[slot] = event;
+        }
+        return domain.landed[slot];
+    }
+
+    // Guarded by domain.lock.
+    private static MetalDomain.QueueUse use(MetalDomain domain, MetalQueue queue) throws LineException {
+        MetalDomain.QueueUse use = domain.queues.get(queue);
+        if (use == null) {
+            long fence = Msg.word(domain.device, Sel.NEW_EVENT);
+            if (fence == 0) {
+                throw MetalStatus.nil("newEvent");
+            }
+            use = new MetalDomain.QueueUse();
+            use.fence = fence;
+            domain.queues.put(queue, use);
+        }
+        return use;
+    }
+
+    /**
+     * Waits, until the line's deadline, for every store committed into the line: for
+     * each slot's shared event to reach the slot's last sequence ({@code
+     * waitUntilSignaledValue:timeoutMS:}, macOS 12), then for each queue's last store command
+     * buffer to complete, since only then is its word sure to be visible (see the class
+     * comment). Each queue's stores are fenced in order, so its last one completing means all
+     * did. A timeout or a failed command buffer is a failed settle: the line keeps its buffer
+     * and its device reference.
+     */
+    @Override
+    public boolean settle(MetalDomain domain, List<MetalQueue> streams, long deadline) {
+        // Waited for outside the domain's lock, so a health check is not held up by a settle.
+        // Nothing is released meanwhile: the line calls release only after settle returned, and
+        // queues no store while it settles.
+        long[] events;
+        long[] targets;
+        List<Map.Entry<MetalQueue, Long>> lastStores = new ArrayList<>();
+        synchronized (domain.lock) {
+            events = domain.landed.clone();
+            targets = domain.committed.clone();
+            domain.queues.forEach((queue, use) -> lastStores.add(Map.entry(queue, use.lastStore)));
+        }
+        for (int k = 0; k < events.length; k++) {
+            if (targets[k] == 0) {
+                continue;
+            }
+            long millis = Math.max(0, Duration.ofNanos(deadline - System.nanoTime()).toMillis());
+            if (!Msg.bool(events[k], Sel.WAIT_UNTIL_SIGNALED_VALUE_TIMEOUT_MS, targets[k], millis)) {
+                MetalStatus.log("the store of " + targets[k] + " into slot " + k + " of a line on " + domain
+                        + " did not run by the line's settle deadline: the line keeps its buffer");
+                return false;
+            }
+        }
+        for (Map.Entry<MetalQueue, Long> last : lastStores) {
+            if (!completed(last.getValue(), deadline, last.getKey(), domain)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // No blocks here, so no completion handler: the status is polled, rarely, as the event
+    // wait above has usually outlasted the command buffer already.
+    private static boolean completed(long commands, long deadline, MetalQueue queue, MetalDomain domain) {
+        long pause = 20_000;
+        while (true) {
+            long status = Msg.word(commands, Sel.STATUS);
+            if (status == STATUS_COMPLETED) {
+                return true;
+            }
+            if (status == STATUS_ERROR) {
+                MetalStatus.log("the last store on " + queue + " into a line on " + domain + " failed: "
+                        + commandBufferError(commands) + "; the line keeps its buffer");
+                return false;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                MetalStatus.log("the last store on " + queue + " into a line on " + domain
+                        + " did not complete by the line's settle deadline: the line keeps its buffer");
+                return false;
+            }
+            LockSupport.parkNanos(pause);
+            pause = Math.min(pause * 2, 1_000_000);
+        }
+    }
+
+    private static String commandBufferError(long commands) {
+        try (Pool pool = Pool.push()) {
+            return Foundation.describeError(Msg.word(commands, Sel.ERROR));
+        }
+    }
+
+    /** Whether the line's stores can still run: throws the error of a failed command buffer. */
+    @Override
+    public void checkHealth(MetalDomain domain) throws LineException {
+        synchronized (domain.lock) {
+            for (Map.Entry<MetalQueue, MetalDomain.QueueUse> entry : domain.queues.entrySet()) {
+                long commands = entry.getValue().lastStore;
+                if (commands != 0 && Msg.word(commands, Sel.STATUS) == STATUS_ERROR) {
+                    try (Pool pool = Pool.push()) {
+                        throw MetalStatus.error("the last store on " + entry.getKey(), Msg.word(commands, Sel.ERROR));
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Queues on {@code queue} a wait, on the device, until the word at {@code address} reaches
+     * {@code value}: an {@code encodeWaitForEvent:value:} on the slot's shared event, which the
+     * line signals with each sequence right after storing it. Exact because a slot's sequences
+     * only grow (a slot serves one queue at a time) and Metal compares event values as {@code
+     * uint64_t}, as the line's sequences are compared until they wrap past 2^63.
+     */
+    @Override
+    public void waitValue(MetalQueue queue, long address, long value) throws LineException {
+        MetalDomain domain = pages.get(address & -MappedLine.PAGE);
+        if (domain == null) {
+            throw new LineException(LineError.ofStatus(MetalStatus.NOT_A_LINE_WORD), "a device-side wait on 0x"
+                    + Long.toHexString(address) + ", which is no word of a live Metal line");
+        }
+        synchronized (domain.lock) {
+            long landed = landedEvent(domain, slotOf(domain, address));
+            try (Pool pool = Pool.push()) {
+                long commands = Msg.word(queue.handle(), Sel.COMMAND_BUFFER);
+                if (commands == 0) {
+                    throw MetalStatus.nil("-[" + queue + " commandBuffer]");
+                }
+                Msg.send(commands, Sel.ENCODE_WAIT_FOR_EVENT_VALUE, landed, value);
+                Msg.send(commands, Sel.COMMIT);
+            }
+        }
+    }
+
+    /**
+     * Queues on {@code queue} the busy kernel for {@code iterations}: device work of a chosen
+     * length; with {@code wait}, returns once it completed ({@code waitUntilCompleted}).
+     */
+    void enqueueBusy(MetalQueue queue, long iterations, boolean wait) throws LineException {
+        try (Pool pool = Pool.push(); Memory count = new Memory(Long.BYTES)) {
+            MetalKernels compiled = kernelsFor(Msg.word(queue.handle(), Sel.DEVICE));
+            long commands = Msg.word(queue.handle(), Sel.COMMAND_BUFFER);
+            if (commands == 0) {
+                throw MetalStatus.nil("-[" + queue + " commandBuffer]");
+            }
+            long encoder = Msg.word(commands, Sel.COMPUTE_COMMAND_ENCODER);
+            if (encoder == 0) {
+                throw MetalStatus.nil("computeCommandEncoder");
+            }
+            count.setLong(0, iterations);
+            MTLSize.ByValue one = MTLSize.one();
+            Msg.send(encoder, Sel.SET_COMPUTE_PIPELINE_STATE, compiled.busy);
+            Msg.send(encoder, Sel.SET_BUFFER_OFFSET_AT_INDEX, compiled.sink, 0, 0);
+            Msg.send(encoder, Sel.SET_BYTES_LENGTH_AT_INDEX, Pointer.nativeValue(count), Long.BYTES, 1);
+            Msg.send(encoder, Sel.DISPATCH_THREADS_THREADS_PER_THREADGROUP, one, one);
+            Msg.send(encoder, Sel.END_ENCODING);
+            Msg.send(commands, Sel.COMMIT);
+            if (wait) {
+                Msg.send(commands, Sel.WAIT_UNTIL_COMPLETED);
+            }
+        }
+    }
+
+    @Override
+    public String name() {
+        return "metal";
+    }
+}

@@ -1,0 +1,256 @@
+/*
+ * A fake libobjc: see fake_objc.h. Test hooks (not Apple's API): fakeObjcAutoreleasesOutsidePool,
+ * fakeObjcLive, fakeObjcSends, fakeObjcSelectorRegistrations.
+ */
+#define _GNU_SOURCE
+#include "fake_objc.h"
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SELECTORS 1024
+#define MAX_CLASSES 64
+/* Classes live for the process, as Apple's do: retain and release do not count them. */
+#define IMMORTAL (1L << 60)
+
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static const char *selectors[MAX_SELECTORS];
+static Class classes[MAX_CLASSES];
+static long live[MAX_CLASSES];
+static int class_count;
+static long autoreleases_outside_pool;
+static long sends;
+static long registrations;
+
+/* ---------------------------------------------------------------- selectors and classes */
+
+SEL sel_registerName(const char *name) {
+    __atomic_add_fetch(&registrations, 1, __ATOMIC_RELAXED);
+    return fake_objc_intern(name);
+}
+
+SEL fake_objc_intern(const char *name) {
+    if (!name) return NULL;
+    unsigned long h = 5381;
+    for (const char *c = name; *c; c++) h = h * 33 + (unsigned char) *c;
+    pthread_mutex_lock(&mu);
+    for (unsigned long i = 0; i < MAX_SELECTORS; i++) {
+        unsigned long k = (h + i) % MAX_SELECTORS;
+        if (!selectors[k]) selectors[k] = strdup(name);
+        if (strcmp(selectors[k], name) == 0) {
+            pthread_mutex_unlock(&mu);
+            return selectors[k];
+        }
+    }
+    pthread_mutex_unlock(&mu);
+    fprintf(stderr, "fake objc: more than %d selectors\n", MAX_SELECTORS);
+    abort();
+}
+
+id objc_getClass(const char *name) {
+    if (!name) return NULL;
+    pthread_mutex_lock(&mu);
+    for (int i = 0; i < class_count; i++) {
+        if (strcmp(classes[i]->name, name) == 0) {
+            pthread_mutex_unlock(&mu);
+            return (id) classes[i];
+        }
+    }
+    pthread_mutex_unlock(&mu);
+    return NULL;
+}
+
+Class object_getClass(id obj) { return obj ? obj->isa : NULL; }
+
+static Class new_class(Class isa, Class super, const char *name, size_t size) {
+    Class cls = calloc(1, sizeof *cls);
+    cls->base.isa = isa;
+    cls->base.refs = IMMORTAL;
+    cls->super = super;
+    cls->name = strdup(name);
+    cls->instance_size = size;
+    return cls;
+}
+
+static Class root_meta;
+
+Class objc_allocateClassPair(Class super, const char *name, size_t extra) {
+    size_t size = (super ? super->instance_size : sizeof(struct objc_object)) + extra;
+    Class meta = new_class(root_meta, super ? object_getClass((id) super) : NULL, name, 0);
+    Class cls = new_class(meta, super, name, size);
+    if (!root_meta) {
+        /* The root's metaclass is its own isa and inherits from the root class, as Apple's. */
+        root_meta = meta;
+        meta->base.isa = meta;
+        meta->super = cls;
+    }
+    return cls;
+}
+
+void objc_registerClassPair(Class cls) {
+    pthread_mutex_lock(&mu);
+    if (class_count == MAX_CLASSES) abort();
+    classes[class_count++] = cls;
+    pthread_mutex_unlock(&mu);
+}
+
+BOOL class_addMethod(Class cls, SEL sel, IMP imp, const char *types) {
+    (void) types;
+    if (cls->methods == cls->capacity) {
+        cls->capacity = cls->capacity ? cls->capacity * 2 : 8;
+        cls->method = realloc(cls->method, cls->capacity * sizeof *cls->method);
+    }
+    cls->method[cls->methods].sel = sel;
+    cls->method[cls->methods].imp = imp;
+    cls->methods++;
+    return 1;
+}
+
+/* Called by objc_msgSend: the method for (self, cmd), or an abort naming what was sent. */
+IMP fake_objc_lookup(id self, SEL cmd) {
+    __atomic_add_fetch(&sends, 1, __ATOMIC_RELAXED);
+    for (Class c = self->isa; c; c = c->super) {
+        for (int i = 0; i < c->methods; i++) {
+            if (c->method[i].sel == cmd) return c->method[i].imp;
+        }
+    }
+    Class cls = self->isa;
+    int is_class = cls->instance_size == 0;
+    fprintf(stderr, "fake objc: %c[%s %s]: unrecognized selector sent to %s %p\n", is_class ? '+' : '-',
+            cls->name, cmd, is_class ? "class" : "instance", (void *) self);
+    fflush(stderr);
+    abort();
+}
+
+static int class_index(Class cls) {
+    for (int i = 0; i < class_count; i++) {
+        if (classes[i] == cls) return i;
+    }
+    return -1;
+}
+
+id fake_objc_create(Class cls) {
+    id obj = calloc(1, cls->instance_size);
+    obj->isa = cls;
+    obj->refs = 1;
+    pthread_mutex_lock(&mu);
+    int k = class_index(cls);
+    if (k >= 0) live[k]++;
+    pthread_mutex_unlock(&mu);
+    return obj;
+}
+
+/* ---------------------------------------------------------------- reference counting */
+
+id objc_retain(id obj) {
+    if (obj) __atomic_add_fetch(&obj->refs, 1, __ATOMIC_RELAXED);
+    return obj;
+}
+
+void objc_release(id obj) {
+    if (!obj || obj->refs >= IMMORTAL / 2) return;
+    long now = __atomic_sub_fetch(&obj->refs, 1, __ATOMIC_ACQ_REL);
+    if (now == 0) {
+        SEND(obj, "dealloc");
+    } else if (now < 0) {
+        fprintf(stderr, "fake objc: over-release of a %s at %p\n", obj->isa->name, (void *) obj);
+        fflush(stderr);
+        abort();
+    }
+}
+
+/* ---------------------------------------------------------------- autorelease pools */
+
+static __thread id *pool_items;
+static __thread long pool_count, pool_capacity, pool_depth;
+
+void *objc_autoreleasePoolPush(void) {
+    pool_depth++;
+    /* The token is the stack height, + 1 so that no token is NULL. */
+    return (void *) (pool_count + 1);
+}
+
+void objc_autoreleasePoolPop(void *token) {
+    long mark = (long) token - 1;
+    if (mark < 0 || mark > pool_count || pool_depth == 0) {
+        fprintf(stderr, "fake objc: objc_autoreleasePoolPop(%p) of no pool pushed on this thread\n", token);
+        fflush(stderr);
+        abort();
+    }
+    while (pool_count > mark) objc_release(pool_items[--pool_count]);
+    pool_depth--;
+}
+
+id objc_autorelease(id obj) {
+    if (!obj) return obj;
+    if (pool_depth == 0) {
+        /* Apple's runtime logs "autoreleased with no pool in place - just leaking". */
+        __atomic_add_fetch(&autoreleases_outside_pool, 1, __ATOMIC_RELAXED);
+        return obj;
+    }
+    if (pool_count == pool_capacity) {
+        pool_capacity = pool_capacity ? pool_capacity * 2 : 64;
+        pool_items = realloc(pool_items, pool_capacity * sizeof *pool_items);
+    }
+    pool_items[pool_count++] = obj;
+    return obj;
+}
+
+/* ---------------------------------------------------------------- NSObject */
+
+static id ns_alloc(id cls, SEL cmd) { (void) cmd; return fake_objc_create((Class) cls); }
+static id ns_init(id self, SEL cmd) { (void) cmd; return self; }
+static id ns_new(id cls, SEL cmd) { (void) cmd; return SEND(SEND(cls, "alloc"), "init"); }
+static id ns_retain(id self, SEL cmd) { (void) cmd; return objc_retain(self); }
+static void ns_release(id self, SEL cmd) { (void) cmd; objc_release(self); }
+static id ns_autorelease(id self, SEL cmd) { (void) cmd; return objc_autorelease(self); }
+static NSUInteger ns_retain_count(id self, SEL cmd) { (void) cmd; return (NSUInteger) self->refs; }
+
+void fake_objc_dispose(id self) {
+    pthread_mutex_lock(&mu);
+    for (Class c = self->isa; c; c = c->super) {
+        int k = class_index(c);
+        if (k >= 0) {
+            live[k]--;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&mu);
+    free(self);
+}
+
+static void ns_dealloc(id self, SEL cmd) { (void) cmd; fake_objc_dispose(self); }
+
+__attribute__((constructor)) static void define_root(void) {
+    Class ns_object = objc_allocateClassPair(NULL, "NSObject", 0);
+    CLASS_METHOD(ns_object, "alloc", ns_alloc);
+    CLASS_METHOD(ns_object, "new", ns_new);
+    METHOD(ns_object, "init", ns_init);
+    METHOD(ns_object, "retain", ns_retain);
+    METHOD(ns_object, "release", ns_release);
+    METHOD(ns_object, "autorelease", ns_autorelease);
+    METHOD(ns_object, "retainCount", ns_retain_count);
+    METHOD(ns_object, "dealloc", ns_dealloc);
+    objc_registerClassPair(ns_object);
+}
+
+/* ---------------------------------------------------------------- test hooks */
+
+long fakeObjcAutoreleasesOutsidePool(void) { return __atomic_load_n(&autoreleases_outside_pool, __ATOMIC_RELAXED); }
+
+long fakeObjcSends(void) { return __atomic_load_n(&sends, __ATOMIC_RELAXED); }
+
+/* Calls of sel_registerName, from the bridge or from the fake's own classes. */
+long fakeObjcSelectorRegistrations(void) { return __atomic_load_n(&registrations, __ATOMIC_RELAXED); }
+
+/* Instances of the named class (exactly that class) now alive, or -1 for no such class. */
+long fakeObjcLive(const char *name) {
+    pthread_mutex_lock(&mu);
+    long n = -1;
+    for (int i = 0; i < class_count; i++) {
+        if (strcmp(classes[i]->name, name) == 0) n = live[i];
+    }
+    pthread_mutex_unlock(&mu);
+    return n;
+}

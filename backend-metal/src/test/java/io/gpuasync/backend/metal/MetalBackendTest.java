@@ -1,0 +1,301 @@
+package io.gpuasync.backend.metal;
+
+import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
+import io.gpuasync.api.GpuException;
+import io.gpuasync.api.Line;
+import io.gpuasync.api.Ticket;
+import io.gpuasync.backend.metal.internal.MTLSize;
+import io.gpuasync.backend.metal.internal.Msg;
+import io.gpuasync.backend.metal.internal.ObjC;
+import io.gpuasync.backend.metal.internal.Pool;
+import io.gpuasync.backend.metal.internal.Sel;
+import io.gpuasync.core.Slot;
+import io.gpuasync.spi.LeakReporter;
+import io.gpuasync.spi.LineException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * What the conformance suite cannot steer: the bridge's ownership rules, its error paths, the
+ * failed settle, and that the fake's adversarial modes and its checks bite. Against the fake only.
+ */
+class MetalBackendTest {
+    private static final long LANDS_WITHIN_NANOS = Duration.ofSeconds(20).toNanos();
+
+    private final List<String> leaks = new CopyOnWriteArrayList<>();
+    private MetalBackend metal;
+    private long autoreleasesOutside;
+
+    @BeforeEach
+    void fake() {
+        assumeTrue(FakeMetal.isLoaded(), "steers the fake runtime and Metal, which are not the libraries loaded");
+        FakeMetal.METAL.fakeMetalSetMode(0);
+        metal = MetalBackend.load((LeakReporter) (reason, line, address, bytes) -> leaks.add(reason + " " + line));
+        metal.useDevice(0);
+        autoreleasesOutside = FakeMetal.RUNTIME.fakeObjcAutoreleasesOutsidePool();
+    }
+
+    @AfterEach
+    void nothingAutoreleasedOutsideAPool() {
+        if (FakeMetal.isLoaded()) {
+            FakeMetal.METAL.fakeMetalSetMode(0);
+            FakeMetal.METAL.fakeMetalFailCommandBuffers(0, 0);
+            assertEquals(autoreleasesOutside, FakeMetal.RUNTIME.fakeObjcAutoreleasesOutsidePool(),
+                    "objects autoreleased with no pool in place");
+        }
+    }
+
+    private static void awaitLanded(Ticket ticket) {
+        long deadline = System.nanoTime() + LANDS_WITHIN_NANOS;
+        while (!ticket.isDone()) {
+            assertTrue(System.nanoTime() - deadline < 0, ticket + " did not land within 20 s");
+            Thread.onSpinWait();
+        }
+    }
+
+    @Test
+    void selectorsAreRegisteredOnceNotOnEverySend() {
+        MetalQueue queue = metal.createQueue();
+        try (Line<MetalQueue> warm = metal.openLine()) {
+            awaitLanded(warm.signal(queue, Slot.S0));
+        }
+        long before = FakeMetal.RUNTIME.fakeObjcSelectorRegistrations();
+        try (Line<MetalQueue> line = metal.openLine()) {
+            Ticket last = null;
+            for (int i = 0; i < 20; i++) {
+                last = line.signal(queue, Slot.S1);
+            }
+            awaitLanded(last);
+        }
+        assertEquals(before, FakeMetal.RUNTIME.fakeObjcSelectorRegistrations(), "sel_registerName was called again");
+        metal.destroyQueue(queue);
+    }
+
+    @Test
+    void aCompileErrorIsReadFromItsNSErrorAndNothingIsKept() {
+        long references = FakeMetal.METAL.fakeMetalDeviceRefs(0);
+        long strings = FakeMetal.RUNTIME.fakeObjcLive("NSString");
+        // A backend of its own compiles its kernels afresh, on its first line.
+        MetalBackend fresh = MetalBackend.load();
+        FakeMetal.METAL.fakeMetalFailNext("newLibraryWithSource:options:error:", 1);
+        GpuException failed = assertThrows(GpuException.class, fresh::openLine);
+        assertEquals(GpuException.Kind.DRIVER_STATUS, failed.kind());
+        assertEquals(3, failed.status(), "MTLLibraryErrorCompileFailure, the NSError's code");
+        assertTrue(failed.getMessage().contains("program_source: error: no kernel (fake)"), failed.getMessage());
+        assertEquals(references, FakeMetal.METAL.fakeMetalDeviceRefs(0), "the device reference was kept");
+        assertEquals(0, FakeMetal.RUNTIME.fakeObjcLive("NSError"), "the NSError outlived its pool");
+        assertEquals(strings, FakeMetal.RUNTIME.fakeObjcLive("NSString"), "a source or name string was not released");
+        try (Line<MetalQueue> line = fresh.openLine()) {
+            assertEquals(Line.State.OPEN, line.state(), "the next open compiles again and works");
+        }
+    }
+
+    @Test
+    void aBufferMetalWillNotMakeFailsTheOpenAndReleasesTheDevice() {
+        try (Line<MetalQueue> warm = metal.openLine()) {
+            assertEquals(Line.State.OPEN, warm.state());
+        }
+        long references = FakeMetal.METAL.fakeMetalDeviceRefs(0);
+        FakeMetal.METAL.fakeMetalFailNext("newBufferWithLength:options:", 1);
+        GpuException failed = assertThrows(GpuException.class, metal::openLine);
+        assertEquals(MetalStatus.NIL_RESULT, failed.status());
+        assertTrue(failed.getMessage().contains("newBufferWithLength:4096 options:MTLResourceStorageModeShared returned nil"),
+                failed.getMessage());
+        assertEquals(references, FakeMetal.METAL.fakeMetalDeviceRefs(0));
+    }
+
+    @Test
+    void aLineHoldsItsDeviceFromBeforeItsBufferUntilAfter() {
+        // The first line of a backend also compiles the device's kernels, which keep a buffer.
+        metal.openLine().close();
+        long references = FakeMetal.METAL.fakeMetalDeviceRefs(0);
+        long buffers = FakeMetal.RUNTIME.fakeObjcLive("FakeMTLBuffer");
+        Line<MetalQueue> line = metal.openLine();
+        assertEquals(references + 1, FakeMetal.METAL.fakeMetalDeviceRefs(0));
+        assertEquals(buffers + 1, FakeMetal.RUNTIME.fakeObjcLive("FakeMTLBuffer"));
+        line.close();
+        assertEquals(references, FakeMetal.METAL.fakeMetalDeviceRefs(0));
+        assertEquals(buffers, FakeMetal.RUNTIME.fakeObjcLive("FakeMTLBuffer"));
+    }
+
+    @Test
+    void aDeviceWithout64BitAtomicsStoresPlainlyAndStillCounts() throws Exception {
+        MetalDriver driver = (MetalDriver) metal.driver();
+        metal.useDevice(1);
+        MetalQueue queue = metal.createQueue();
+        try (Line<MetalQueue> line = metal.openLine()) {
+            Ticket third = null;
+            for (int i = 0; i < 3; i++) {
+                third = line.signal(queue, Slot.S5);
+            }
+            awaitLanded(third);
+            assertEquals(3, line.words().getAcquire(Slot.S5));
+            long device = Msg.word(queue.handle(), Sel.DEVICE);
+            assertFalse(driver.kernelsFor(device).atomicStore, "device 1 (Apple7) has no 64-bit atomics");
+        } finally {
+            metal.destroyQueue(queue);
+            metal.useDevice(0);
+        }
+        metal.useDevice(0);
+        MetalQueue first = metal.createQueue();
+        assertTrue(driver.kernelsFor(Msg.word(first.handle(), Sel.DEVICE)).atomicStore, "device 0 (Apple9) has them");
+        metal.destroyQueue(first);
+    }
+
+    @Test
+    void aFailedCommandBufferFailsTheHealthCheckAndTheSettleAndTheLineKeepsItsBuffer() {
+        metal.openLine().close();
+        long references = FakeMetal.METAL.fakeMetalDeviceRefs(0);
+        long buffers = FakeMetal.RUNTIME.fakeObjcLive("FakeMTLBuffer");
+        MetalQueue queue = metal.createQueue();
+        Line<MetalQueue> line = metal.openLine();
+        FakeMetal.METAL.fakeMetalFailCommandBuffers(0, 1);
+        Ticket never = line.signal(queue, Slot.S0);
+        metal.runBusy(queue, 1_000); // completes (with its error) after the store's command buffer
+        GpuException sick = assertThrows(GpuException.class, line::checkHealth);
+        assertFalse(never.isDone(), "a store of a failed command buffer landed");
+        assertEquals(GpuException.Kind.DEVICE_FAILED, sick.kind());
+        assertEquals(1, sick.status(), "MTLCommandBufferErrorInternal, the command buffer's NSError code");
+        line.close();
+        assertEquals(Line.State.LEAKED, line.state());
+        assertEquals(List.of("SETTLE_FAILED " + line.toString().replace(" (LEAKED)", "")), leaks);
+        assertEquals(references + 1, FakeMetal.METAL.fakeMetalDeviceRefs(0), "the device reference was let go");
+        assertEquals(buffers + 1, FakeMetal.RUNTIME.fakeObjcLive("FakeMTLBuffer"), "the buffer was released");
+        metal.destroyQueue(queue);
+    }
+
+    /** A store command buffer as the driver makes one, but without the event fence before its kernel. */
+    private void bareStore(MetalQueue queue, long buffer, long value) throws Exception {
+        MetalKernels kernels = ((MetalDriver) metal.driver()).kernelsFor(Msg.word(queue.handle(), Sel.DEVICE));
+        try (Pool pool = Pool.push(); Memory bytes = new Memory(8)) {
+            bytes.setLong(0, value);
+            long commands = Msg.word(queue.handle(), Sel.COMMAND_BUFFER);
+            long encoder = Msg.word(commands, Sel.COMPUTE_COMMAND_ENCODER);
+            Msg.send(encoder, Sel.SET_COMPUTE_PIPELINE_STATE, kernels.store);
+            Msg.send(encoder, Sel.SET_BUFFER_OFFSET_AT_INDEX, buffer, 0, 0);
+            Msg.send(encoder, Sel.SET_BYTES_LENGTH_AT_INDEX, Pointer.nativeValue(bytes), 8, 1);
+            MTLSize.ByValue one = MTLSize.one();
+            Msg.send(encoder, Sel.DISPATCH_THREADS_THREADS_PER_THREADGROUP, one, one);
+            Msg.send(encoder, Sel.END_ENCODING);
+            Msg.send(commands, Sel.COMMIT);
+        }
+    }
+
+    private static long newBuffer() {
+        long device = io.gpuasync.backend.metal.internal.MetalC.MTLCreateSystemDefaultDevice();
+        long buffer = Msg.word(device, Sel.NEW_BUFFER_WITH_LENGTH_OPTIONS, 4096, 0);
+        ObjC.objc_release(device);
+        new Pointer(Msg.word(buffer, Sel.CONTENTS)).setLong(0, 0);
+        return buffer;
+    }
+
+    /**
+     * Run in both modes: in order, a store without a fence still lands after a fenced store
+     * queued before it; with command buffers out of order, it overtakes that store (and the work
+     * before it), as Metal allows. So the adversarial conformance run does test the fence.
+     */
+    @Test
+    void withoutTheFenceAStoreOvertakesTheWorkQueuedBeforeIt() throws Exception {
+        for (int mode : new int[] {0, FakeMetal.OUT_OF_ORDER}) {
+            FakeMetal.METAL.fakeMetalSetMode(mode);
+            MetalQueue queue = metal.createQueue();
+            long buffer = newBuffer();
+            Pointer word = new Pointer(Msg.word(buffer, Sel.CONTENTS));
+            try (Line<MetalQueue> line = metal.openLine()) {
+                metal.enqueueBusy(queue, Duration.ofMillis(300).toNanos());
+                Ticket fenced = line.signal(queue, Slot.S0);
+                bareStore(queue, buffer, 7);
+                long deadline = System.nanoTime() + LANDS_WITHIN_NANOS;
+                while (word.getLong(0) != 7) {
+                    assertTrue(System.nanoTime() - deadline < 0, "the bare store never landed");
+                    Thread.onSpinWait();
+                }
+                boolean fencedLanded = fenced.isDone();
+                if (mode == 0) {
+                    assertTrue(fencedLanded, "in order, a later store landed before an earlier one");
+                } else {
+                    assertFalse(fencedLanded, "out of order, the unfenced store waited for the work before it");
+                }
+                awaitLanded(fenced);
+                metal.runBusy(queue, 1);
+            } finally {
+                ObjC.objc_release(buffer);
+                metal.destroyQueue(queue);
+            }
+        }
+    }
+
+    @Test
+    void theFakeFlagsABufferReleasedUnderAPendingStore() throws Exception {
+        long violations = FakeMetal.METAL.fakeMetalViolations();
+        MetalQueue queue = metal.createQueue();
+        long buffer = newBuffer();
+        metal.enqueueBusy(queue, Duration.ofMillis(200).toNanos());
+        bareStore(queue, buffer, 9);
+        ObjC.objc_release(buffer);
+        assertEquals(violations + 1, FakeMetal.METAL.fakeMetalViolations(), "the release under a pending store went unseen");
+        assertTrue(FakeMetal.METAL.fakeMetalLastViolation().contains("released with 1 store(s) into it still pending"),
+                FakeMetal.METAL.fakeMetalLastViolation());
+        metal.runBusy(queue, 1);
+        metal.destroyQueue(queue);
+    }
+
+    @Test
+    void aQueueWaitsOnTheDeviceForAWordThroughTheBackend() {
+        MetalQueue producer = metal.createQueue();
+        MetalQueue consumer = metal.createQueue();
+        try (Line<MetalQueue> line = metal.openLine()) {
+            metal.waitOnDevice(consumer, line, Slot.S2, 2);
+            Ticket after = line.signal(consumer, Slot.S3);
+            metal.enqueueBusy(producer, Duration.ofMillis(50).toNanos());
+            Ticket first = line.signal(producer, Slot.S2);
+            Ticket second = line.signal(producer, Slot.S2);
+            awaitLanded(after);
+            assertTrue(first.isDone() && second.isDone(), "the consumer ran before the word reached 2");
+        } finally {
+            metal.destroyQueue(producer);
+            metal.destroyQueue(consumer);
+        }
+    }
+
+    @Test
+    void theBaselinesWaitBehindTheWorkByPollingAndByBlocking() {
+        MetalQueue queue = metal.createQueue();
+        try (MetalBaselines.SharedEventWaiter waiter = new MetalBaselines.SharedEventWaiter(queue);
+             Line<MetalQueue> line = metal.openLine()) {
+            metal.enqueueBusy(queue, Duration.ofMillis(100).toNanos());
+            long first = waiter.signal(queue);
+            Ticket behind = line.signal(queue, Slot.S0);
+            assertFalse(waiter.await(first, 0), "the event was signalled before the work ran");
+            waiter.poll(first);
+            metal.enqueueBusy(queue, Duration.ofMillis(20).toNanos());
+            long second = waiter.signal(queue);
+            assertTrue(waiter.await(second, 20_000), "waitUntilSignaledValue timed out");
+            assertTrue(behind.isDone(), "a line's store queued before the second signal had not landed");
+        } finally {
+            metal.destroyQueue(queue);
+        }
+    }
+
+    @Test
+    void aStoreIntoNoLineIsRefusedWithItsAddress() {
+        MetalQueue queue = metal.createQueue();
+        LineException refused = assertThrows(LineException.class,
+                () -> ((MetalDriver) metal.driver()).writeValue(queue, 0x1000, 1));
+        assertEquals(MetalStatus.NOT_A_LINE_WORD, refused.error().status());
+        assertTrue(refused.getMessage().contains("0x1000"), refused.getMessage());
+        metal.destroyQueue(queue);
+    }
+}

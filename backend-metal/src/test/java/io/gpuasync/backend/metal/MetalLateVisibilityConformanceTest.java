@@ -1,0 +1,13 @@
+package io.gpuasync.backend.metal;
+
+/**
+ * The conformance suite with command buffers out of order and each kernel's store visible only
+ * when its command buffer completes, the latest Metal's coherency rules allow: what settling
+ * must wait for (the completion, not only the event signalled after the kernel).
+ */
+class MetalLateVisibilityConformanceTest extends MetalConformanceTest {
+    @Override
+    int modes() {
+        return FakeMetal.OUT_OF_ORDER | FakeMetal.VISIBLE_AT_COMPLETION;
+    }
+}
