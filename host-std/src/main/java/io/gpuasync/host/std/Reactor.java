@@ -56,6 +56,9 @@ public final class Reactor implements AutoCloseable {
             .then(WaitPlan.spin(20_000))
             .then(WaitPlan.backoff(Duration.ofNanos(2_000), Duration.ofNanos(200_000)));
 
+    // How many polls a virtual thread spins (as yields of its carrier) between two parks.
+    private static final int VIRTUAL_YIELDS_BEFORE_PARK = 64;
+
     private final GpuException timedOut = GpuException.preallocated(GpuException.Kind.TIMED_OUT,
             "the wait plan's timeout passed (or its phases ran out) before the ticket landed");
 
@@ -181,6 +184,7 @@ public final class Reactor implements AutoCloseable {
         runner.start(now, earlier(line.wakeAt(slot, target), waiter.lateWake.nanos()));
         long nextHealthCheck = firstHealthCheck(line, slot, target, now);
         int listed = ParkedThreads.UNLISTED;
+        int yields = 0;
         try {
             for (;;) {
                 switch (runner.next(line.reached(slot, target), now)) {
@@ -191,17 +195,19 @@ public final class Reactor implements AutoCloseable {
                         return false;
                     }
                     case SPIN -> {
-                        // A virtual thread spinning holds its carrier from every other virtual
-                        // thread: it yields the carrier between polls instead.
                         if (virtual) {
-                            Thread.yield();
+                            yields = letOtherVirtualThreadsRun(yields);
                         } else {
                             Thread.onSpinWait();
                         }
                         throwIfInterrupted(slot, target);
                     }
                     case YIELD -> {
-                        Thread.yield();
+                        if (virtual) {
+                            yields = letOtherVirtualThreadsRun(yields);
+                        } else {
+                            Thread.yield();
+                        }
                         throwIfInterrupted(slot, target);
                     }
                     case PARK -> {
@@ -252,6 +258,21 @@ public final class Reactor implements AutoCloseable {
                 return;
             }
         }
+    }
+
+    // A virtual thread that spins holds its carrier from every other virtual thread, so it
+    // yields the carrier between polls instead. Yielding alone is not enough: a yielding virtual
+    // thread goes back to its carrier's own queue, and while that queue never empties the
+    // carrier never looks at threads submitted from outside it (a virtual thread started by a
+    // platform thread starved behind four spinning waiters on one carrier). A short timed park
+    // now and then takes the waiter off that queue, so the carrier drains it and looks further.
+    private static int letOtherVirtualThreadsRun(int yields) {
+        if (yields >= VIRTUAL_YIELDS_BEFORE_PARK) {
+            LockSupport.parkNanos(1);
+            return 0;
+        }
+        Thread.yield();
+        return yields + 1;
     }
 
     // Reads the flag without clearing it: the interrupt status is the caller's to keep.
