@@ -84,7 +84,7 @@ public final class Reactor implements AutoCloseable {
     private volatile Backend<?> backend;
     private volatile Line<?> lastWatched;
 
-    private Reactor(Builder config) {
+    private Reactor(Builder config, Backend<?> backend) {
         this.config = config;
         this.port = new CompletionPort(config.capacity);
         this.submissions = new MpscArrayQueue<>(config.capacity);
@@ -93,7 +93,7 @@ public final class Reactor implements AutoCloseable {
         this.futureOf = new TicketFuture[config.capacity];
         this.handleOf = new long[config.capacity];
         this.overdueAt = new long[config.capacity];
-        this.backend = config.backend;
+        this.backend = backend;
         this.dispatcher = Thread.ofPlatform().daemon().name("gar-dispatcher").unstarted(this::dispatch);
         dispatcher.start();
     }
@@ -724,9 +724,17 @@ public final class Reactor implements AutoCloseable {
             return this;
         }
 
-        /** Starts the reactor and its dispatcher thread. */
+        /**
+         * Starts the reactor and its dispatcher thread.
+         *
+         * @throws GpuException of kind {@link GpuException.Kind#UNAVAILABLE} if a backend was
+         *     named that is not found (the message names those found) or cannot be used here
+         */
         public Reactor build() {
-            return new Reactor(this);
+            // A named backend is looked up now, not at first use: a misspelt or missing one fails
+            // where it was chosen, before a dispatcher thread exists to be cleaned up.
+            Backend<?> chosen = backend != null || backendName == null ? backend : Backends.named(backendName);
+            return new Reactor(this, chosen);
         }
     }
 }
