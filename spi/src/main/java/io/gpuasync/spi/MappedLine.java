@@ -384,6 +384,7 @@ public final class MappedLine<S, D> implements Line<S> {
                     state = State.LEAKED;
                     if (sabotage != Sabotage.SILENT_LEAK) {
                         life.reporter.leaked(LeakReporter.Reason.SETTLE_FAILED, life.name, life.address, PAGE);
+                        LineLeakEvent.emit(LeakReporter.Reason.SETTLE_FAILED, life.name, life.address, PAGE);
                     }
                     return;
                 }
@@ -438,6 +439,7 @@ public final class MappedLine<S, D> implements Line<S> {
         public void run() {
             if (!closed) {
                 reporter.leaked(LeakReporter.Reason.NEVER_CLOSED, name, address, PAGE);
+                LineLeakEvent.emit(LeakReporter.Reason.NEVER_CLOSED, name, address, PAGE);
             }
         }
     }

@@ -180,6 +180,16 @@ public final class Reactor implements AutoCloseable {
             TimerSlack.setCurrentNanos(1);
         }
         boolean virtual = Thread.currentThread().isVirtual();
+        // Flight recorder: one reused event per thread; while it is disabled nothing below is
+        // measured or formatted for it, so the wait still allocates nothing.
+        WaitEvent event = waiter.event;
+        boolean recording = event.isEnabled();
+        long parkedNanos = 0;
+        long spins = 0;
+        String outcome = "LANDED";
+        if (recording) {
+            event.begin();
+        }
         long now = System.nanoTime();
         runner.start(now, earlier(line.wakeAt(slot, target), waiter.lateWake.nanos()));
         long nextHealthCheck = firstHealthCheck(line, slot, target, now);
@@ -192,9 +202,11 @@ public final class Reactor implements AutoCloseable {
                         return true;
                     }
                     case TIMED_OUT -> {
+                        outcome = "TIMED_OUT";
                         return false;
                     }
                     case SPIN -> {
+                        spins++;
                         if (virtual) {
                             yields = letOtherVirtualThreadsRun(yields);
                         } else {
@@ -203,6 +215,7 @@ public final class Reactor implements AutoCloseable {
                         throwIfInterrupted(slot, target);
                     }
                     case YIELD -> {
+                        spins++;
                         if (virtual) {
                             yields = letOtherVirtualThreadsRun(yields);
                         } else {
@@ -214,7 +227,11 @@ public final class Reactor implements AutoCloseable {
                         if (listed == ParkedThreads.UNLISTED) {
                             listed = parked.add(Thread.currentThread());
                         }
+                        long parkStart = recording ? System.nanoTime() : 0;
                         parkFor(runner.parkNanos(), line, slot, target, now, waiter.lateWake);
+                        if (recording) {
+                            parkedNanos += System.nanoTime() - parkStart;
+                        }
                     }
                 }
                 if (closed) {
@@ -222,13 +239,53 @@ public final class Reactor implements AutoCloseable {
                 }
                 now = System.nanoTime();
                 if (now - nextHealthCheck >= 0) {
-                    line.checkHealth();
+                    try {
+                        line.checkHealth();
+                    } catch (GpuException failed) {
+                        if (failed.kind() == GpuException.Kind.DEVICE_FAILED) {
+                            DeviceFailedEvent.emit(line, failed, "WAITER");
+                        }
+                        throw failed;
+                    }
                     nextHealthCheck = now + config.watchdogIntervalNanos;
                 }
             }
+        } catch (GpuException failed) {
+            outcome = failed.kind().name();
+            throw failed;
         } finally {
             parked.remove(listed);
+            if (recording) {
+                commit(event, ticket, plan, outcome, parkedNanos, spins);
+            }
         }
+    }
+
+    // Only with the event enabled: reads the line's prediction and formats names for the record.
+    private static void commit(WaitEvent event, Ticket ticket, WaitPlan plan, String outcome, long parkedNanos, long spins) {
+        event.end();
+        if (!event.shouldCommit()) {
+            return;
+        }
+        Line<?> line = ticket.line();
+        long landed = outcome.equals("LANDED") ? System.nanoTime() : 0;
+        long predicted;
+        try {
+            predicted = line.predictedLanding(ticket.slot(), ticket.target());
+        } catch (GpuException closedLine) {
+            predicted = DeadlineEstimator.UNKNOWN;
+        }
+        event.line = line.toString();
+        event.slot = ticket.slot().index();
+        event.target = ticket.target();
+        event.plan = plan.toString();
+        event.predictedLandingNanos = predicted == DeadlineEstimator.UNKNOWN ? 0 : predicted;
+        event.landedNanos = landed;
+        event.landingErrorNanos = landed != 0 && predicted != DeadlineEstimator.UNKNOWN ? landed - predicted : 0;
+        event.parkedNanos = parkedNanos;
+        event.spins = spins;
+        event.outcome = outcome;
+        event.commit();
     }
 
     // Sleeps the whole of what the plan said, across early wake-ups (a watchdog bound, a
@@ -502,6 +559,9 @@ public final class Reactor implements AutoCloseable {
         if (verdicts != null) {
             verdicts.forEach((line, failure) -> {
                 if (failure != null) {
+                    if (failure.kind() == GpuException.Kind.DEVICE_FAILED) {
+                        DeviceFailedEvent.emit(line, failure, "WATCHDOG");
+                    }
                     removeWaits(line, failure);
                 }
             });
@@ -627,6 +687,7 @@ public final class Reactor implements AutoCloseable {
     /** One thread's reusable wait machinery: the runner of the plan it used last. */
     private static final class WaiterState {
         final LateWake lateWake = new LateWake();
+        final WaitEvent event = new WaitEvent();
         // The runners of the last few plans this thread used, so a thread that alternates
         // between plans does not allocate a runner per wait.
         private final WaitPlan[] plans = new WaitPlan[4];
