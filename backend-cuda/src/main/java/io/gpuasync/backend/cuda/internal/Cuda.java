@@ -29,27 +29,27 @@ public final class Cuda {
     /** Any pointer, and the opaque handles {@code CUcontext} and {@code CUstream}. */
     public static final ValueLayout C_POINTER = ValueLayout.ADDRESS;
 
-    /** <cuda.h>: CUDA_SUCCESS. */
+    /** {@code <cuda.h>}: CUDA_SUCCESS. */
     public static final int CUDA_SUCCESS = 0;
-    /** <cuda.h>: CUDA_ERROR_NOT_READY, what a query of unfinished work returns (not a failure). */
+    /** {@code <cuda.h>}: CUDA_ERROR_NOT_READY, what a query of unfinished work returns (not a failure). */
     public static final int CUDA_ERROR_NOT_READY = 600;
-    /** <cuda.h>: CU_MEMHOSTALLOC_PORTABLE. */
+    /** {@code <cuda.h>}: CU_MEMHOSTALLOC_PORTABLE. */
     public static final int CU_MEMHOSTALLOC_PORTABLE = 0x01;
-    /** <cuda.h>: CU_MEMHOSTALLOC_DEVICEMAP. */
+    /** {@code <cuda.h>}: CU_MEMHOSTALLOC_DEVICEMAP. */
     public static final int CU_MEMHOSTALLOC_DEVICEMAP = 0x02;
-    /** <cuda.h>: CU_STREAM_WAIT_VALUE_GEQ, the wrap-safe greater-or-equal wait. */
+    /** {@code <cuda.h>}: CU_STREAM_WAIT_VALUE_GEQ, the wrap-safe greater-or-equal wait. */
     public static final int CU_STREAM_WAIT_VALUE_GEQ = 0x0;
-    /** <cuda.h>: CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS, what cuStreamWriteValue64 needs. */
+    /** {@code <cuda.h>}: CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS, what cuStreamWriteValue64 needs. */
     public static final int CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS = 122;
-    /** <cuda.h>: CUDA_ERROR_INVALID_CONTEXT, also what a call needing a current context returns without one. */
+    /** {@code <cuda.h>}: CUDA_ERROR_INVALID_CONTEXT, also what a call needing a current context returns without one. */
     public static final int CUDA_ERROR_INVALID_CONTEXT = 201;
-    /** <cuda.h>: CUDA_ERROR_NOT_SUPPORTED. */
+    /** {@code <cuda.h>}: CUDA_ERROR_NOT_SUPPORTED. */
     public static final int CUDA_ERROR_NOT_SUPPORTED = 801;
-    /** <cuda.h>: CU_EVENT_BLOCKING_SYNC: a waiting thread sleeps instead of spinning. */
+    /** {@code <cuda.h>}: CU_EVENT_BLOCKING_SYNC: a waiting thread sleeps instead of spinning. */
     public static final int CU_EVENT_BLOCKING_SYNC = 0x1;
-    /** <cuda.h>: CU_EVENT_DISABLE_TIMING. */
+    /** {@code <cuda.h>}: CU_EVENT_DISABLE_TIMING. */
     public static final int CU_EVENT_DISABLE_TIMING = 0x2;
-    /** <cuda.h>: CU_STREAM_NON_BLOCKING. */
+    /** {@code <cuda.h>}: CU_STREAM_NON_BLOCKING. */
     public static final int CU_STREAM_NON_BLOCKING = 0x1;
 
     private Cuda() {
