@@ -187,8 +187,12 @@ public final class Reactor implements AutoCloseable {
         long parkedNanos = 0;
         long spins = 0;
         String outcome = "LANDED";
+        // The prediction as the wait starts: the landing teaches the estimator, which then
+        // predicts differently.
+        long predicted = DeadlineEstimator.UNKNOWN;
         if (recording) {
             event.begin();
+            predicted = line.predictedLanding(slot, target);
         }
         long now = System.nanoTime();
         runner.start(now, earlier(line.wakeAt(slot, target), waiter.lateWake.nanos()));
@@ -256,26 +260,20 @@ public final class Reactor implements AutoCloseable {
         } finally {
             parked.remove(listed);
             if (recording) {
-                commit(event, ticket, plan, outcome, parkedNanos, spins);
+                commit(event, ticket, plan, outcome, predicted, parkedNanos, spins);
             }
         }
     }
 
-    // Only with the event enabled: reads the line's prediction and formats names for the record.
-    private static void commit(WaitEvent event, Ticket ticket, WaitPlan plan, String outcome, long parkedNanos, long spins) {
+    // Only with the event enabled: formats names for the record.
+    private static void commit(WaitEvent event, Ticket ticket, WaitPlan plan, String outcome, long predicted,
+                               long parkedNanos, long spins) {
         event.end();
         if (!event.shouldCommit()) {
             return;
         }
-        Line<?> line = ticket.line();
         long landed = outcome.equals("LANDED") ? System.nanoTime() : 0;
-        long predicted;
-        try {
-            predicted = line.predictedLanding(ticket.slot(), ticket.target());
-        } catch (GpuException closedLine) {
-            predicted = DeadlineEstimator.UNKNOWN;
-        }
-        event.line = line.toString();
+        event.line = ticket.line().toString();
         event.slot = ticket.slot().index();
         event.target = ticket.target();
         event.plan = plan.toString();

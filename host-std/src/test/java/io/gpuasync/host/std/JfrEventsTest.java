@@ -38,6 +38,7 @@ class JfrEventsTest {
                     .watchdog(Duration.ofMillis(50), Duration.ofMillis(10)).build();
                  SimStream stream = sim.device(0).createStream()) {
                 Line<SimStream> line = sim.openLine();
+                line.expect(Slot.S1, Duration.ofMillis(2));   // so the first wait has a prediction
                 stream.sleep(Duration.ofMillis(2));
                 reactor.await(line.signal(stream, Slot.S1));
 
@@ -68,6 +69,9 @@ class JfrEventsTest {
         assertTrue(landed.getString("line").contains("sim"), landed.getString("line"));
         assertTrue(landed.getString("plan").contains("Park"), landed.getString("plan"));
         assertTrue(landed.getLong("landedNanos") != 0);
+        assertTrue(landed.getLong("predictedLandingNanos") != 0, "the expected service time gave a prediction");
+        assertEquals(landed.getLong("landedNanos") - landed.getLong("predictedLandingNanos"),
+                landed.getDuration("landingErrorNanos").toNanos());
         assertTrue(landed.getDuration().toNanos() > 0);
         RecordedEvent timedOut = waits.stream().filter(e -> e.getString("outcome").equals("TIMED_OUT")).findFirst().orElseThrow();
         assertEquals(2, timedOut.getInt("slot"));
