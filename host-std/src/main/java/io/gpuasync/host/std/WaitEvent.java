@@ -9,7 +9,9 @@ import jdk.jfr.StackTrace;
 import jdk.jfr.Timespan;
 
 /**
- * One blocking wait of {@link Reactor}, as the JDK Flight Recorder sees it. Disabled (the
+ * One blocking wait of {@link Reactor}, as the JDK Flight Recorder sees it: one per await that had
+ * to wait (a ticket already landed when {@code await} is called returns at once and records
+ * nothing). Disabled (the
  * default), it costs the wait a few branches and no allocation: each thread reuses one instance,
  * and nothing is read or formatted for it unless a recording enabled it.
  */
