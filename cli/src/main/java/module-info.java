@@ -5,6 +5,7 @@ module io.gpuasync.cli {
     requires io.gpuasync.backend.cuda;
     requires java.management;
     requires jdk.management;
+    requires jdk.jfr;
 
     uses io.gpuasync.spi.BackendProvider;
 }

@@ -6,6 +6,8 @@
  */
 module io.gpuasync.host.std {
     requires transitive io.gpuasync.spi;
+    // Flight recorder events (WaitEvent, DeviceFailedEvent): part of every JDK.
+    requires jdk.jfr;
 
     exports io.gpuasync.host.std;
     exports io.gpuasync.host.std.engine;

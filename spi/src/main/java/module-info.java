@@ -6,6 +6,8 @@
  */
 module io.gpuasync.spi {
     requires transitive io.gpuasync.api;
+    // The line-leak flight recorder event: part of every JDK.
+    requires jdk.jfr;
 
     exports io.gpuasync.spi;
 

@@ -9,6 +9,7 @@ import io.gpuasync.core.Slot;
 import io.gpuasync.core.WaitPlan;
 import io.gpuasync.host.std.BlockingMode;
 import io.gpuasync.host.std.Reactor;
+import io.gpuasync.spi.Backends;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -24,6 +25,7 @@ import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Collectors;
 
 /**
  * {@code gar bench}: each way to wait for device work, side by side in one run, on the same
@@ -43,12 +45,15 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class Bench {
     /**
-     * @param waiters when not null, also run {@link WaitersBench} with these many waiters
-     * @param jitter  the spread of the device's work: its coefficient of variation (0.3 = 30%)
+     * What to run; {@code jfr} is where to record the library's JFR events, or null;
+     * {@code progress} whether to show progress (on a terminal only: it rewrites one line);
+     * {@code waiters}, when not null, the counts of waiters {@link WaitersBench} runs too;
+     * {@code jitter} the spread of the device's work, its coefficient of variation (0.3 = 30%).
      */
-    record Options(String backend, Duration work, int samples, int warmup, Path json, int[] waiters, double jitter) {
-        Options(String backend, Duration work, int samples, int warmup, Path json) {
-            this(backend, work, samples, warmup, json, null, 0);
+    record Options(String backend, Duration work, int samples, int warmup, Path json, Path jfr, boolean progress,
+                   int[] waiters, double jitter) {
+        Options(String backend, Duration work, int samples, int warmup, Path json, Path jfr, boolean progress) {
+            this(backend, work, samples, warmup, json, jfr, progress, null, 0);
         }
     }
 
@@ -91,15 +96,53 @@ final class Bench {
     private Bench() {
     }
 
-    static int run(Options options, PrintStream out, PrintStream err) {
-        if (options.backend().equals("cuda")) {
-            return CudaBench.run(options, out, err);
+    static int run(Options options, List<Backends.Found> found, PrintStream out, PrintStream err) {
+        Backends.Found chosen = found.stream().filter(f -> f.name().equals(options.backend())).findFirst().orElse(null);
+        if (chosen == null) {
+            err.println("gar bench: no backend named '" + options.backend() + "'; found "
+                    + found.stream().map(Backends.Found::name).collect(Collectors.joining(", "))
+                    + " (a third party's backend goes on gar's module path with --backend-path or GAR_BACKEND_PATH)");
+            return Gar.USAGE;
         }
-        if (!options.backend().equals("sim")) {
-            err.println("gar bench: backend '" + options.backend() + "' has no bench workload here yet; "
-                    + "'sim' and 'cuda' do");
-            return 2;
+        if (!chosen.usable()) {
+            err.println("gar bench: backend '" + chosen.name() + "' cannot be used here: " + chosen.problem());
+            return Gar.CANNOT;
         }
+        JfrRecording recording = options.jfr() == null ? null : JfrRecording.start();
+        int code = switch (chosen.name()) {
+            case "sim" -> runSim(options, out, err);
+            case "cuda" -> CudaBench.run(options, out, err);
+            default -> WorkloadBench.run(options, chosen.provider(), out, err);
+        };
+        if (recording != null) {
+            try {
+                long events = recording.stopAndDump(options.jfr());
+                out.println("recorded " + events + " io.gpuasync events into " + options.jfr());
+            } catch (IOException e) {
+                err.println("gar bench: cannot write " + options.jfr() + ": " + e.getMessage());
+                return Gar.FAILED;
+            }
+        }
+        return code;
+    }
+
+    /** Shows a progress line, rewritten in place, if the options say there is a terminal to show it on. */
+    static void progress(Options options, PrintStream err, String format, Object... args) {
+        if (options.progress()) {
+            err.print("\r" + String.format(Locale.ROOT, format, args));
+            err.flush();
+        }
+    }
+
+    /** Clears what {@link #progress} showed. */
+    static void clearProgress(Options options, PrintStream err) {
+        if (options.progress()) {
+            err.print("\r" + " ".repeat(70) + "\r");
+            err.flush();
+        }
+    }
+
+    private static int runSim(Options options, PrintStream out, PrintStream err) {
         SimBackend sim = SimBackend.create(1);
         List<Result> results = new ArrayList<>();
         int cores = Runtime.getRuntime().availableProcessors();
@@ -143,7 +186,7 @@ final class Bench {
         if (pinned[1]) {
             Affinity.pinCurrentThread(0, cores);
         }
-        err.print("\r" + " ".repeat(70) + "\r");
+        clearProgress(options, err);
         return report(options, machine, "wake", results, many, out, err);
     }
 
@@ -187,10 +230,14 @@ final class Bench {
         // Every thread that works for a wait counts: for the line's waits, the dispatcher too
         // (it polls for futures and for waiters that handed it their sleep).
         boolean viaReactor = peer.kind() == Kind.PLAN || peer.kind() == Kind.HAND_OFF || peer.kind() == Kind.FUTURE;
+        DeadlineEstimator.Accuracy accuracyAfterWarmup = line.accuracy();
         for (int i = 0; i < total; i++) {
             if (i % 100 == 0) {
-                err.printf("\r[%d/%d] %-10s %5d/%d samples", index, PEERS.size(), peer.name(), i, total);
-                err.flush();
+                progress(options, err, "[%d/%d] %-10s %5d/%d samples", index, PEERS.size(), peer.name(), i, total);
+            }
+            if (i == options.warmup()) {
+                // The estimator's own counts start here, as the measured samples do.
+                accuracyAfterWarmup = line.accuracy();
             }
             long sample = i + 1;
             stream.call(() -> {
@@ -233,9 +280,9 @@ final class Bench {
                 cpuUsed += THREADS.getThreadCpuTime(reactor.dispatcherThreadId()) - dispatcherCpu;
             }
             if (peer.kind() == Kind.TIMED_SLEEP) {
-                // Its latency is the sleep's, not a wake's: measured from the landing all the
-                // same, so it may be negative (woke before the work ended); the next sample
-                // must not start before this one's work ended.
+                // Its latency is the sleep's, not a wake's, measured from the landing all the
+                // same (negative: it woke before the work ended); the next sample must not start
+                // before this one's work ended.
                 waitUntilLanded(ticket);
             }
             if (i >= options.warmup()) {
@@ -251,17 +298,18 @@ final class Bench {
         Arrays.sort(latencies);
         Arrays.sort(errors, 0, predicted);
         DeadlineEstimator.Accuracy accuracy = line.accuracy();
+        long early = accuracy.early() - accuracyAfterWarmup.early();
+        long late = accuracy.late() - accuracyAfterWarmup.late();
         String estimator = predicted == 0 ? "" : String.format(Locale.ROOT,
                 "|landing - prediction| p50 %.1f us, p90 %.1f us; %d landed after their prediction, %d before",
                 percentile(Arrays.copyOf(errors, predicted), 0.5) / 1e3,
-                percentile(Arrays.copyOf(errors, predicted), 0.9) / 1e3, accuracy.early(), accuracy.late());
+                percentile(Arrays.copyOf(errors, predicted), 0.9) / 1e3, early, late);
         long[] sortedErrors = Arrays.copyOf(errors, predicted);
         return new Result(peer.name(), peer.how(), percentile(latencies, 0.50), percentile(latencies, 0.99),
                 waited == 0 ? 0 : (double) cpu / waited, (double) cpu / options.samples(),
                 (double) allocated / options.samples(), options.samples(),
                 estimator, predicted == 0 ? -1 : percentile(sortedErrors, 0.5),
-                predicted == 0 ? -1 : percentile(sortedErrors, 0.9),
-                predicted == 0 ? -1 : accuracy.early(), predicted == 0 ? -1 : accuracy.late());
+                predicted == 0 ? -1 : percentile(sortedErrors, 0.9), predicted == 0 ? -1 : early, predicted == 0 ? -1 : late);
     }
 
     private static void waitUntilLanded(Ticket ticket) {
@@ -303,9 +351,16 @@ final class Bench {
                     spin.cpuFraction() == 0 ? 0 : r.cpuFraction() / spin.cpuFraction());
         }
         out.println();
-        out.println("waiting CPU is the waiter's CPU over its own waiting time; CPU/await is the same in microseconds per");
-        out.println("await, comparable across plans that wait for different times. The line plans' bytes leave out the");
-        out.println("24-byte Ticket each signal returns; callback's include its future and Runnable.");
+        out.println(latency.equals("wake")
+                ? "p50/p99 wake: from the device finishing the work (stamped on its thread) to the waiter running again."
+                : "p50/p99 wait: from queueing the work and its signal to the waiter running again (a device cannot stamp\n"
+                        + "  the host's clock); the work is the same for every row, so the differences are differences in waking.");
+        out.println("waiting CPU: the waiter's CPU time over its own waiting time (100% = a core busy throughout; the line's");
+        out.println("  waits add the dispatcher's CPU). CPU/await: the same in microseconds per await, comparable across plans that");
+        out.println("  wait for different times. bytes/await: what the waiting thread allocated per await (line plans leave");
+        out.println("  out the 24-byte Ticket each signal returns; callback's include its future and Runnable).");
+        out.println("p50/spin, CPU/spin: this row's p50 and waiting CPU divided by the spin row's (below 1x: less than spin).");
+        out.println("Warm-up samples are excluded from every figure, the estimator's counts included.");
         for (Result r : results) {
             out.printf("  %-11s %s%s%n", r.plan(), r.how(), r.estimator().isEmpty() ? "" : "; estimator: " + r.estimator());
         }

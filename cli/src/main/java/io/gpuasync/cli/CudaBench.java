@@ -89,7 +89,7 @@ final class CudaBench {
         } finally {
             cuda.destroyStream(stream);
         }
-        err.print("\r" + " ".repeat(70) + "\r");
+        Bench.clearProgress(options, err);
         return Bench.report(options, machine, "wait", results, out, err);
     }
 
@@ -103,8 +103,7 @@ final class CudaBench {
         long allocated = 0;
         for (int i = 0; i < total; i++) {
             if (i % 100 == 0) {
-                err.printf("\r[%d/%d] %-11s %5d/%d samples", index, PEERS.size(), peer.name(), i, total);
-                err.flush();
+                Bench.progress(options, err, "[%d/%d] %-11s %5d/%d samples", index, PEERS.size(), peer.name(), i, total);
             }
             gate.hold(stream);
             work.enqueue(stream, options.work());

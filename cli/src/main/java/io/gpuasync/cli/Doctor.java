@@ -11,14 +11,13 @@ final class Doctor {
     private Doctor() {
     }
 
-    static int run(PrintStream out) {
+    static int run(PrintStream out, List<Backends.Found> found) {
         out.println("gar doctor");
         out.println("  java      " + Runtime.version() + " (" + System.getProperty("java.vm.name") + ")");
         out.println("  machine   " + Machine.describe());
         out.println("  timer slack " + TimerSlack.unavailabilityCause()
                 .map(t -> "cannot be set: " + t.getMessage())
                 .orElseGet(() -> "can be set per thread (this thread: " + TimerSlack.currentNanos() + " ns)"));
-        List<Backends.Found> found = Backends.discover();
         out.println("  backends  " + (found.isEmpty() ? "none found on the module path" : found.size() + " found"));
         int usable = 0;
         for (Backends.Found f : found) {

@@ -1,5 +1,7 @@
 package io.gpuasync.cli;
 
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -8,10 +10,12 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class GarTest {
@@ -22,8 +26,17 @@ class GarTest {
         return Gar.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
+    private int gar(String[] args, String backendPathEnv) {
+        return Gar.run(args, backendPathEnv, false, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
     private String out() {
         return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
     }
 
     @Test
@@ -67,26 +80,148 @@ class GarTest {
     }
 
     @Test
-    void demoRunsThePipelineAtBothFillLevels() {
+    void demoWarmsUpAndSaysWhatItsIdealAssumes() {
         assertEquals(0, gar("demo"));
         assertTrue(out().contains("fill level 1: 40 batches"), out());
         assertTrue(out().contains("fill level 3: 40 batches"), out());
+        assertTrue(out().contains("after a warm-up pass"), out());
+        assertTrue(out().contains("ideal: 1.75x = (prepare + device + consume) / device, which assumes"), out());
+        assertTrue(out().contains("with the stage times measured in this run"), out());
     }
 
     @Test
-    void badCommandsAndOptionsSayWhatWasWrong() {
-        assertEquals(2, gar("frobnicate"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("gar: unknown command 'frobnicate'"));
-        err.reset();
-        assertEquals(2, gar("bench", "--samples", "many"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("gar: --samples needs a whole number, got 'many'"));
-        err.reset();
-        assertEquals(2, gar("bench", "--work-us"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("gar: --work-us needs a value"));
-        err.reset();
-        assertEquals(2, gar("bench", "--backend", "hip"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("has no bench workload here yet"));
-        assertEquals(2, gar());
+    void bareGarPrintsUsageOnStandardErrorAndExits2() {
+        assertEquals(Gar.USAGE, gar());
+        assertEquals("", out());
+        assertTrue(err().startsWith("usage: gar"), err());
+        assertTrue(err().contains("exit codes:"), err());
+    }
+
+    @Test
+    void everyCommandHasItsOwnHelp() {
+        assertEquals(0, gar("bench", "--help"));
+        assertTrue(out().startsWith("usage: gar bench"), out());
+        assertTrue(out().contains("--jfr FILE"), out());
+        out.reset();
+        assertEquals(0, gar("help", "bench"));
+        assertTrue(out().startsWith("usage: gar bench"), out());
+        out.reset();
+        assertEquals(0, gar("doctor", "-h"));
+        assertTrue(out().startsWith("usage: gar doctor"), out());
+        out.reset();
+        assertEquals(0, gar("help", "demo"));
+        assertTrue(out().startsWith("usage: gar demo"), out());
+        out.reset();
         assertEquals(0, gar("help"));
+        assertTrue(out().startsWith("usage: gar"), out());
+        assertEquals("", err());
+    }
+
+    @Test
+    void badCommandsOptionsAndValuesAreNamed() {
+        assertEquals(Gar.USAGE, gar("frobnicate"));
+        assertTrue(err().startsWith("gar: unknown command 'frobnicate'"), err());
+        err.reset();
+        assertEquals(Gar.USAGE, gar("bench", "--frob", "1"));
+        assertTrue(err().startsWith("gar bench: unknown option '--frob'"), err());
+        assertTrue(err().contains("gar bench --help"), err());
+        err.reset();
+        assertEquals(Gar.USAGE, gar("bench", "--samples", "many"));
+        assertTrue(err().startsWith("gar bench: --samples needs a whole number, got 'many'"), err());
+        err.reset();
+        assertEquals(Gar.USAGE, gar("bench", "--samples=0"));
+        assertTrue(err().startsWith("gar bench: --samples must be between 1 and 10000000, got 0"), err());
+        err.reset();
+        assertEquals(Gar.USAGE, gar("bench", "--work-us"));
+        assertTrue(err().startsWith("gar bench: --work-us needs a value"), err());
+        err.reset();
+        assertEquals(Gar.USAGE, gar("bench", "--json", "--samples", "10"));
+        assertTrue(err().startsWith("gar bench: --json needs a value"), err());
+        err.reset();
+        assertEquals(Gar.USAGE, gar("doctor", "--verbose"));
+        assertTrue(err().startsWith("gar doctor: unknown option '--verbose'"), err());
+        assertEquals("", out(), "nothing ran");
+    }
+
+    @Test
+    void anUnknownBackendIsNamedWithThoseFoundBeforeAnyWork() {
+        assertEquals(Gar.USAGE, gar("bench", "--backend", "nope"));
+        assertTrue(err().startsWith("gar bench: no backend named 'nope'; found "), err());
+        assertTrue(err().contains("sim") && err().contains("cuda") && err().contains("hip"), err());
+        assertEquals("", out(), "nothing ran");
+    }
+
+    @Test
+    void unwritableOutputPathsAreRefusedBeforeAnyWork(@TempDir Path dir) throws Exception {
+        assertEquals(Gar.USAGE, gar("bench", "--json", dir.resolve("no/such/folder/b.json").toString()));
+        assertTrue(err().contains("no such folder"), err());
+        err.reset();
+        assertEquals(Gar.USAGE, gar("bench", "--json", dir.toString()));
+        assertTrue(err().contains("is a folder, not a file"), err());
+        err.reset();
+        Path readOnly = Files.createDirectory(dir.resolve("read-only"));
+        assertTrue(readOnly.toFile().setWritable(false));
+        try {
+            if (!Files.isWritable(readOnly)) {   // root may write anyway
+                assertEquals(Gar.USAGE, gar("bench", "--jfr", readOnly.resolve("r.jfr").toString()));
+                assertTrue(err().contains("not writable"), err());
+            }
+        } finally {
+            readOnly.toFile().setWritable(true);
+        }
+        assertEquals("", out(), "nothing ran");
+    }
+
+    @Test
+    void benchSaysWhatItsColumnsMeanAndShowsNoProgressOffATerminal() {
+        assertEquals(0, gar("bench", "--work-us", "50", "--samples", "40", "--warmup", "30"));
+        assertTrue(out().contains("waiting CPU: the waiter's CPU time over its own waiting time"), out());
+        assertTrue(out().contains("p50/spin, CPU/spin:"), out());
+        assertTrue(out().contains("p50/p99 wake:"), out());
+        assertFalse(err().contains("\r"), "progress is for terminals only: " + err());
+        // The estimator's counts cover the 40 measured samples, not the 30 warm-up ones.
+        Matcher counts = Pattern.compile("hybrid .*; (\\d+) landed after their prediction, (\\d+) before").matcher(out());
+        assertTrue(counts.find(), out());
+        long counted = Long.parseLong(counts.group(1)) + Long.parseLong(counts.group(2));
+        assertTrue(counted <= 40, counted + " counted for 40 measured samples:\n" + out());
+    }
+
+    @Test
+    void benchRecordsTheLibrarysFlightRecorderEvents(@TempDir Path dir) throws Exception {
+        Path jfr = dir.resolve("bench.jfr");
+        assertEquals(0, gar("bench", "--work-us", "50", "--samples", "20", "--warmup", "5", "--jfr", jfr.toString()));
+        List<RecordedEvent> waits = RecordingFile.readAllEvents(jfr).stream()
+                .filter(e -> e.getEventType().getName().equals("io.gpuasync.Wait")).toList();
+        // spin, hybrid, backoff and yield wait blockingly, 25 times each; a ticket that already
+        // landed when await was called (the waiter was descheduled past the work) records none.
+        assertTrue(waits.size() > 0 && waits.size() <= 4 * 25, waits.size() + " wait events");
+        assertTrue(waits.stream().allMatch(e -> e.getString("line").contains("sim") && e.getInt("slot") == 0), waits.toString());
+        assertTrue(waits.stream().allMatch(e -> e.getString("outcome").equals("LANDED")));
+        assertTrue(out().contains("io.gpuasync events into " + jfr), out());
+    }
+
+    @Test
+    void aThirdPartyBackendOnTheBackendPathIsFoundAndBenchedThroughItsWorkload(@TempDir Path dir) throws Exception {
+        Path toy = ToyBackendModule.compile(dir);
+        assertEquals(0, gar(new String[] {"--backend-path", toy.toString(), "doctor"}, null));
+        assertTrue(out().contains("toy      available"), out());
+        assertTrue(out().contains("plain    available"), out());
+        out.reset();
+        assertEquals(0, gar(new String[] {"bench", "--backend", "toy", "--work-us", "50", "--samples", "20",
+                "--warmup", "5"}, toy.toString()), err());
+        assertTrue(out().contains("workload: the toy backend's stream"), out());
+        for (String plan : new String[] {"spin", "hybrid", "backoff", "future"}) {
+            assertTrue(out().contains("\n" + plan + " "), plan + " missing:\n" + out());
+        }
+        assertTrue(out().contains("p50/p99 wait:"), out());
+        out.reset();
+        assertEquals(Gar.CANNOT, gar(new String[] {"bench", "--backend", "plain"}, toy.toString()));
+        assertTrue(err().startsWith("gar bench: backend 'plain' offers no bench workload"), err());
+        err.reset();
+        assertEquals(Gar.USAGE, gar("bench", "--backend", "toy"));
+        assertTrue(err().contains("--backend-path or GAR_BACKEND_PATH"), "without the path, toy is not there: " + err());
+        err.reset();
+        assertEquals(Gar.USAGE, gar("--backend-path", dir.resolve("missing.jar").toString(), "doctor"));
+        assertTrue(err().startsWith("gar: --backend-path: no such file or folder"), err());
     }
 }

@@ -44,6 +44,18 @@ public interface BackendProvider {
     }
 
     /**
+     * Opens device work for {@code gar bench} on this backend, or returns empty if the backend
+     * offers none (the default). A backend that can queue work of a chosen duration on a stream
+     * (a timed kernel, a sized memset) offers one, and every wait plan can then be measured on it.
+     *
+     * @throws GpuException of kind {@link GpuException.Kind#UNAVAILABLE} if the backend is not
+     *     available, or the driver's failure while preparing the work
+     */
+    default Optional<BenchWorkload<?>> openBenchWorkload() {
+        return Optional.empty();
+    }
+
+    /**
      * The backend.
      *
      * @throws GpuException of kind {@link GpuException.Kind#UNAVAILABLE} if it is not available

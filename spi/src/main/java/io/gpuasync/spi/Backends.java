@@ -39,6 +39,15 @@ public final class Backends {
         return discover(ServiceLoader.load(BackendProvider.class));
     }
 
+    /**
+     * Every provider found in {@code layer} and the layers it descends from: for backends loaded
+     * at run time into a layer of their own (what {@code gar --backend-path} does), in the order
+     * {@link ServiceLoader} met them.
+     */
+    public static List<Found> discover(ModuleLayer layer) {
+        return discover(ServiceLoader.load(layer, BackendProvider.class));
+    }
+
     static List<Found> discover(Iterable<BackendProvider> loader) {
         List<Found> found = new ArrayList<>();
         Iterator<BackendProvider> it = loader.iterator();
@@ -73,7 +82,13 @@ public final class Backends {
         return named(name, discover());
     }
 
-    static Backend<?> named(String name, List<Found> found) {
+    /**
+     * The backend named {@code name} among {@code found} (from {@link #discover()} or
+     * {@link #discover(ModuleLayer)}).
+     *
+     * @throws GpuException as {@link #named(String)}
+     */
+    public static Backend<?> named(String name, List<Found> found) {
         List<String> names = new ArrayList<>();
         for (Found f : found) {
             if (f.name().equals(name) && f.provider() != null) {

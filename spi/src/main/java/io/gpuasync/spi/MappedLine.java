@@ -563,6 +563,7 @@ public final class MappedLine<S, D> implements Line<S> {
     private void leak(LeakReporter.Reason reason) {
         state = State.LEAKED;
         life.reporter.leaked(reason, life.name, life.address, PAGE);
+        LineLeakEvent.emit(reason, life.name, life.address, PAGE);
     }
 
     private enum Settled { YES, FAILED, TIMED_OUT }
@@ -654,6 +655,7 @@ public final class MappedLine<S, D> implements Line<S> {
         public void run() {
             if (!closed) {
                 reporter.leaked(LeakReporter.Reason.NEVER_CLOSED, name, address, PAGE);
+                LineLeakEvent.emit(LeakReporter.Reason.NEVER_CLOSED, name, address, PAGE);
             }
         }
     }

@@ -6,12 +6,13 @@ import java.lang.foreign.MemorySegment;
  * A CUDA stream, by its raw {@code CUstream} handle: one this backend created, or one from
  * another Java CUDA library wrapped with {@link #wrap(long)}:
  * <pre>{@code
- * // JCuda:   CudaStream.wrap(jcudaStream.getNativePointer())
- * // JavaCPP: CudaStream.wrap(cudaStream.address())
- * // LWJGL:   CudaStream.wrap(streamHandleFromPointerBuffer)
  * CudaStream stream = CudaStream.wrap(handle);
  * Ticket ticket = line.signal(stream, Slot.S0);   // refused if the stream is of another context
  * }</pre>
+ * JavaCPP's {@code CUstream_st} gives its handle with {@code address()}, LWJGL's
+ * {@code cuStreamCreate} fills a {@code PointerBuffer} read with {@code get(0)}, and JCuda's
+ * {@code CUstream} keeps it behind the protected {@code getNativePointer()}, which a subclass
+ * reads (the README's interop block, compiled in this module's {@code InteropTest}).
  * Wrapping takes no ownership: the library that made the stream destroys it. The handle 0 is the
  * legacy default stream of the calling thread's current context.
  *

@@ -277,4 +277,22 @@ class SimBackendTest {
         });
         assertEquals(GpuException.Kind.FOREIGN_STREAM, foreign.kind());
     }
+
+    @Test
+    void theProviderOffersABenchWorkloadWhoseWorkASignalLandsBehind() throws Exception {
+        io.gpuasync.spi.BenchWorkload<?> offered = new SimProvider().openBenchWorkload().orElseThrow();
+        assertEquals("sim", offered.backend().name());
+        try (io.gpuasync.spi.BenchWorkload<SimStream> workload = cast(offered);
+             Line<SimStream> line = workload.openLine()) {
+            workload.enqueue(Duration.ofMillis(30));
+            Ticket ticket = line.signal(workload.stream(), Slot.S0);
+            assertTrue(workload.stream().synchronize(Duration.ofSeconds(30)));
+            assertTrue(ticket.isDone());
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static io.gpuasync.spi.BenchWorkload<SimStream> cast(io.gpuasync.spi.BenchWorkload<?> workload) {
+        return (io.gpuasync.spi.BenchWorkload<SimStream>) workload;
+    }
 }

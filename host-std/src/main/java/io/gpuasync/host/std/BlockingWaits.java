@@ -8,6 +8,7 @@ import io.gpuasync.core.Sequences;
 import io.gpuasync.core.Slot;
 import io.gpuasync.core.WaitPlan;
 import io.gpuasync.core.WaitPlanRunner;
+import io.gpuasync.host.std.engine.DeviceFailedEvent;
 import io.gpuasync.host.std.engine.HandOff;
 import io.gpuasync.host.std.engine.WaitEngine;
 
@@ -126,9 +127,31 @@ final class BlockingWaits {
             // The last one is still held by the engine (withdrawn, not yet dropped).
             handOff = waiter.handOff = new HandOff(Thread.currentThread());
         }
+        WaitEvent event = waiter.event;
+        boolean recording = event.isEnabled();
+        long predicted = DeadlineEstimator.UNKNOWN;
+        if (recording) {
+            event.begin();
+            predicted = ticket.line().predictedLanding(ticket.slot(), ticket.target());
+        }
         if (!engine.handOff(handOff, ticket)) {
             return REFUSED;
         }
+        long parkedFrom = recording ? System.nanoTime() : 0;
+        String outcome = "LANDED";
+        try {
+            return awaitEnd(handOff, ticket);
+        } catch (GpuException failed) {
+            outcome = failed.kind().name();
+            throw failed;
+        } finally {
+            if (recording && !handOff.isRefused()) {
+                commit(event, ticket, "HAND_OFF", outcome, predicted, System.nanoTime() - parkedFrom, 0);
+            }
+        }
+    }
+
+    private int awaitEnd(HandOff handOff, Ticket ticket) {
         for (;;) {
             if (handOff.isLanded()) {
                 return LANDED;
@@ -167,6 +190,20 @@ final class BlockingWaits {
             waiter.slackSet = true;
             TimerSlack.setCurrentNanos(1);
         }
+        // Flight recorder: one reused event per thread; while it is disabled nothing below is
+        // measured or formatted for it, so the wait still allocates nothing.
+        WaitEvent event = waiter.event;
+        boolean recording = event.isEnabled();
+        long parkedNanos = 0;
+        long spins = 0;
+        String outcome = "LANDED";
+        // The prediction as the wait starts: the landing teaches the estimator, which then
+        // predicts differently.
+        long predicted = DeadlineEstimator.UNKNOWN;
+        if (recording) {
+            event.begin();
+            predicted = line.predictedLanding(slot, target);
+        }
         long now = System.nanoTime();
         runner.start(now, earlier(line.wakeAt(slot, target), waiter.lateWake.nanos()));
         long nextHealthCheck = firstHealthCheck(line, slot, target, now);
@@ -184,9 +221,11 @@ final class BlockingWaits {
                         return true;
                     }
                     case TIMED_OUT -> {
+                        outcome = "TIMED_OUT";
                         return false;
                     }
                     case SPIN -> {
+                        spins++;
                         if (virtual) {
                             yields = letOtherVirtualThreadsRun(yields);
                         } else {
@@ -195,6 +234,7 @@ final class BlockingWaits {
                         throwIfInterrupted(slot, target);
                     }
                     case YIELD -> {
+                        spins++;
                         if (virtual) {
                             yields = letOtherVirtualThreadsRun(yields);
                         } else {
@@ -206,7 +246,11 @@ final class BlockingWaits {
                         if (listed == ParkedThreads.UNLISTED) {
                             listed = parked.add(Thread.currentThread());
                         }
+                        long parkStart = recording ? System.nanoTime() : 0;
                         parkFor(runner.parkNanos(), line, slot, target, now, waiter.lateWake);
+                        if (recording) {
+                            parkedNanos += System.nanoTime() - parkStart;
+                        }
                     }
                 }
                 if (closed) {
@@ -214,13 +258,47 @@ final class BlockingWaits {
                 }
                 now = System.nanoTime();
                 if (now - nextHealthCheck >= 0) {
-                    line.checkHealth();
+                    try {
+                        line.checkHealth();
+                    } catch (GpuException failed) {
+                        if (failed.kind() == GpuException.Kind.DEVICE_FAILED) {
+                            DeviceFailedEvent.emit(line, failed, "WAITER");
+                        }
+                        throw failed;
+                    }
                     nextHealthCheck = now + watchdogIntervalNanos;
                 }
             }
+        } catch (GpuException failed) {
+            outcome = failed.kind().name();
+            throw failed;
         } finally {
             parked.remove(listed);
+            if (recording) {
+                commit(event, ticket, plan.toString(), outcome, predicted, parkedNanos, spins);
+            }
         }
+    }
+
+    // Only with the event enabled: formats names for the record.
+    private static void commit(WaitEvent event, Ticket ticket, String plan, String outcome, long predicted,
+                               long parkedNanos, long spins) {
+        event.end();
+        if (!event.shouldCommit()) {
+            return;
+        }
+        long landed = outcome.equals("LANDED") ? System.nanoTime() : 0;
+        event.line = ticket.line().toString();
+        event.slot = ticket.slot().index();
+        event.target = ticket.target();
+        event.plan = plan;
+        event.predictedLandingNanos = predicted == DeadlineEstimator.UNKNOWN ? 0 : predicted;
+        event.landedNanos = landed;
+        event.landingErrorNanos = landed != 0 && predicted != DeadlineEstimator.UNKNOWN ? landed - predicted : 0;
+        event.parkedNanos = parkedNanos;
+        event.spins = spins;
+        event.outcome = outcome;
+        event.commit();
     }
 
     // A virtual thread that spins holds its carrier from every other virtual thread, so it
@@ -320,6 +398,7 @@ final class BlockingWaits {
         private int next;
         boolean slackSet;
         HandOff handOff;
+        final WaitEvent event = new WaitEvent();
 
         WaitPlanRunner runnerFor(WaitPlan wanted) {
             for (int i = 0; i < plans.length; i++) {

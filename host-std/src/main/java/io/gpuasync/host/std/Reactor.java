@@ -250,9 +250,17 @@ public final class Reactor implements AsyncWaits, AutoCloseable {
             return this;
         }
 
-        /** Starts the reactor and its dispatcher thread. */
+        /**
+         * Starts the reactor and its dispatcher thread.
+         *
+         * @throws GpuException of kind {@link GpuException.Kind#UNAVAILABLE} if a backend was
+         *     named that is not found (the message names those found) or cannot be used here
+         */
         public Reactor build() {
-            return new Reactor(this, backend);
+            // A named backend is looked up now, not at first use: a misspelt or missing one fails
+            // where it was chosen, before a dispatcher thread exists to be cleaned up.
+            Backend<?> chosen = backend != null || backendName == null ? backend : Backends.named(backendName);
+            return new Reactor(this, chosen);
         }
     }
 }

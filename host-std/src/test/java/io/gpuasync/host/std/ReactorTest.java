@@ -128,6 +128,16 @@ class ReactorTest {
     }
 
     @Test
+    void aBackendNameThatIsNotFoundFailsAtBuildNamingThoseFound() {
+        GpuException e = assertThrows(GpuException.class, () -> Reactor.builder().backend("nope").build());
+        assertEquals(GpuException.Kind.UNAVAILABLE, e.kind());
+        assertTrue(e.getMessage().contains("'nope'") && e.getMessage().contains("sim"), e.getMessage());
+        try (Reactor named = Reactor.builder().backend("sim").build()) {
+            assertEquals("sim", named.backend().name());
+        }
+    }
+
+    @Test
     void aPlanThatTimesOutThrowsAPreallocatedErrorOrReturnsFalse() {
         Reactor reactor = reactor(Reactor.builder());
         SimStream stream = closeLater(sim.device(0).createStream());

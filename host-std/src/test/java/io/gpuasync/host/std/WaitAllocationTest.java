@@ -94,6 +94,29 @@ class WaitAllocationTest {
         assertTrue(allocating <= 10, allocating + " of " + WAITS + " handed-off waits allocated, " + total + " bytes in all");
     }
 
+    /**
+     * The flight recorder's wait event, disabled in a running recording (JFR has instrumented the
+     * event class by then), adds no allocation to the wait path: the same bound as without JFR.
+     */
+    @Test
+    void aBlockingWaitAllocatesNothingWhileARecordingRunsWithoutTheWaitEvent() {
+        try (jdk.jfr.Recording recording = new jdk.jfr.Recording()) {
+            recording.enable("jdk.ThreadPark");
+            recording.disable(WaitEvent.NAME);
+            recording.start();
+            long[] bytes = allocatedOverWaits(30_000, (reactor, ticket) -> {
+                long before = THREADS.getCurrentThreadAllocatedBytes();
+                reactor.await(ticket);
+                return THREADS.getCurrentThreadAllocatedBytes() - before;
+            });
+            long allocating = java.util.Arrays.stream(bytes).filter(b -> b != 0).count();
+            long total = java.util.Arrays.stream(bytes).sum();
+            System.out.printf("blocking wait, recording without the wait event: %d of %d waits allocated, %d bytes in all%n",
+                    allocating, WAITS, total);
+            assertTrue(allocating <= 10, allocating + " of " + WAITS + " blocking waits allocated, " + total + " bytes in all");
+        }
+    }
+
     @Test
     void anAsyncWaitAllocatesLittleMoreThanItsFuture() {
         long total = java.util.Arrays.stream(allocatedOverWaits(10_000, (reactor, ticket) -> {

@@ -29,45 +29,45 @@ public final class Cuda {
     /** Any pointer, and the opaque handles {@code CUcontext} and {@code CUstream}. */
     public static final ValueLayout C_POINTER = ValueLayout.ADDRESS;
 
-    /** <cuda.h>: CUDA_SUCCESS. */
+    /** {@code <cuda.h>}: CUDA_SUCCESS. */
     public static final int CUDA_SUCCESS = 0;
-    /** <cuda.h>: CUDA_ERROR_INVALID_VALUE, also what asking for an unregistered page's device address returns. */
+    /** {@code <cuda.h>}: CUDA_ERROR_INVALID_VALUE, also what asking for an unregistered page's device address returns. */
     public static final int CUDA_ERROR_INVALID_VALUE = 1;
-    /** <cuda.h>: CUDA_ERROR_NOT_READY, what a query of unfinished work returns (not a failure). */
+    /** {@code <cuda.h>}: CUDA_ERROR_NOT_READY, what a query of unfinished work returns (not a failure). */
     public static final int CUDA_ERROR_NOT_READY = 600;
-    /** <cuda.h>: CU_MEMHOSTREGISTER_PORTABLE: the registration serves every context. */
+    /** {@code <cuda.h>}: CU_MEMHOSTREGISTER_PORTABLE: the registration serves every context. */
     public static final int CU_MEMHOSTREGISTER_PORTABLE = 0x01;
-    /** <cuda.h>: CU_MEMHOSTREGISTER_DEVICEMAP: the memory gets a device address. */
+    /** {@code <cuda.h>}: CU_MEMHOSTREGISTER_DEVICEMAP: the memory gets a device address. */
     public static final int CU_MEMHOSTREGISTER_DEVICEMAP = 0x02;
-    /** <cuda.h>: CU_STREAM_LEGACY, the legacy default stream of the calling thread's current context (as is 0). */
+    /** {@code <cuda.h>}: CU_STREAM_LEGACY, the legacy default stream of the calling thread's current context (as is 0). */
     public static final long CU_STREAM_LEGACY = 0x1;
-    /** <cuda.h>: CU_STREAM_PER_THREAD, the calling thread's own default stream in its current context. */
+    /** {@code <cuda.h>}: CU_STREAM_PER_THREAD, the calling thread's own default stream in its current context. */
     public static final long CU_STREAM_PER_THREAD = 0x2;
-    /** <cuda.h>: CU_STREAM_CAPTURE_MODE_RELAXED: this thread's calls never invalidate another thread's capture. */
+    /** {@code <cuda.h>}: CU_STREAM_CAPTURE_MODE_RELAXED: this thread's calls never invalidate another thread's capture. */
     public static final int CU_STREAM_CAPTURE_MODE_RELAXED = 2;
-    /** <cuda.h>: CU_STREAM_CAPTURE_STATUS_NONE. */
+    /** {@code <cuda.h>}: CU_STREAM_CAPTURE_STATUS_NONE. */
     public static final int CU_STREAM_CAPTURE_STATUS_NONE = 0;
-    /** <cuda.h>: CUDA_ERROR_CONTEXT_IS_DESTROYED. */
+    /** {@code <cuda.h>}: CUDA_ERROR_CONTEXT_IS_DESTROYED. */
     public static final int CUDA_ERROR_CONTEXT_IS_DESTROYED = 709;
-    /** <cuda.h>: CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED, what unregistering after a reset returns. */
+    /** {@code <cuda.h>}: CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED, what unregistering after a reset returns. */
     public static final int CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED = 713;
-    /** <cuda.h>: CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED, the first of the capture errors (900-908). */
+    /** {@code <cuda.h>}: CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED, the first of the capture errors (900-908). */
     public static final int CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED = 900;
-    /** <cuda.h>: CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD, the last of the capture errors. */
+    /** {@code <cuda.h>}: CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD, the last of the capture errors. */
     public static final int CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD = 908;
-    /** <cuda.h>: CU_STREAM_WAIT_VALUE_GEQ, the wrap-safe greater-or-equal wait. */
+    /** {@code <cuda.h>}: CU_STREAM_WAIT_VALUE_GEQ, the wrap-safe greater-or-equal wait. */
     public static final int CU_STREAM_WAIT_VALUE_GEQ = 0x0;
-    /** <cuda.h>: CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS, what cuStreamWriteValue64 needs. */
+    /** {@code <cuda.h>}: CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS, what cuStreamWriteValue64 needs. */
     public static final int CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS = 122;
-    /** <cuda.h>: CUDA_ERROR_INVALID_CONTEXT, also what a call needing a current context returns without one. */
+    /** {@code <cuda.h>}: CUDA_ERROR_INVALID_CONTEXT, also what a call needing a current context returns without one. */
     public static final int CUDA_ERROR_INVALID_CONTEXT = 201;
-    /** <cuda.h>: CUDA_ERROR_NOT_SUPPORTED. */
+    /** {@code <cuda.h>}: CUDA_ERROR_NOT_SUPPORTED. */
     public static final int CUDA_ERROR_NOT_SUPPORTED = 801;
-    /** <cuda.h>: CU_EVENT_BLOCKING_SYNC: a waiting thread sleeps instead of spinning. */
+    /** {@code <cuda.h>}: CU_EVENT_BLOCKING_SYNC: a waiting thread sleeps instead of spinning. */
     public static final int CU_EVENT_BLOCKING_SYNC = 0x1;
-    /** <cuda.h>: CU_EVENT_DISABLE_TIMING. */
+    /** {@code <cuda.h>}: CU_EVENT_DISABLE_TIMING. */
     public static final int CU_EVENT_DISABLE_TIMING = 0x2;
-    /** <cuda.h>: CU_STREAM_NON_BLOCKING. */
+    /** {@code <cuda.h>}: CU_STREAM_NON_BLOCKING. */
     public static final int CU_STREAM_NON_BLOCKING = 0x1;
 
     private Cuda() {

@@ -448,6 +448,9 @@ public final class WaitEngine implements AutoCloseable {
                     line.checkHealth();
                 } catch (GpuException e) {
                     verdict = e;
+                    if (e.kind() == GpuException.Kind.DEVICE_FAILED) {
+                        DeviceFailedEvent.emit(line, e, "WATCHDOG");
+                    }
                 }
                 if (checked < checkedLines.length) {
                     checkedLines[checked] = line;
