@@ -72,6 +72,14 @@ final class ManualDevice implements LineDriver<Object, Object> {
         }
     }
 
+    /**
+     * Stores {@code value} into the word at {@code address} at once, with a release store,
+     * whatever was queued: lets a benchmark move a word back to reuse its tickets.
+     */
+    void storeNow(long address, long value) {
+        WORD.setRelease(page, address - page.address(), value);
+    }
+
     @Override
     public boolean settle(Object domain, java.util.List<Object> streams, long deadlineNanos) {
         land();

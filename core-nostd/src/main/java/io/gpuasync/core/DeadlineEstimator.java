@@ -198,10 +198,21 @@ public final class DeadlineEstimator {
         deviationNanos[s] = spread;
     }
 
-    // The median of scratch[0, n), sorted in place (insertion sort below 47 elements: no
-    // allocation); for even n the lower of the two middle values, so a tie leans early.
+    // The median of scratch[0, n), sorted in place; for even n the lower of the two middle
+    // values, so a tie leans early. An insertion sort of our own, not Arrays.sort: the first
+    // C2 compilation of DualPivotQuicksort.sort, requested by whichever thread called it, loads
+    // the classes of its signature (DualPivotQuicksort$Sorter) on that thread, and a waiter
+    // allocated 160 bytes in the one wait that crossed the threshold (seen in JFR).
     private long median(int n) {
-        java.util.Arrays.sort(scratch, 0, n);
+        for (int i = 1; i < n; i++) {
+            long value = scratch[i];
+            int j = i - 1;
+            while (j >= 0 && scratch[j] > value) {
+                scratch[j + 1] = scratch[j];
+                j--;
+            }
+            scratch[j + 1] = value;
+        }
         return scratch[(n - 1) / 2];
     }
 

@@ -7,10 +7,17 @@ import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
+import java.lang.module.ModuleReader;
+import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -24,6 +31,7 @@ class WaitAllocationTest {
 
     private static final int WAITS = 3_000;
     private static final int WARM_UP = 1_000;
+    private static final long LONG_WORK_NANOS = 2_000_000;
 
     /** What one wait allocates: queue device work and a signal, then measure {@code wait} alone. */
     @FunctionalInterface
@@ -46,7 +54,12 @@ class WaitAllocationTest {
              Line<SimStream> line = sim.openLine()) {
             long[] bytes = new long[WAITS];
             for (int i = 0; i < WARM_UP + WAITS; i++) {
-                stream.busy(Duration.ofNanos(workNanos));
+                // Every tenth warm-up wait has work long enough to park: a path's first run links
+                // what it uses (the VarHandle access modes of the parked-thread list: 5 KB, once
+                // per JVM), and on a busy machine the short waits may first park only after the
+                // warm-up.
+                boolean parks = i < WARM_UP && i % 10 == 0;
+                stream.busy(Duration.ofNanos(parks ? LONG_WORK_NANOS : workNanos));
                 long allocated = wait.bytes(reactor, line.signal(stream, Slot.S0));
                 if (i >= WARM_UP) {
                     bytes[i - WARM_UP] = allocated;
@@ -57,24 +70,86 @@ class WaitAllocationTest {
     }
 
     /**
-     * Every wait allocates 0 bytes but for a rare one: here 2 of 3000 did (88 and 304 bytes,
-     * about 1000 waits apart, the same in three runs), which is not yet traced to its source (a
-     * deoptimization materializing objects, or something the JDK does every so many parks, are
-     * the suspects). A wait path that allocated would show in every wait: more than 10 of 3000
-     * fails, which leaves room for a busier machine's extra recompilations.
+     * Every wait after the warm-up allocates 0 bytes. What used to allocate in 2 of 3000 waits
+     * (88 and 160 bytes; 5208 in all, with a one-off lambda link) was HotSpot's work on the
+     * thread whose call made a method due for its first C2 compilation: before queueing it,
+     * the compile broker resolves every String constant of the method's class and loads the
+     * classes of its signature. JFR (allocations outside TLABs, with -XX:-UseTLAB, stack traces)
+     * put them at the entry of DeadlineEstimator.learn (a 24-byte String and its 64-byte array:
+     * the one unresolved message in that class) and of DualPivotQuicksort.sort (the class
+     * object of its Sorter parameter), each in the wait that crossed its method's threshold.
+     * The estimator no longer calls Arrays.sort; the String interning is a one-off per class
+     * that no code of ours can avoid, so the test does it before measuring (see
+     * {@link #resolveWhatAFirstCompilationWould}) and then demands 0 of every wait.
      */
     @Test
     void aBlockingWaitAllocatesNothingInSteadyState() {
+        resolveWhatAFirstCompilationWould();
         // Short work, so each wait parks, spins and backs off for real.
         long[] bytes = allocatedOverWaits(30_000, (reactor, ticket) -> {
             long before = THREADS.getCurrentThreadAllocatedBytes();
             reactor.await(ticket);
             return THREADS.getCurrentThreadAllocatedBytes() - before;
         });
-        long allocating = java.util.Arrays.stream(bytes).filter(b -> b != 0).count();
-        long total = java.util.Arrays.stream(bytes).sum();
-        System.out.printf("blocking wait: %d of %d waits allocated, %d bytes in all%n", allocating, WAITS, total);
-        assertTrue(allocating <= 10, allocating + " of " + WAITS + " blocking waits allocated, " + total + " bytes in all");
+        StringBuilder allocating = new StringBuilder();
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] != 0) {
+                allocating.append(" wait ").append(i).append(": ").append(bytes[i]).append(" B;");
+            }
+        }
+        System.out.printf("blocking wait: allocating waits of %d:%s%n", WAITS, allocating.isEmpty() ? " none" : allocating);
+        assertTrue(allocating.isEmpty(), "blocking waits allocated:" + allocating);
+    }
+
+    /**
+     * What HotSpot's compile broker does on the calling thread before a method's first C2
+     * compilation, done here for every class of the modules a blocking wait runs through: each
+     * String constant of the class is resolved (interned into its constant pool's cache, what
+     * {@code ConstantPool::resolve_string_constants} does) and the classes its methods name are
+     * loaded ({@code Method::load_signature_classes}). Nothing else: a wait that allocates for
+     * any other reason still fails the test.
+     */
+    //
+    // Through reflection: javac's --release refuses to export JDK internals at compile time; the
+    // surefire argLine exports jdk.internal.access and jdk.internal.reflect to this module.
+    private static void resolveWhatAFirstCompilationWould() {
+        try {
+            Object lang = Class.forName("jdk.internal.access.SharedSecrets").getMethod("getJavaLangAccess").invoke(null);
+            Method poolOf = Class.forName("jdk.internal.access.JavaLangAccess").getMethod("getConstantPool", Class.class);
+            Class<?> poolType = Class.forName("jdk.internal.reflect.ConstantPool");
+            Method size = poolType.getMethod("getSize");
+            Method tagAt = poolType.getMethod("getTagAt", int.class);
+            Method stringAt = poolType.getMethod("getStringAt", int.class);
+            Object stringTag = Enum.valueOf(Class.forName("jdk.internal.reflect.ConstantPool$Tag").asSubclass(Enum.class), "STRING");
+            int resolved = 0;
+            for (String name : List.of("io.gpuasync.core", "io.gpuasync.api", "io.gpuasync.spi", "io.gpuasync.host.std",
+                    "io.gpuasync.backend.sim")) {
+                Module module = ModuleLayer.boot().findModule(name).orElseThrow();
+                try (ModuleReader reader = ModuleLayer.boot().configuration().findModule(name).orElseThrow().reference().open();
+                     Stream<String> entries = reader.list()) {
+                    for (String entry : entries.filter(e -> e.endsWith(".class") && !e.endsWith("module-info.class")).toList()) {
+                        Class<?> type = Class.forName(module, entry.substring(0, entry.length() - 6).replace('/', '.'));
+                        if (type == null) {
+                            continue;
+                        }
+                        type.getDeclaredMethods();
+                        Object pool = poolOf.invoke(lang, type);
+                        int entriesInPool = (int) size.invoke(pool);
+                        for (int i = 1; i < entriesInPool; i++) {
+                            if (tagAt.invoke(pool, i) == stringTag) {
+                                stringAt.invoke(pool, i);
+                                resolved++;
+                            }
+                        }
+                    }
+                }
+            }
+            System.out.printf("resolved %d String constants of the wait path's modules%n", resolved);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError("the JDK's constant pool access changed: " + e, e);
+        }
     }
 
     /**
@@ -83,6 +158,7 @@ class WaitAllocationTest {
      */
     @Test
     void aHandedOffBlockingWaitAllocatesNothingInSteadyState() {
+        resolveWhatAFirstCompilationWould();
         long[] bytes = allocatedOverWaits(30_000, BlockingMode.HAND_OFF, (reactor, ticket) -> {
             long before = THREADS.getCurrentThreadAllocatedBytes();
             reactor.await(ticket);
@@ -91,7 +167,7 @@ class WaitAllocationTest {
         long allocating = java.util.Arrays.stream(bytes).filter(b -> b != 0).count();
         long total = java.util.Arrays.stream(bytes).sum();
         System.out.printf("handed-off wait: %d of %d waits allocated, %d bytes in all%n", allocating, WAITS, total);
-        assertTrue(allocating <= 10, allocating + " of " + WAITS + " handed-off waits allocated, " + total + " bytes in all");
+        assertEquals(0, allocating, allocating + " of " + WAITS + " handed-off waits allocated, " + total + " bytes in all");
     }
 
     /**
@@ -100,6 +176,7 @@ class WaitAllocationTest {
      */
     @Test
     void aBlockingWaitAllocatesNothingWhileARecordingRunsWithoutTheWaitEvent() {
+        resolveWhatAFirstCompilationWould();
         try (jdk.jfr.Recording recording = new jdk.jfr.Recording()) {
             recording.enable("jdk.ThreadPark");
             recording.disable(WaitEvent.NAME);
@@ -113,7 +190,7 @@ class WaitAllocationTest {
             long total = java.util.Arrays.stream(bytes).sum();
             System.out.printf("blocking wait, recording without the wait event: %d of %d waits allocated, %d bytes in all%n",
                     allocating, WAITS, total);
-            assertTrue(allocating <= 10, allocating + " of " + WAITS + " blocking waits allocated, " + total + " bytes in all");
+            assertEquals(0, allocating, allocating + " of " + WAITS + " blocking waits allocated, " + total + " bytes in all");
         }
     }
 

@@ -312,20 +312,17 @@ public final class WaitEngine implements AutoCloseable {
             Ticket ticket = wait.ticket();
             Line<?> line = ticket.line();
             Slot slot = ticket.slot();
-            long word;
             try {
-                word = line.word(slot);
+                line.word(slot);
             } catch (GpuException closedLine) {
                 account(wait);
                 wait.failed(closedLine);
                 continue;
             }
-            if (Sequences.reached(word, ticket.target())) {
-                line.observe(slot, word);
-                account(wait);
-                wait.landed(word);
-                continue;
-            }
+            // A wait that already landed is registered too: the poll that follows in this
+            // doWork completes it, and completes a batch that landed together last-in first.
+            // Completing each here, in submission order, woke a thread that joins the batch in
+            // that order once per wait (DispatcherThroughput: 0.5 M/s against 5.8 M/s).
             long wakeAt = line.wakeAt(slot, ticket.target());
             // A wait with no prediction is due now: it is polled with the back-off at once.
             long due = wakeAt == DeadlineEstimator.UNKNOWN ? nowNanos : wakeAt;

@@ -1,0 +1,97 @@
+package io.gpuasync.stress;
+
+import io.gpuasync.api.Line;
+import io.gpuasync.api.Ticket;
+import io.gpuasync.core.CompletionLine;
+import io.gpuasync.core.DeadlineEstimator;
+import io.gpuasync.core.Slot;
+
+import java.time.Duration;
+
+/**
+ * A line whose words stay 0, so a wait for sequence 1 stays pending: all the handshakes under
+ * test need from a line. jcstress makes millions of states, and a real line maps a native page
+ * and registers a cleaner for each; the engine reads nothing of this one but its word (in
+ * {@code whenLanded}) and its close listener, and no state here calls {@code doWork}.
+ */
+final class PendingLine implements Line<Object> {
+    static final PendingLine INSTANCE = new PendingLine();
+
+    /** A ticket of this line that never lands. */
+    static Ticket pendingTicket() {
+        return new Ticket(INSTANCE, Slot.S0, 1);
+    }
+
+    private PendingLine() {
+    }
+
+    @Override
+    public Ticket signal(Object stream, Slot slot) {
+        throw new UnsupportedOperationException("nothing signals this line: its words never move");
+    }
+
+    @Override
+    public boolean reached(Slot slot, long target) {
+        return false;
+    }
+
+    @Override
+    public long word(Slot slot) {
+        return 0;
+    }
+
+    @Override
+    public void observe(Slot slot, long word) {
+    }
+
+    @Override
+    public long wakeAt(Slot slot, long target) {
+        return DeadlineEstimator.UNKNOWN;
+    }
+
+    @Override
+    public long predictedLanding(Slot slot, long target) {
+        return DeadlineEstimator.UNKNOWN;
+    }
+
+    @Override
+    public void expect(Slot slot, Duration serviceTime) {
+    }
+
+    @Override
+    public DeadlineEstimator.Accuracy accuracy() {
+        throw new UnsupportedOperationException("this line predicts nothing");
+    }
+
+    @Override
+    public void checkHealth() {
+    }
+
+    @Override
+    public void onClose(Runnable action) {
+    }
+
+    @Override
+    public CompletionLine words() {
+        throw new UnsupportedOperationException("no state here polls the port: its words are never read by one");
+    }
+
+    @Override
+    public long deviceAddress(Slot slot) {
+        throw new UnsupportedOperationException("this line has no device page");
+    }
+
+    @Override
+    public long lastSignalled(Slot slot) {
+        return 0;
+    }
+
+    @Override
+    public State state() {
+        return State.OPEN;
+    }
+
+    @Override
+    public void close() {
+    }
+}
