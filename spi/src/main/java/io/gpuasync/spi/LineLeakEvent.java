@@ -15,8 +15,9 @@ import jdk.jfr.Name;
 @Label("GPU Line Leak")
 @Category({"GPU Async Reactor"})
 @Description("A line's device-mapped page was kept, not freed: closing could not settle, or the line was never closed")
-final class LineLeakEvent extends Event {
-    static final String NAME = "io.gpuasync.LineLeak";
+public final class LineLeakEvent extends Event {
+    /** The event's name, to enable it in a recording. */
+    public static final String NAME = "io.gpuasync.LineLeak";
 
     @Label("Reason")
     String reason;
@@ -34,7 +35,11 @@ final class LineLeakEvent extends Event {
     private LineLeakEvent() {
     }
 
-    static void emit(LeakReporter.Reason reason, String line, long hostAddress, long bytes) {
+    /**
+     * Records a kept page, if a recording enables the event. Public so that the line's rules can
+     * be proven against copies of {@link MappedLine} compiled into other packages.
+     */
+    public static void emit(LeakReporter.Reason reason, String line, long hostAddress, long bytes) {
         LineLeakEvent event = new LineLeakEvent();
         if (event.shouldCommit()) {
             event.reason = reason.name();
