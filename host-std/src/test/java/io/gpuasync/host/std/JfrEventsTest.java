@@ -17,8 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -40,12 +42,17 @@ class JfrEventsTest {
                  SimStream stream = sim.device(0).createStream()) {
                 Line<SimStream> line = sim.openLine();
                 line.expect(Slot.S1, Duration.ofMillis(2));   // so the first wait has a prediction
-                stream.sleep(Duration.ofMillis(2));
-                reactor.await(line.signal(stream, Slot.S1));
+                // Gated work, so each ticket is still pending when its await starts, however
+                // slowly this thread gets there (a landed ticket returns at once and records nothing).
+                CountDownLatch first = gate(stream);
+                Ticket ticket = line.signal(stream, Slot.S1);
+                openWhenWaiting(Thread.currentThread(), first);
+                reactor.await(ticket);
 
-                stream.sleep(Duration.ofMillis(300));
+                CountDownLatch second = gate(stream);
                 Ticket late = line.signal(stream, Slot.S2);
                 assertThrows(GpuException.class, () -> reactor.await(late, Reactor.HYBRID.withTimeout(Duration.ofMillis(5))));
+                second.countDown();
 
                 // A dead device: the blocking waiter and the watchdog each find it; the line
                 // then cannot settle and keeps its page.
@@ -107,6 +114,28 @@ class JfrEventsTest {
             recording.dump(file);
         }
         assertEquals(List.of(), named(RecordingFile.readAllEvents(file), "io.gpuasync.Wait"));
+    }
+
+    private static CountDownLatch gate(SimStream stream) {
+        CountDownLatch gate = new CountDownLatch(1);
+        stream.call(() -> {
+            try {
+                gate.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        return gate;
+    }
+
+    // Opens the gate once the waiter is inside Reactor.tryAwait (seen on its stack).
+    private static void openWhenWaiting(Thread waiter, CountDownLatch gate) {
+        Thread.ofPlatform().daemon().start(() -> {
+            while (Arrays.stream(waiter.getStackTrace()).noneMatch(f -> f.getMethodName().equals("tryAwait"))) {
+                Thread.onSpinWait();
+            }
+            gate.countDown();
+        });
     }
 
     private static List<RecordedEvent> named(List<RecordedEvent> events, String name) {
