@@ -179,7 +179,7 @@ classpath="$device/lib/*:${GAR_CHECK_JAR:+$GAR_CHECK_JAR:}$classes"
 jvm=(-XX:+UseSerialGC --enable-native-access=ALL-UNNAMED)
 # As in the build's tests: a settle longer than this on a healthy device is a failure the tests
 # must see, not wait out (the suite's longest settle waits for about 30 ms of queued work).
-props=(-Dgar.cuda.settleSeconds=2)
+props=(-Dgar.settleMillis=2000)
 
 run_java() {
     "$java" "${jvm[@]}" "${props[@]}" -cp "$classpath" "$@"

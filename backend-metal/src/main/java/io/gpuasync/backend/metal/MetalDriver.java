@@ -244,13 +244,14 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
     }
 
     /**
-     * Waits, until the line's deadline, for every store committed into the line: for
-     * each slot's shared event to reach the slot's last sequence ({@code
-     * waitUntilSignaledValue:timeoutMS:}, macOS 12), then for each queue's last store command
-     * buffer to complete, since only then is its word sure to be visible (see the class
-     * comment). Each queue's stores are fenced in order, so its last one completing means all
-     * did. A timeout or a failed command buffer is a failed settle: the line keeps its buffer
-     * and its device reference.
+     * Waits, until the line's deadline, for every store and device-side wait committed into
+     * the line: for each queue's last command buffer of the line (a store's or a wait's) to
+     * complete, since only then is a stored word sure to be visible (see the class comment) and
+     * a waiting queue past its wait; each queue runs its buffers in order, so its last one
+     * completing means all did. Then for each slot's shared event to reach the slot's last
+     * sequence ({@code waitUntilSignaledValue:timeoutMS:}, macOS 12). A failed command buffer
+     * fails the settle at once; the deadline passing fails it too: the line keeps its buffer and
+     * its device reference.
      */
     @Override
     public boolean settle(MetalDomain domain, List<MetalQueue> streams, long deadline) {
@@ -265,6 +266,13 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
             targets = domain.committed.clone();
             domain.queues.forEach((queue, use) -> lastStores.add(Map.entry(queue, use.lastStore)));
         }
+        // Each queue's last command buffer of the line first: one that failed fails the settle
+        // at once, and one that completed has signalled its slot's event already.
+        for (Map.Entry<MetalQueue, Long> last : lastStores) {
+            if (!completed(last.getValue(), deadline, last.getKey(), domain)) {
+                return false;
+            }
+        }
         for (int k = 0; k < events.length; k++) {
             if (targets[k] == 0) {
                 continue;
@@ -273,11 +281,6 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
             if (!Msg.bool(events[k], Sel.WAIT_UNTIL_SIGNALED_VALUE_TIMEOUT_MS, targets[k], millis)) {
                 MetalStatus.log("the store of " + targets[k] + " into slot " + k + " of a line on " + domain
                         + " did not run by the line's settle deadline: the line keeps its buffer");
-                return false;
-            }
-        }
-        for (Map.Entry<MetalQueue, Long> last : lastStores) {
-            if (!completed(last.getValue(), deadline, last.getKey(), domain)) {
                 return false;
             }
         }
@@ -345,6 +348,7 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
         }
         synchronized (domain.lock) {
             long landed = landedEvent(domain, slotOf(domain, address));
+            MetalDomain.QueueUse use = use(domain, queue);
             try (Pool pool = Pool.push()) {
                 long commands = Msg.word(queue.handle(), Sel.COMMAND_BUFFER);
                 if (commands == 0) {
@@ -352,6 +356,11 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
                 }
                 Msg.send(commands, Sel.ENCODE_WAIT_FOR_EVENT_VALUE, landed, value);
                 Msg.send(commands, Sel.COMMIT);
+                // The queue's last command buffer of the line, as a store's is: settle waits for
+                // it to complete, so the page outlives the device's wait on it.
+                ObjC.objc_retain(commands);
+                releaseIfSet(use.lastStore);
+                use.lastStore = commands;
             }
         }
     }
