@@ -8,6 +8,7 @@ module io.gpuasync.host.netty {
     requires transitive io.netty.transport;
     requires transitive io.netty.common;
     requires io.netty.transport.classes.io_uring;
+    requires io.netty.buffer;
 
     exports io.gpuasync.host.netty;
 }

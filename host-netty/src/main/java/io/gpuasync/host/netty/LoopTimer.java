@@ -41,6 +41,7 @@ final class LoopTimer implements IoUringIoHandle {
 
     private final IoEventLoop loop;
     private final Runnable onFire;
+    private final Runnable onClose;
     /**
      * Netty enqueues our SQE and submits it on its next pass; the kernel copies the timespec only
      * then, so the arm and the move each keep their own, and an auto arena frees them once this
@@ -62,9 +63,14 @@ final class LoopTimer implements IoUringIoHandle {
     private long removed;
     private long fired;
 
-    LoopTimer(IoEventLoop loop, Runnable onFire) {
+    /**
+     * @param onFire  runs on the loop when the timer fired (or was cancelled by the kernel)
+     * @param onClose runs on the loop once the timer was closed, by its owner or by the loop shutting down
+     */
+    LoopTimer(IoEventLoop loop, Runnable onFire, Runnable onClose) {
         this.loop = loop;
         this.onFire = onFire;
+        this.onClose = onClose;
         Arena arena = Arena.ofAuto();
         this.armTimespec = arena.allocate(16, 8);
         this.moveTimespec = arena.allocate(16, 8);
@@ -178,16 +184,23 @@ final class LoopTimer implements IoUringIoHandle {
         return pending;
     }
 
-    /** Loop thread: removes the timer and gives up the registration. Netty also calls it when the loop shuts down. */
+    /**
+     * Loop thread: removes the timer and gives up the registration, then tells its owner. Netty
+     * also calls it when the loop shuts down. Idempotent.
+     */
     @Override
     public void close() {
         if (closed) {
             return;
         }
-        if (registration != null && registration.isValid()) {
-            moveTo(NO_DEADLINE);
-            registration.cancel();
+        try {
+            if (registration != null && registration.isValid()) {
+                moveTo(NO_DEADLINE);
+                registration.cancel();
+            }
+        } finally {
+            closed = true;
+            onClose.run();
         }
-        closed = true;
     }
 }

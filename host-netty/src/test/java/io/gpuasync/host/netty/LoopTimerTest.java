@@ -47,9 +47,9 @@ class LoopTimerTest {
 
     @Test
     void anAbsoluteTimeoutFiresOnTheLoopThreadAfterItsDeadline() throws Exception {
-        IoEventLoop loop = (IoEventLoop) group.next();
+        IoEventLoop loop = group.next();
         LinkedBlockingQueue<Fire> fires = new LinkedBlockingQueue<>();
-        LoopTimer timer = new LoopTimer(loop, () -> fires.add(new Fire(Thread.currentThread(), System.nanoTime())));
+        LoopTimer timer = new LoopTimer(loop, () -> fires.add(new Fire(Thread.currentThread(), System.nanoTime())), () -> { });
         timer.register().sync();
         Thread loopThread = onLoop(loop, Thread::currentThread);
         long deadline = System.nanoTime() + 2_000_000;
@@ -70,9 +70,9 @@ class LoopTimerTest {
 
     @Test
     void aNewDeadlineMovesTheSubmittedTimeout() throws Exception {
-        IoEventLoop loop = (IoEventLoop) group.next();
+        IoEventLoop loop = group.next();
         LinkedBlockingQueue<Fire> fires = new LinkedBlockingQueue<>();
-        LoopTimer timer = new LoopTimer(loop, () -> fires.add(new Fire(Thread.currentThread(), System.nanoTime())));
+        LoopTimer timer = new LoopTimer(loop, () -> fires.add(new Fire(Thread.currentThread(), System.nanoTime())), () -> { });
         timer.register().sync();
         onLoop(loop, () -> {
             timer.moveTo(System.nanoTime() + HOUR);
@@ -96,9 +96,9 @@ class LoopTimerTest {
 
     @Test
     void noDeadlineRemovesItAndItNeverFires() throws Exception {
-        IoEventLoop loop = (IoEventLoop) group.next();
+        IoEventLoop loop = group.next();
         LinkedBlockingQueue<Fire> fires = new LinkedBlockingQueue<>();
-        LoopTimer timer = new LoopTimer(loop, () -> fires.add(new Fire(Thread.currentThread(), System.nanoTime())));
+        LoopTimer timer = new LoopTimer(loop, () -> fires.add(new Fire(Thread.currentThread(), System.nanoTime())), () -> { });
         timer.register().sync();
         onLoop(loop, () -> {
             timer.moveTo(System.nanoTime() + HOUR);
