@@ -25,6 +25,9 @@ public final class Gar {
                 --waiters N[,N...]     also many waiters at once (e.g. 1,16,256) on 16 lines,
                                        each way a reactor can wait for them
                 --jitter P             spread the device's work by P percent (log-normal)
+                --host std,uring,netty the hosts side by side instead (landing to continuation on the
+                                       thread that wanted it, CPU and timers per await, echo on the
+                                       loop); also --echo N round trips (default 2000)
               demo                   a pipeline through the FILL executor, at fill level 1 and 3
               help                   this text
             """;
@@ -47,7 +50,9 @@ public final class Gar {
                     noOptions(args);
                     yield Doctor.run(out);
                 }
-                case "bench" -> Bench.run(benchOptions(args), out, err);
+                case "bench" -> HostBench.wanted(args)
+                        ? HostBench.run(HostBench.options(args), out, err)
+                        : Bench.run(benchOptions(args), out, err);
                 case "demo" -> {
                     noOptions(args);
                     yield Demo.run(out);
