@@ -1,6 +1,7 @@
 package io.gpuasync.cli;
 
 import io.gpuasync.host.std.TimerSlack;
+import io.gpuasync.host.uring.Uring;
 import io.gpuasync.spi.Backends;
 
 import java.io.PrintStream;
@@ -18,6 +19,13 @@ final class Doctor {
         out.println("  timer slack " + TimerSlack.unavailabilityCause()
                 .map(t -> "cannot be set: " + t.getMessage())
                 .orElseGet(() -> "can be set per thread (this thread: " + TimerSlack.currentNanos() + " ns)"));
+        out.println("  hosts");
+        out.println("    std      available (dispatcher thread)");
+        out.println("    uring    " + Uring.unavailabilityCause()
+                .map(t -> "UNAVAILABLE: " + t.getMessage())
+                .orElseGet(() -> "available (io_uring features 0x" + Integer.toHexString(Uring.probe().features())
+                        + ", " + String.join(", ", Uring.probe().opcodes()) + ")"));
+        out.println("    netty    " + NettyTransport.describe());
         out.println("  backends  " + (found.isEmpty() ? "none found on the module path" : found.size() + " found"));
         int usable = 0;
         for (Backends.Found f : found) {

@@ -67,6 +67,10 @@ public final class Gar {
               --waiters N,...  also many waiters at once (e.g. 1,16,256, each 1..4096) on 16 lines, for
                                each way a reactor can wait for them (sim only)
               --jitter P       spread the device's work by P percent, 0..1000, log-normal (sim only)
+              --host std,uring,netty  the hosts side by side instead: landing to continuation on the
+                               thread that wanted it, CPU and timers per await, echo round trips on
+                               the loop (also --echo N, default 2000; takes --work-us, --samples,
+                               --warmup, --json)
               --help           this text
             """;
 
@@ -138,7 +142,9 @@ public final class Gar {
                     noOptions(command, rest);
                     yield Doctor.run(out, Backends.discover(layer));
                 }
-                case "bench" -> Bench.run(benchOptions(rest, terminal), Backends.discover(layer), out, err);
+                case "bench" -> rest.contains("--host")
+                        ? HostBench.run(HostBench.options(withCommand(command, rest)), out, err)
+                        : Bench.run(benchOptions(rest, terminal), Backends.discover(layer), out, err);
                 case "demo" -> {
                     noOptions(command, rest);
                     yield Demo.run(out);
@@ -266,6 +272,12 @@ public final class Gar {
         }
         return new Bench.Options(backend, Duration.ofNanos(workMicros * 1_000), samples, warmup, json, jfr, terminal,
                 waiters, jitter);
+    }
+
+    private static String[] withCommand(String command, List<String> rest) {
+        List<String> all = new ArrayList<>(rest);
+        all.addFirst(command);
+        return all.toArray(String[]::new);
     }
 
     private static int[] waiterCounts(String option, String value) {

@@ -1,0 +1,449 @@
+package io.gpuasync.cli;
+
+import io.gpuasync.api.Line;
+import io.gpuasync.api.Ticket;
+import io.gpuasync.backend.sim.SimBackend;
+import io.gpuasync.backend.sim.SimStream;
+import io.gpuasync.core.Slot;
+import io.gpuasync.host.netty.GpuAwaits;
+import io.gpuasync.host.netty.LoopAwaits;
+import io.gpuasync.host.netty.LoopbackEcho;
+import io.gpuasync.host.std.AsyncWaits;
+import io.gpuasync.host.std.Reactor;
+import io.gpuasync.host.uring.Uring;
+import io.gpuasync.host.uring.UringHost;
+import io.netty.channel.IoEventLoop;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.uring.IoUring;
+import io.netty.channel.uring.IoUringIoHandler;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * {@code gar bench --host std,uring,netty}: the hosts side by side in one run, on the simulated
+ * device, measured from the word landing to the continuation running on the thread that wanted
+ * it. For a Netty user that thread is the event loop: the std host's row for them
+ * ({@code std+execute}) includes the hop through {@code eventLoop.execute}. Peers: Netty's own
+ * {@code eventLoop.schedule} polling, and a busy poll on the loop as the lower bound.
+ *
+ * <p>Per sample, as in {@code gar bench}: the device holds at a gate until the waiter is armed,
+ * runs the work, notes the time, then stores. CPU per await is the whole process's CPU time,
+ * less the simulated device's thread (whose busy work is the "GPU"), over the samples. Timers per
+ * await are the timeouts the host submitted (armed or moved) over the samples.
+ *
+ * <p>Then the echo: a loopback echo server on the Netty host's loop, its round trips measured
+ * alone and again while a feeder keeps GPU waits landing on that same loop.
+ */
+final class HostBench {
+    record Options(Set<String> hosts, Duration work, int samples, int warmup, int echoRequests, Path json) {
+    }
+
+    record Row(String name, String how, long p50Nanos, long p99Nanos, double cpuNanosPerAwait, double timersPerAwait,
+               int samples) {
+    }
+
+    record Echo(String name, long p50Nanos, long p99Nanos, int trips, long completionsDuring) {
+    }
+
+    private static final long SCHEDULE_POLL_NANOS = 10_000;
+    private static final List<String> HOSTS = List.of("std", "uring", "netty");
+    private static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private static final com.sun.management.OperatingSystemMXBean OS =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+
+    private HostBench() {
+    }
+
+    /** Whether {@code args} ask for this bench rather than the wait plans' one. */
+    static boolean wanted(String[] args) {
+        return List.of(args).contains("--host");
+    }
+
+    static Options options(String[] args) {
+        Set<String> hosts = new LinkedHashSet<>();
+        long workMicros = 200;
+        int samples = 2000;
+        int warmup = 300;
+        int echo = 2000;
+        Path json = null;
+        List<String> rest = new ArrayList<>(List.of(args).subList(1, args.length));
+        while (!rest.isEmpty()) {
+            String option = rest.removeFirst();
+            if (rest.isEmpty()) {
+                throw new Gar.UsageException("bench", option + " needs a value");
+            }
+            String value = rest.removeFirst();
+            switch (option) {
+                case "--host" -> {
+                    for (String host : value.split("[,|]")) {
+                        if (!HOSTS.contains(host)) {
+                            throw new Gar.UsageException("bench", "--host takes std, uring or netty (several with commas), got '"
+                                    + host + "'");
+                        }
+                        hosts.add(host);
+                    }
+                }
+                case "--work-us" -> workMicros = number(option, value, 1, 1_000_000);
+                case "--samples" -> samples = (int) number(option, value, 1, 10_000_000);
+                case "--warmup" -> warmup = (int) number(option, value, 0, 10_000_000);
+                case "--echo" -> echo = (int) number(option, value, 1, 1_000_000);
+                case "--json" -> json = Path.of(value);
+                case "--backend" -> {
+                    if (!value.equals("sim")) {
+                        throw new Gar.UsageException("bench", "--host runs on the simulated backend only, got '" + value + "'");
+                    }
+                }
+                default -> throw new Gar.UsageException("bench", "unknown --host option '" + option + "'");
+            }
+        }
+        return new Options(hosts, Duration.ofNanos(workMicros * 1_000), samples, warmup, echo, json);
+    }
+
+    private static long number(String option, String value, long min, long max) {
+        long n;
+        try {
+            n = Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new Gar.UsageException("bench", option + " needs a whole number, got '" + value + "'");
+        }
+        if (n < min || n > max) {
+            throw new Gar.UsageException("bench", option + " must be between " + min + " and " + max + ", got " + value);
+        }
+        return n;
+    }
+
+    /** How one peer gets told: it arranges for {@code ran} to complete with the time, on the thread that wanted it. */
+    private interface Peer {
+        void arm(Ticket ticket, CompletableFuture<Long> ran);
+
+        /** Timeouts this peer submitted so far. */
+        default long timers() {
+            return 0;
+        }
+    }
+
+    static int run(Options options, PrintStream out, PrintStream err) {
+        boolean wantUring = options.hosts().contains("uring");
+        boolean wantNetty = options.hosts().contains("netty");
+        if (wantUring && !Uring.isAvailable()) {
+            err.println("gar bench: the io_uring host is unavailable here: " + Uring.unavailabilityCause().orElseThrow().getMessage());
+            return 1;
+        }
+        if (!IoUring.isAvailable()) {
+            err.println("gar bench: Netty's io_uring transport is unavailable here (the loop every peer continues on): "
+                    + IoUring.unavailabilityCause());
+            return 1;
+        }
+        SimBackend sim = SimBackend.create(1);
+        int cores = Runtime.getRuntime().availableProcessors();
+        MultiThreadIoEventLoopGroup loopGroup = new MultiThreadIoEventLoopGroup(1, IoUringIoHandler.newFactory());
+        MultiThreadIoEventLoopGroup clientGroup = new MultiThreadIoEventLoopGroup(1, IoUringIoHandler.newFactory());
+        IoEventLoop loop = (IoEventLoop) loopGroup.next();
+        List<Row> rows = new ArrayList<>();
+        List<Echo> echoes = new ArrayList<>();
+        try (Reactor reactor = Reactor.builder().backend(sim).build();
+             SimStream stream = sim.device(0).createStream();
+             UringHost uring = wantUring ? UringHost.start() : null) {
+            long[] deviceThread = new long[1];
+            boolean[] pinned = {false};
+            stream.call(() -> {
+                deviceThread[0] = Thread.currentThread().threadId();
+                pinned[0] = cores >= 2 && Affinity.pinCurrentThread(cores - 1, cores);
+            });
+            stream.synchronize(Duration.ofSeconds(10));
+            out.println(pinned[0] ? "the simulated device's thread runs on core " + (cores - 1)
+                    : "the simulated device's thread is not pinned");
+
+            AtomicLong schedules = new AtomicLong();
+            List<String> names = new ArrayList<>();
+            List<String> hows = new ArrayList<>();
+            List<Peer> peers = new ArrayList<>();
+            names.add("busy-poll");
+            hows.add("a task on the loop spins on the word: the lower bound (the loop serves nothing meanwhile)");
+            peers.add((ticket, ran) -> loop.execute(() -> {
+                while (!ticket.isDone()) {
+                    Thread.onSpinWait();
+                }
+                ran.complete(System.nanoTime());
+            }));
+            names.add("schedule");
+            hows.add("Netty's own eventLoop.schedule: poll the word every " + SCHEDULE_POLL_NANOS / 1_000 + " us on the loop");
+            peers.add(new Peer() {
+                @Override
+                public void arm(Ticket ticket, CompletableFuture<Long> ran) {
+                    loop.execute(new Runnable() {
+                        @Override
+                        public void run() {
+                            if (ticket.isDone()) {
+                                ran.complete(System.nanoTime());
+                            } else {
+                                schedules.incrementAndGet();
+                                loop.schedule(this, SCHEDULE_POLL_NANOS, TimeUnit.NANOSECONDS);
+                            }
+                        }
+                    });
+                }
+
+                @Override
+                public long timers() {
+                    return schedules.get();
+                }
+            });
+            AsyncWaits viaStd = GpuAwaits.viaHost(loop, reactor);
+            names.add("std+execute");
+            hows.add("the std host's dispatcher completes the wait, eventLoop.execute hops to the loop");
+            peers.add((ticket, ran) -> viaStd.whenLanded(ticket).thenRun(() -> ran.complete(System.nanoTime())));
+            if (options.hosts().contains("std")) {
+                names.add("std");
+                hows.add("the std host alone: continues on its dispatcher thread");
+                peers.add((ticket, ran) -> reactor.whenLanded(ticket).thenRun(() -> ran.complete(System.nanoTime())));
+            }
+            if (wantUring) {
+                names.add("uring");
+                hows.add("the io_uring host: one moved IORING_OP_TIMEOUT, continues on its ring thread");
+                peers.add(new Peer() {
+                    @Override
+                    public void arm(Ticket ticket, CompletableFuture<Long> ran) {
+                        uring.whenLanded(ticket).thenRun(() -> ran.complete(System.nanoTime()));
+                    }
+
+                    @Override
+                    public long timers() {
+                        return uring.timersArmed() + uring.timersMoved();
+                    }
+                });
+            }
+            LoopAwaits onLoop = wantNetty ? GpuAwaits.on(loop) : null;
+            if (wantNetty) {
+                names.add("netty");
+                hows.add("the Netty host: the loop's own ring holds one moved IORING_OP_TIMEOUT, continues on the loop");
+                peers.add(new Peer() {
+                    @Override
+                    public void arm(Ticket ticket, CompletableFuture<Long> ran) {
+                        onLoop.whenLanded(ticket).thenRun(() -> ran.complete(System.nanoTime()));
+                    }
+
+                    @Override
+                    public long timers() {
+                        return loop.submit(() -> onLoop.timersArmed() + onLoop.timersMoved()).syncUninterruptibly().getNow();
+                    }
+                });
+            }
+            for (int p = 0; p < peers.size(); p++) {
+                try (Line<SimStream> line = sim.openLine()) {
+                    rows.add(measure(names.get(p), hows.get(p), peers.get(p), p + 1, peers.size(), options, stream, line,
+                            deviceThread[0], err));
+                }
+            }
+            if (wantNetty) {
+                echoes.addAll(echo(options, loopGroup, clientGroup, sim, stream, List.of(
+                        new Feeder("netty", onLoop), new Feeder("std+execute", viaStd)), err));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 1;
+        } finally {
+            loopGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+            clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+        err.print("\r" + " ".repeat(70) + "\r");
+        print(options, rows, echoes, out);
+        if (options.json() != null) {
+            try {
+                Files.writeString(options.json(), json(options, rows, echoes));
+                out.println("wrote " + options.json());
+            } catch (IOException e) {
+                err.println("gar bench: cannot write " + options.json() + ": " + e.getMessage());
+                return 1;
+            }
+        }
+        return 0;
+    }
+
+    private static Row measure(String name, String how, Peer peer, int index, int of, Options options, SimStream stream,
+                               Line<SimStream> line, long deviceThread, PrintStream err) {
+        int total = options.warmup() + options.samples();
+        long[] latencies = new long[options.samples()];
+        long[] stamp = new long[1];
+        AtomicLong gate = new AtomicLong();
+        long cpuStart = 0;
+        long deviceStart = 0;
+        long timersStart = 0;
+        for (int i = 0; i < total; i++) {
+            if (i == options.warmup()) {
+                cpuStart = OS.getProcessCpuTime();
+                deviceStart = THREADS.getThreadCpuTime(deviceThread);
+                timersStart = peer.timers();
+            }
+            if (i % 100 == 0) {
+                err.printf("\r[%d/%d] %-12s %5d/%d samples", index, of, name, i, total);
+                err.flush();
+            }
+            long sample = i + 1;
+            stream.call(() -> {
+                while (gate.get() < sample) {
+                    Thread.onSpinWait();
+                }
+            });
+            stream.busy(options.work());
+            stream.call(() -> stamp[0] = System.nanoTime());
+            Ticket ticket = line.signal(stream, Slot.S0);
+            CompletableFuture<Long> ran = new CompletableFuture<>();
+            peer.arm(ticket, ran);
+            gate.set(sample);
+            long end = ran.join();
+            if (i >= options.warmup()) {
+                latencies[i - options.warmup()] = end - stamp[0];
+            }
+        }
+        long cpu = (OS.getProcessCpuTime() - cpuStart) - (THREADS.getThreadCpuTime(deviceThread) - deviceStart);
+        long timers = peer.timers() - timersStart;
+        Arrays.sort(latencies);
+        return new Row(name, how, Bench.percentile(latencies, 0.50), Bench.percentile(latencies, 0.99),
+                (double) cpu / options.samples(), (double) timers / options.samples(), options.samples());
+    }
+
+    private record Feeder(String name, AsyncWaits waits) {
+    }
+
+    /**
+     * The echo's round trips on the loop alone, then while each feeder keeps GPU waits landing
+     * whose continuations run on that loop.
+     */
+    private static List<Echo> echo(Options options, MultiThreadIoEventLoopGroup loopGroup, MultiThreadIoEventLoopGroup clientGroup,
+                                   SimBackend sim, SimStream stream, List<Feeder> feeders, PrintStream err)
+            throws InterruptedException {
+        List<Echo> results = new ArrayList<>();
+        Duration limit = Duration.ofSeconds(60);
+        try (LoopbackEcho echo = LoopbackEcho.start(loopGroup, clientGroup)) {
+            echo.roundTrips(Math.min(200, options.echoRequests()), limit);       // warm-up
+            err.printf("\r%-60s", "echo alone");
+            long[] alone = echo.roundTrips(options.echoRequests(), limit);
+            results.add(new Echo("none", Bench.percentile(alone, 0.5), Bench.percentile(alone, 0.99), alone.length, 0));
+            for (Feeder feeder : feeders) {
+                err.printf("\r%-60s", "echo while " + feeder.name() + " completions land on the loop");
+                try (Line<SimStream> line = sim.openLine()) {
+                    AtomicBoolean feeding = new AtomicBoolean(true);
+                    AtomicLong landed = new AtomicLong();
+                    Thread feederThread = Thread.ofPlatform().name("gar-feeder").start(() -> {
+                        // Keeps up to 64 waits in flight, each behind 20 us of device work.
+                        java.util.concurrent.Semaphore inFlight = new java.util.concurrent.Semaphore(64);
+                        while (feeding.get()) {
+                            if (!inFlight.tryAcquire()) {
+                                Thread.onSpinWait();
+                                continue;
+                            }
+                            stream.busy(Duration.ofNanos(20_000));
+                            feeder.waits().whenLanded(line.signal(stream, Slot.S0)).whenComplete((t, e) -> {
+                                landed.incrementAndGet();
+                                inFlight.release();
+                            });
+                        }
+                    });
+                    long before = landed.get();
+                    long[] trips = echo.roundTrips(options.echoRequests(), limit);
+                    long during = landed.get() - before;
+                    feeding.set(false);
+                    feederThread.join();
+                    stream.synchronize(Duration.ofSeconds(30));
+                    results.add(new Echo(feeder.name(), Bench.percentile(trips, 0.5), Bench.percentile(trips, 0.99),
+                            trips.length, during));
+                }
+            }
+        }
+        return results;
+    }
+
+    private static Row row(List<Row> rows, String name) {
+        return rows.stream().filter(r -> r.name().equals(name)).findFirst().orElse(null);
+    }
+
+    private static void print(Options options, List<Row> rows, List<Echo> echoes, PrintStream out) {
+        out.printf(Locale.ROOT, "gar bench --host %s: backend sim, %d us of device work per sample, %d samples per row "
+                        + "(after %d warm-up)%n", String.join(",", options.hosts()), options.work().toNanos() / 1_000,
+                options.samples(), options.warmup());
+        out.println("machine: " + Machine.describe() + "; Java " + Runtime.version() + "; " + Instant.now());
+        out.println();
+        out.printf(Locale.ROOT, "%-12s %12s %12s %12s %13s %10s%n", "row", "p50 landed", "p99 landed", "CPU/await",
+                "timers/await", "p50/busy");
+        Row busy = rows.getFirst();
+        for (Row r : rows) {
+            out.printf(Locale.ROOT, "%-12s %9.1f us %9.1f us %9.1f us %13.2f %9.2fx%n", r.name(), r.p50Nanos() / 1e3,
+                    r.p99Nanos() / 1e3, r.cpuNanosPerAwait() / 1e3, r.timersPerAwait(), (double) r.p50Nanos() / busy.p50Nanos());
+        }
+        out.println();
+        out.println("landed: from the device's store to the continuation running on the thread that wanted it (the");
+        out.println("event loop, but for std and uring: their own thread). CPU/await: the process's CPU less the");
+        out.println("simulated device's thread, per await. timers/await: timeouts submitted (armed or moved) per await.");
+        for (Row r : rows) {
+            out.printf("  %-12s %s%n", r.name(), r.how());
+        }
+        if (!echoes.isEmpty()) {
+            out.println();
+            out.println("loopback echo on the Netty host's loop (127.0.0.1, one 8-byte request in flight):");
+            Echo alone = echoes.getFirst();
+            for (Echo e : echoes) {
+                out.printf(Locale.ROOT, "  GPU waits %-12s p50 %7.1f us  p99 %7.1f us  (%d round trips, %d completions meanwhile)"
+                                + "%s%n", e.name(), e.p50Nanos() / 1e3, e.p99Nanos() / 1e3, e.trips(), e.completionsDuring(),
+                        e == alone ? "" : String.format(Locale.ROOT, "  p99 %+.1f%%", 100.0 * (e.p99Nanos() - alone.p99Nanos())
+                                / alone.p99Nanos()));
+            }
+        }
+        Row netty = row(rows, "netty");
+        Row hop = row(rows, "std+execute");
+        if (netty != null) {
+            out.println();
+            out.println("goals of issue 11:");
+            double ratio = (double) netty.p50Nanos() / busy.p50Nanos();
+            out.printf(Locale.ROOT, "  netty p50 <= 1.5x busy poll's:         %.2fx  %s%n", ratio, ratio <= 1.5 ? "met" : "NOT met");
+            out.printf(Locale.ROOT, "  netty CPU/await <= std+execute's:     %.1f us vs %.1f us  %s%n", netty.cpuNanosPerAwait() / 1e3,
+                    hop.cpuNanosPerAwait() / 1e3, netty.cpuNanosPerAwait() <= hop.cpuNanosPerAwait() ? "met" : "NOT met");
+            if (echoes.size() > 1) {
+                double change = 100.0 * (echoes.get(1).p99Nanos() - echoes.getFirst().p99Nanos()) / echoes.getFirst().p99Nanos();
+                out.printf(Locale.ROOT, "  echo p99 changes < 10%% with netty waits: %+.1f%%  %s%n", change,
+                        Math.abs(change) < 10 ? "met" : "NOT met");
+            }
+        }
+    }
+
+    private static String json(Options options, List<Row> rows, List<Echo> echoes) {
+        StringBuilder json = new StringBuilder("{\n");
+        json.append("  \"hosts\": \"").append(String.join(",", options.hosts())).append("\",\n");
+        json.append("  \"work_ns\": ").append(options.work().toNanos()).append(",\n");
+        json.append("  \"samples\": ").append(options.samples()).append(",\n");
+        json.append("  \"machine\": \"").append(Machine.describe().replace("\"", "'")).append("\",\n");
+        json.append("  \"date\": \"").append(Instant.now()).append("\",\n");
+        json.append("  \"rows\": [\n");
+        for (int i = 0; i < rows.size(); i++) {
+            Row r = rows.get(i);
+            json.append(String.format(Locale.ROOT, "    {\"row\": \"%s\", \"p50_ns\": %d, \"p99_ns\": %d, \"cpu_ns_per_await\": %.0f, "
+                            + "\"timers_per_await\": %.3f, \"samples\": %d}%s%n", r.name(), r.p50Nanos(), r.p99Nanos(),
+                    r.cpuNanosPerAwait(), r.timersPerAwait(), r.samples(), i + 1 < rows.size() ? "," : ""));
+        }
+        json.append("  ],\n  \"echo\": [\n");
+        for (int i = 0; i < echoes.size(); i++) {
+            Echo e = echoes.get(i);
+            json.append(String.format(Locale.ROOT, "    {\"gpu_waits\": \"%s\", \"p50_ns\": %d, \"p99_ns\": %d, \"round_trips\": %d, "
+                            + "\"completions_during\": %d}%s%n", e.name(), e.p50Nanos(), e.p99Nanos(), e.trips(),
+                    e.completionsDuring(), i + 1 < echoes.size() ? "," : ""));
+        }
+        return json.append("  ]\n}\n").toString();
+    }
+}

@@ -1,0 +1,135 @@
+package io.gpuasync.host.netty;
+
+import io.gpuasync.api.GpuException;
+import io.gpuasync.api.Ticket;
+import io.gpuasync.host.std.AsyncWaits;
+import io.gpuasync.host.std.engine.EngineSettings;
+import io.netty.channel.EventLoop;
+import io.netty.channel.IoEventLoop;
+import io.netty.channel.uring.IoUringIoHandler;
+
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * Where a Netty user starts: GPU waits whose continuations run on an event loop.
+ *
+ * <pre>{@code
+ * // in a handler on an io_uring loop (MultiThreadIoEventLoopGroup with IoUringIoHandler.newFactory())
+ * GpuAwaits.on(ctx.channel().eventLoop())
+ *          .landed(line.signal(stream, Slot.S0))               // a Netty Future of the loop
+ *          .addListener(f -> ctx.writeAndFlush(result()));     // runs on the loop, no hop
+ * }</pre>
+ *
+ * <p>Other transports (NIO, epoll) have no ring to hold a timer of ours: {@link #on} refuses
+ * their loops, naming what they are, and {@link #viaHost} is the fallback that works on any
+ * loop: a host of its own (the std {@link io.gpuasync.host.std.Reactor}'s dispatcher thread)
+ * completes the wait, and the continuation hops to the loop through
+ * {@link EventLoop#execute}: one more thread wakes per await, and the hop's latency is added.
+ */
+public final class GpuAwaits {
+    private static final ConcurrentMap<IoEventLoop, LoopAwaits> LOOPS = new ConcurrentHashMap<>();
+
+    private GpuAwaits() {
+    }
+
+    /** {@link #on(EventLoop, EngineSettings)} with {@link EngineSettings#DEFAULTS}. */
+    public static LoopAwaits on(EventLoop loop) {
+        return on(loop, EngineSettings.DEFAULTS);
+    }
+
+    /**
+     * The GPU waits of {@code loop}, one per loop, made on first use with {@code settings}
+     * (ignored after that) and kept until closed or the loop ends.
+     *
+     * @throws IllegalArgumentException when {@code loop} is not a Netty io_uring loop, saying what it is
+     * @throws IllegalStateException    when {@code loop} is shutting down
+     */
+    public static LoopAwaits on(EventLoop loop, EngineSettings settings) {
+        Objects.requireNonNull(loop, "loop");
+        Objects.requireNonNull(settings, "settings");
+        if (!(loop instanceof IoEventLoop ioLoop) || !ioLoop.isIoType(IoUringIoHandler.class)) {
+            throw new IllegalArgumentException("GpuAwaits.on needs a Netty io_uring event loop (a "
+                    + "MultiThreadIoEventLoopGroup made with IoUringIoHandler.newFactory()); " + loop + " is "
+                    + transportOf(loop) + ". On such a loop use GpuAwaits.viaHost(loop, reactor): the std host "
+                    + "completes the wait and the continuation hops to the loop through execute()");
+        }
+        if (loop.isShuttingDown()) {
+            throw new IllegalStateException("the event loop " + loop + " is shutting down; it takes no GPU waits");
+        }
+        for (;;) {
+            LoopAwaits awaits = LOOPS.get(ioLoop);
+            if (awaits != null && !awaits.isClosed()) {
+                return awaits;
+            }
+            if (awaits != null) {
+                LOOPS.remove(ioLoop, awaits);
+            }
+            // Made outside the map: making one registers on the loop, whose callbacks may
+            // remove it from the map again.
+            LoopAwaits fresh = new LoopAwaits(ioLoop, settings, LOOPS::remove);
+            LoopAwaits raced = LOOPS.putIfAbsent(ioLoop, fresh);
+            if (raced == null) {
+                return fresh;
+            }
+            fresh.close();
+        }
+    }
+
+    /**
+     * The fallback for any event loop: {@code host} (a {@link io.gpuasync.host.std.Reactor}, or
+     * any {@link AsyncWaits}) completes the wait on its own thread, then the result is handed to
+     * {@code loop} with {@link EventLoop#execute}, so continuations still run on the loop.
+     * Cancelling a returned future cancels the host's wait. A loop that is shutting down ends
+     * the wait with {@link GpuException.Kind#CLOSED}.
+     */
+    public static AsyncWaits viaHost(EventLoop loop, AsyncWaits host) {
+        Objects.requireNonNull(loop, "loop");
+        Objects.requireNonNull(host, "host");
+        return ticket -> {
+            Objects.requireNonNull(ticket, "ticket");
+            CompletableFuture<Ticket> onLoop = new CompletableFuture<>();
+            if (loop.isShuttingDown()) {
+                onLoop.completeExceptionally(shuttingDown(loop));
+                return onLoop;
+            }
+            CompletableFuture<Ticket> wait = host.whenLanded(ticket);
+            wait.whenComplete((landed, failure) -> {
+                try {
+                    loop.execute(() -> {
+                        if (failure == null) {
+                            onLoop.complete(landed);
+                        } else {
+                            onLoop.completeExceptionally(failure);
+                        }
+                    });
+                } catch (RejectedExecutionException e) {
+                    onLoop.completeExceptionally(shuttingDown(loop));
+                }
+            });
+            onLoop.whenComplete((landed, failure) -> {
+                if (onLoop.isCancelled()) {
+                    wait.cancel(false);
+                }
+            });
+            return onLoop;
+        };
+    }
+
+    private static GpuException shuttingDown(EventLoop loop) {
+        return new GpuException(GpuException.Kind.CLOSED, "the event loop " + loop + " is shutting down; it takes no GPU waits");
+    }
+
+    private static String transportOf(EventLoop loop) {
+        if (loop instanceof IoEventLoop ioLoop) {
+            if (ioLoop.isIoType(io.netty.channel.nio.NioIoHandler.class)) {
+                return "a NIO loop (NioIoHandler)";
+            }
+            return "a loop of another IoHandler (" + loop.getClass().getName() + ")";
+        }
+        return "not an IoEventLoop (" + loop.getClass().getName() + ")";
+    }
+}

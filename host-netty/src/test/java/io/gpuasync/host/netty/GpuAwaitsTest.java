@@ -1,0 +1,277 @@
+package io.gpuasync.host.netty;
+
+import io.gpuasync.api.GpuException;
+import io.gpuasync.api.Line;
+import io.gpuasync.api.Ticket;
+import io.gpuasync.backend.sim.SimBackend;
+import io.gpuasync.backend.sim.SimStream;
+import io.gpuasync.core.Slot;
+import io.gpuasync.host.std.AsyncWaits;
+import io.gpuasync.host.std.Reactor;
+import io.gpuasync.host.std.engine.EngineSettings;
+import io.netty.channel.EventLoop;
+import io.netty.channel.IoEventLoop;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.uring.IoUring;
+import io.netty.channel.uring.IoUringIoHandler;
+import io.netty.util.concurrent.Future;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** GPU waits driven by real Netty event loops, with the simulated device. Counts, threads and states; no clocks. */
+@Timeout(120)
+class GpuAwaitsTest {
+    private final SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> { });
+    private final List<AutoCloseable> toClose = new ArrayList<>();
+    private final List<CountDownLatch> gates = new ArrayList<>();
+    private final List<MultiThreadIoEventLoopGroup> groups = new ArrayList<>();
+
+    @BeforeAll
+    static void ioUringRuns() {
+        assumeTrue(IoUring.isAvailable(), () -> "Netty's io_uring transport is unavailable: " + IoUring.unavailabilityCause());
+    }
+
+    @AfterEach
+    void closeAll() throws Exception {
+        gates.forEach(CountDownLatch::countDown);
+        for (AutoCloseable c : toClose.reversed()) {
+            c.close();
+        }
+        for (MultiThreadIoEventLoopGroup group : groups) {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).await();
+        }
+    }
+
+    private <T extends AutoCloseable> T closeLater(T closeable) {
+        toClose.add(closeable);
+        return closeable;
+    }
+
+    private IoEventLoop uringLoop() {
+        MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(1, IoUringIoHandler.newFactory());
+        groups.add(group);
+        return group.next();
+    }
+
+    private IoEventLoop nioLoop() {
+        MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        groups.add(group);
+        return group.next();
+    }
+
+    private static GpuException failureOf(CompletableFuture<?> future) {
+        ExecutionException e = assertThrows(ExecutionException.class, () -> future.get(30, TimeUnit.SECONDS));
+        return assertInstanceOf(GpuException.class, e.getCause());
+    }
+
+    /** Holds the stream until {@code gate} opens; an ending test opens it, so a failed one does not hang. */
+    private void hold(SimStream stream, CountDownLatch gate) {
+        gates.add(gate);
+        stream.call(() -> {
+            try {
+                gate.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+    }
+
+    @Test
+    void continuationsRunOnTheLoopWithOneTimerInItsRing() throws Exception {
+        IoEventLoop loop = uringLoop();
+        LoopAwaits awaits = GpuAwaits.on(loop);
+        assertSame(awaits, GpuAwaits.on(loop), "one registration per loop");
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        int count = 300;
+        CountDownLatch gate = new CountDownLatch(1);
+        hold(stream, gate);
+        AtomicInteger offLoop = new AtomicInteger();
+        List<CompletableFuture<Ticket>> continuations = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            stream.busy(Duration.ofNanos(30_000));
+            continuations.add(awaits.whenLanded(line.signal(stream, Slot.S0)).whenComplete((t, e) -> {
+                if (!loop.inEventLoop()) {
+                    offLoop.incrementAndGet();
+                }
+            }));
+        }
+        gate.countDown();
+        for (CompletableFuture<Ticket> continuation : continuations) {
+            continuation.get(30, TimeUnit.SECONDS);
+        }
+        assertEquals(0, offLoop.get(), "every continuation ran on the loop");
+        long[] timers = loop.submit(() -> new long[] {awaits.timersArmed(), awaits.timerFires(), awaits.timersRemoved(),
+                awaits.timersMoved()}).get();
+        assertTrue(timers[0] <= timers[1] + timers[2] + 1, "a fresh timeout only after the last one ended: armed "
+                + timers[0] + ", fired " + timers[1] + ", removed " + timers[2]);
+        assertTrue(timers[0] + timers[3] > 0, "the loop slept to predicted landings on its timer");
+        assertEquals(0, awaits.pending());
+    }
+
+    @Test
+    void aTicketThatAlreadyLandedStillContinuesOnTheLoop() throws Exception {
+        IoEventLoop loop = uringLoop();
+        LoopAwaits awaits = GpuAwaits.on(loop);
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        Ticket ticket = line.signal(stream, Slot.S0);
+        stream.synchronize(Duration.ofSeconds(30));
+        assertTrue(ticket.isDone());
+        // A handler on the loop asks: its continuation runs on the loop.
+        assertTrue(loop.submit(() -> awaits.whenLanded(ticket).thenApply(t -> loop.inEventLoop())).get().get(30, TimeUnit.SECONDS));
+        CompletableFuture<Boolean> listenerOnLoop = new CompletableFuture<>();
+        awaits.landed(ticket).addListener(f -> listenerOnLoop.complete(loop.inEventLoop()));
+        assertTrue(listenerOnLoop.get(30, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void aNettyFutureNotifiesOnTheLoopAndCancellingItFreesTheWait() throws Exception {
+        IoEventLoop loop = uringLoop();
+        LoopAwaits awaits = GpuAwaits.on(loop, EngineSettings.DEFAULTS.withAsyncCapacity(1));
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        CountDownLatch gate = new CountDownLatch(1);
+        hold(stream, gate);
+        Ticket first = line.signal(stream, Slot.S0);
+        Ticket second = line.signal(stream, Slot.S0);
+        Future<Ticket> cancelled = awaits.landed(first);
+        assertEquals(1, awaits.pending());
+        assertTrue(cancelled.cancel(false));
+        assertEquals(0, awaits.pending(), "the cancelled wait's place is free at once");
+        Future<Ticket> next = awaits.landed(second);
+        CompletableFuture<Boolean> listenerOnLoop = new CompletableFuture<>();
+        next.addListener(f -> listenerOnLoop.complete(loop.inEventLoop()));
+        gate.countDown();
+        assertEquals(second, next.get(30, TimeUnit.SECONDS));
+        assertTrue(listenerOnLoop.get(30, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void closingFailsPendingWaitsClosedAndTheLoopRunsOn() throws Exception {
+        IoEventLoop loop = uringLoop();
+        LoopAwaits awaits = GpuAwaits.on(loop);
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        CountDownLatch gate = new CountDownLatch(1);
+        hold(stream, gate);
+        Ticket ticket = line.signal(stream, Slot.S0);
+        CompletableFuture<Ticket> pending = awaits.whenLanded(ticket);
+        awaits.close();
+        assertEquals(GpuException.Kind.CLOSED, failureOf(pending).kind());
+        assertEquals(GpuException.Kind.CLOSED, failureOf(awaits.whenLanded(ticket)).kind());
+        assertTrue(loop.submit(() -> true).get(30, TimeUnit.SECONDS), "the loop still serves");
+        LoopAwaits fresh = GpuAwaits.on(loop);
+        assertNotSame(awaits, fresh);
+        gate.countDown();
+        assertEquals(ticket, fresh.whenLanded(ticket).get(30, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void aLoopShuttingDownEndsItsWaitsAndTakesNoNewOnes() throws Exception {
+        IoEventLoop loop = uringLoop();
+        LoopAwaits awaits = GpuAwaits.on(loop);
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        CountDownLatch gate = new CountDownLatch(1);
+        hold(stream, gate);
+        Ticket ticket = line.signal(stream, Slot.S0);
+        CompletableFuture<Ticket> pending = awaits.whenLanded(ticket);
+        loop.parent().shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        GpuException ended = failureOf(pending);
+        assertEquals(GpuException.Kind.CLOSED, ended.kind());
+        assertTrue(ended.getMessage().contains("shutting down"), ended.getMessage());
+        GpuException refused = failureOf(awaits.whenLanded(ticket));
+        assertEquals(GpuException.Kind.CLOSED, refused.kind());
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> GpuAwaits.on(loop));
+        assertTrue(e.getMessage().contains("shutting down"), e.getMessage());
+        gate.countDown();
+    }
+
+    @Test
+    void anotherTransportsLoopIsRefusedNamingItAndTheFallback() {
+        IoEventLoop nio = nioLoop();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GpuAwaits.on(nio));
+        assertTrue(e.getMessage().contains("a NIO loop (NioIoHandler)"), e.getMessage());
+        assertTrue(e.getMessage().contains("GpuAwaits.viaHost"), e.getMessage());
+    }
+
+    @Test
+    void theFallbackCompletesOnTheLoopThroughExecute() throws Exception {
+        EventLoop nio = nioLoop();
+        Reactor reactor = closeLater(Reactor.builder().backend(sim).build());
+        AsyncWaits waits = GpuAwaits.viaHost(nio, reactor);
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        stream.busy(Duration.ofNanos(50_000));
+        Ticket ticket = line.signal(stream, Slot.S0);
+        CompletableFuture<Boolean> onLoop = waits.whenLanded(ticket).thenApply(t -> nio.inEventLoop());
+        assertTrue(onLoop.get(30, TimeUnit.SECONDS));
+
+        CountDownLatch gate = new CountDownLatch(1);
+        hold(stream, gate);
+        CompletableFuture<Ticket> cancelled = waits.whenLanded(line.signal(stream, Slot.S0));
+        assertTrue(cancelled.cancel(false));
+        gate.countDown();
+        nio.parent().shutdownGracefully(0, 1, TimeUnit.SECONDS).await();
+        assertEquals(GpuException.Kind.CLOSED, failureOf(waits.whenLanded(ticket)).kind());
+    }
+
+    @Test
+    void anEchoOnTheSameLoopKeepsAnsweringWhileThousandsOfCompletionsArrive() throws Exception {
+        MultiThreadIoEventLoopGroup serverGroup = new MultiThreadIoEventLoopGroup(1, IoUringIoHandler.newFactory());
+        MultiThreadIoEventLoopGroup clientGroup = new MultiThreadIoEventLoopGroup(1, IoUringIoHandler.newFactory());
+        groups.add(serverGroup);
+        groups.add(clientGroup);
+        IoEventLoop loop = serverGroup.next();
+        LoopAwaits awaits = GpuAwaits.on(loop);
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        try (LoopbackEcho echo = LoopbackEcho.start(serverGroup, clientGroup)) {
+            int completions = 3_000;
+            AtomicInteger onLoop = new AtomicInteger();
+            List<CompletableFuture<Ticket>> waits = new ArrayList<>();
+            for (int i = 0; i < completions; i++) {
+                stream.busy(Duration.ofNanos(5_000));
+                Ticket ticket = line.signal(stream, Slot.S0);
+                CompletableFuture<Ticket> continued = new CompletableFuture<>();
+                waits.add(continued);
+                // As a handler on the loop would ask for it.
+                loop.execute(() -> awaits.whenLanded(ticket).whenComplete((t, e) -> {
+                    if (loop.inEventLoop()) {
+                        onLoop.incrementAndGet();
+                    }
+                    continued.complete(t);
+                }));
+            }
+            long[] trips = echo.roundTrips(500, Duration.ofSeconds(60));
+            for (CompletableFuture<Ticket> wait : waits) {
+                wait.get(60, TimeUnit.SECONDS);
+            }
+            assertEquals(500, trips.length, "every request was echoed within the bound");
+            assertEquals(completions, onLoop.get());
+            assertFalse(awaits.isClosed());
+        }
+    }
+}

@@ -1,0 +1,227 @@
+package io.gpuasync.host.uring;
+
+import io.gpuasync.api.GpuException;
+import io.gpuasync.api.Ticket;
+import io.gpuasync.host.std.AsyncWaits;
+import io.gpuasync.host.std.engine.EngineSettings;
+import io.gpuasync.host.std.engine.WaitEngine;
+import io.gpuasync.host.uring.internal.RingSleeper;
+
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The io_uring host: one platform thread owns a ring of its own and drives a {@link WaitEngine}.
+ * It sleeps to the engine's next deadline on one absolute {@code IORING_OP_TIMEOUT} on
+ * {@code CLOCK_MONOTONIC} (the clock of {@link System#nanoTime()}), moved with
+ * {@code IORING_TIMEOUT_UPDATE} when the deadline changes; a wait from another thread wakes it
+ * through an eventfd whose {@code IORING_OP_READ} stays pending on the ring. io_uring's timer
+ * takes no timer slack, so the thread's slack is left alone.
+ *
+ * <pre>{@code
+ * try (UringHost host = UringHost.start()) {               // UnsupportedOperationException with the cause where it cannot run
+ *     host.whenLanded(line.signal(stream, Slot.S0)).thenRun(...);   // completes on the ring's thread
+ * }
+ * }</pre>
+ *
+ * <p>Futures complete on the ring's thread: dependent actions that block belong on the
+ * {@code *Async} variants. A closed host fails its pending waits with
+ * {@link GpuException.Kind#CLOSED} and refuses new ones the same way.
+ */
+public final class UringHost implements AsyncWaits, AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(UringHost.class.getName());
+    /** Few requests are ever in flight (a timeout, its move, the eventfd read): a small ring. */
+    private static final int RING_ENTRIES = 16;
+
+    private final RingSleeper sleeper;
+    private final WaitEngine engine;
+    private final Thread thread;
+    private volatile Throwable failure;
+
+    private UringHost(EngineSettings settings, String threadName) {
+        this.sleeper = RingSleeper.open(RING_ENTRIES);
+        this.engine = new WaitEngine(settings, sleeper::wake);
+        // The ring was set up on this thread and is driven on the new one: Thread.start orders
+        // everything written here before the new thread's first action.
+        this.thread = Thread.ofPlatform().daemon().name(threadName).start(this::drive);
+    }
+
+    /** A host with {@link EngineSettings#DEFAULTS}. */
+    public static UringHost start() {
+        return start(EngineSettings.DEFAULTS);
+    }
+
+    /**
+     * Starts a host and its ring thread.
+     *
+     * @throws UnsupportedOperationException with the probe's cause, where io_uring cannot run ({@link Uring})
+     * @throws SyscallException              when this ring's own setup fails (the call and its errno)
+     */
+    public static UringHost start(EngineSettings settings) {
+        Objects.requireNonNull(settings, "settings");
+        Uring.ensureAvailability();
+        return new UringHost(settings, "gar-uring");
+    }
+
+    /**
+     * The io_uring host where {@code probe} says it can run; elsewhere the std host (a
+     * {@link io.gpuasync.host.std.Reactor}) only if {@code fallback} allows it, saying so in the
+     * log and in {@link HostChoice#note()}.
+     *
+     * @throws UnsupportedOperationException with the probe's cause, when it cannot run and the fallback is refused
+     */
+    public static HostChoice startOrFallBack(EngineSettings settings, Fallback fallback) {
+        return startOrFallBack(settings, fallback, Uring.probe());
+    }
+
+    static HostChoice startOrFallBack(EngineSettings settings, Fallback fallback, UringProbe probe) {
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(fallback, "fallback");
+        if (probe.isAvailable()) {
+            UringHost host = new UringHost(settings, "gar-uring");
+            return new HostChoice(host, host, "uring", "io_uring host on its own ring thread");
+        }
+        Throwable cause = probe.cause().orElseThrow();
+        if (fallback == Fallback.REFUSE) {
+            throw new UnsupportedOperationException("the io_uring host is unavailable: " + cause.getMessage()
+                    + " (Fallback.STD_HOST would run the std host's dispatcher thread instead)", cause);
+        }
+        String note = "the io_uring host is unavailable (" + cause.getMessage()
+                + "); waits run on the std host's dispatcher thread instead, as Fallback.STD_HOST allowed";
+        LOG.log(System.Logger.Level.WARNING, note);
+        io.gpuasync.host.std.Reactor reactor = io.gpuasync.host.std.Reactor.builder()
+                .capacity(settings.asyncCapacity()).build();
+        return new HostChoice(reactor, reactor, "std", note);
+    }
+
+    /** Whether a host that cannot use io_uring may fall back to the std host. */
+    public enum Fallback {
+        /** No: refuse, with the cause. */
+        REFUSE,
+        /** Yes: run the std host, and say so. */
+        STD_HOST
+    }
+
+    /**
+     * The host that runs, its name ({@code uring} or {@code std}) and a sentence saying why.
+     * Closing it closes that host.
+     */
+    public record HostChoice(AsyncWaits waits, AutoCloseable host, String name, String note)
+            implements AsyncWaits, AutoCloseable {
+        @Override
+        public CompletableFuture<Ticket> whenLanded(Ticket ticket) {
+            return waits.whenLanded(ticket);
+        }
+
+        @Override
+        public void close() throws Exception {
+            host.close();
+        }
+    }
+
+    private void drive() {
+        try {
+            while (!engine.isClosed()) {
+                engine.doWork(System.nanoTime());
+                long deadline = engine.nextDeadline();
+                if (engine.prepareToSleep()) {
+                    try {
+                        sleeper.sleepUntil(deadline == WaitEngine.NO_DEADLINE ? RingSleeper.NO_DEADLINE : deadline);
+                    } finally {
+                        engine.awake();
+                    }
+                }
+            }
+            engine.doWork(System.nanoTime());
+        } catch (Throwable t) {
+            failure = t;
+            LOG.log(System.Logger.Level.ERROR, "the io_uring host's thread failed; failing its waits", t);
+            engine.abandon(new GpuException(GpuException.Kind.CLOSED, "the io_uring host's thread failed: " + t, t));
+        } finally {
+            try {
+                sleeper.close();
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "closing the io_uring host's ring failed", e);
+                if (failure == null) {
+                    failure = e;
+                }
+            }
+        }
+    }
+
+    /**
+     * A future completed with {@code ticket} once it landed, on the ring's thread (a ticket that
+     * already landed gives a completed future, whose continuations run on the caller); or
+     * exceptionally as {@link WaitEngine#whenLanded} says ({@link GpuException.Kind#CLOSED} once
+     * this host is closed). Cancelling it drops the wait.
+     */
+    @Override
+    public CompletableFuture<Ticket> whenLanded(Ticket ticket) {
+        return engine.whenLanded(ticket);
+    }
+
+    /** Whether {@link #close()} was called (or the ring's thread failed). */
+    public boolean isClosed() {
+        return engine.isClosed();
+    }
+
+    /** The ring thread's id (for CPU accounting). */
+    public long threadId() {
+        return thread.threadId();
+    }
+
+    /** What ended the ring's thread other than {@link #close()}, if anything. */
+    public java.util.Optional<Throwable> failure() {
+        return java.util.Optional.ofNullable(failure);
+    }
+
+    /** Fresh {@code IORING_OP_TIMEOUT}s submitted so far. */
+    public long timersArmed() {
+        return sleeper.timersArmed();
+    }
+
+    /** Timeouts moved with {@code IORING_TIMEOUT_UPDATE} so far. */
+    public long timersMoved() {
+        return sleeper.timersMoved();
+    }
+
+    /** Timeouts removed so far, because the engine wanted no deadline. */
+    public long timersRemoved() {
+        return sleeper.timersRemoved();
+    }
+
+    /** Timeouts that fired so far. */
+    public long timerFires() {
+        return sleeper.timerFires();
+    }
+
+    /** Wake-ups delivered through the eventfd so far. */
+    public long wakeUps() {
+        return sleeper.wakeReads();
+    }
+
+    /**
+     * Refuses new waits, fails pending ones with {@link GpuException.Kind#CLOSED}, ends the ring's
+     * thread and waits for it to release the ring. Idempotent; from a continuation on the ring's
+     * own thread it does not wait for itself. An interrupted closer still waits, and keeps its status.
+     */
+    @Override
+    public void close() {
+        engine.close();
+        if (Thread.currentThread() == thread) {
+            return;
+        }
+        boolean interrupted = false;
+        for (;;) {
+            try {
+                thread.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

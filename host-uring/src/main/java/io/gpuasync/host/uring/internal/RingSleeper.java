@@ -1,0 +1,290 @@
+package io.gpuasync.host.uring.internal;
+
+import io.gpuasync.host.uring.SyscallException;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+import static io.gpuasync.host.uring.internal.UringAbi.EALREADY;
+import static io.gpuasync.host.uring.internal.UringAbi.ECANCELED;
+import static io.gpuasync.host.uring.internal.UringAbi.ENOENT;
+import static io.gpuasync.host.uring.internal.UringAbi.ETIME;
+
+/**
+ * How the ring's owner thread sleeps: until an absolute {@code CLOCK_MONOTONIC} deadline (the
+ * clock of {@link System#nanoTime()} on Linux), or until another thread calls {@link #wake()}.
+ *
+ * <p>There is at most one {@code IORING_OP_TIMEOUT} in the kernel. When the deadline changes it
+ * is moved ({@code IORING_TIMEOUT_UPDATE}), not cancelled and re-armed; when no deadline is
+ * wanted it is removed; a new one is armed only after the last one fired. Wake-ups come from an
+ * eventfd whose {@code IORING_OP_READ} stays pending on the ring, re-armed after each one.
+ *
+ * <p>The owner thread alone calls everything but {@link #wake()}.
+ */
+public final class RingSleeper implements AutoCloseable {
+    /** The deadline that means "until woken". */
+    public static final long NO_DEADLINE = Long.MAX_VALUE;
+
+    // user_data: the kind in the top byte, a timer's generation below it.
+    private static final long KIND_SHIFT = 56;
+    private static final long TIMER = 1L << KIND_SHIFT;
+    private static final long TIMER_UPDATE = 2L << KIND_SHIFT;
+    private static final long TIMER_REMOVE = 3L << KIND_SHIFT;
+    private static final long WAKE_READ = 4L << KIND_SHIFT;
+    private static final long GENERATION_MASK = (1L << KIND_SHIFT) - 1;
+
+    private final Arena arena;
+    private final Ring ring;
+    private final EventFd wakeFd;
+    private final MemorySegment readBuffer;
+    private final Ring.Completions onCompletion = this::complete;
+
+    private boolean readPending;
+    /** Whether the current generation's timeout is still in the kernel (no completion seen). */
+    private boolean timerPending;
+    private long timerGeneration;
+    private long timerDeadline;
+    private boolean closed;
+
+    // Written by the owner only; volatile so a bench or doctor thread reads whole, recent values.
+    private volatile long timersArmed;
+    private volatile long timersMoved;
+    private volatile long timersRemoved;
+    private volatile long timerFires;
+    private volatile long wakeReads;
+    private volatile long sleeps;
+
+    private RingSleeper(Arena arena, Ring ring, EventFd wakeFd) {
+        this.arena = arena;
+        this.ring = ring;
+        this.wakeFd = wakeFd;
+        this.readBuffer = arena.allocate(ValueLayout.JAVA_LONG);
+    }
+
+    /**
+     * A ring of {@code entries} SQEs and an eventfd. Releases what it acquired if one fails.
+     *
+     * @throws SyscallException naming the call that failed and its errno
+     */
+    public static RingSleeper open(int entries) {
+        Arena arena = Arena.ofShared();
+        Ring ring = null;
+        try {
+            ring = Ring.open(entries);
+            return new RingSleeper(arena, ring, EventFd.open(arena));
+        } catch (RuntimeException | Error e) {
+            if (ring != null) {
+                try {
+                    ring.close();
+                } catch (RuntimeException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
+            arena.close();
+            throw e;
+        }
+    }
+
+    /** Any thread: ends the owner's current or next sleep. Cheap when a wake is already on its way. */
+    public void wake() {
+        wakeFd.signal();
+    }
+
+    /**
+     * Sleeps until {@code deadlineNanos} ({@code System.nanoTime()} scale), a {@link #wake()},
+     * or an interrupting signal, whichever is first; {@link #NO_DEADLINE} sleeps until woken.
+     * Returns at once when a wake or the deadline already passed.
+     *
+     * @throws SyscallException when io_uring_enter or one of this sleeper's requests fails
+     */
+    public void sleepUntil(long deadlineNanos) {
+        ensureOpen();
+        ring.reap(onCompletion);
+        armWakeRead();
+        // Control requests complete at once, each posting CQEs that count toward min_complete:
+        // wait for one more than those, so only the timer or the eventfd ends the sleep.
+        int immediate = moveTimer(deadlineNanos);
+        sleeps++;
+        ring.enter(immediate + 1, 0);
+        ring.reap(onCompletion);
+    }
+
+    /** Submits what is prepared and handles what completed, without sleeping. */
+    public void poll() {
+        ensureOpen();
+        ring.reap(onCompletion);
+        if (ring.unsubmitted() > 0) {
+            ring.enter(0, 0);
+            ring.reap(onCompletion);
+        }
+    }
+
+    /** @return how many CQEs the requests prepared here post at once */
+    private int moveTimer(long deadline) {
+        if (deadline == NO_DEADLINE) {
+            if (!timerPending) {
+                return 0;
+            }
+            ring.prepareTimeoutRemove(TIMER | timerGeneration, TIMER_REMOVE);
+            // The removed timer's completion is of an old generation from now on: ignored.
+            timerPending = false;
+            timerGeneration = (timerGeneration + 1) & GENERATION_MASK;
+            timersRemoved++;
+            return 2;
+        }
+        if (!timerPending) {
+            timerGeneration = (timerGeneration + 1) & GENERATION_MASK;
+            ring.prepareAbsoluteTimeout(deadline, TIMER | timerGeneration);
+            timerPending = true;
+            timerDeadline = deadline;
+            timersArmed++;
+            return 0;
+        }
+        if (deadline == timerDeadline) {
+            return 0;
+        }
+        ring.prepareTimeoutUpdate(TIMER | timerGeneration, deadline, TIMER_UPDATE);
+        timerDeadline = deadline;
+        timersMoved++;
+        return 1;
+    }
+
+    private void armWakeRead() {
+        if (!readPending) {
+            ring.prepareRead(wakeFd.fd(), readBuffer, WAKE_READ);
+            readPending = true;
+        }
+    }
+
+    private void complete(long userData, int res, int flags) {
+        long kind = userData & ~GENERATION_MASK;
+        if (kind == TIMER) {
+            if ((userData & GENERATION_MASK) == timerGeneration && timerPending) {
+                timerPending = false;
+                if (res == -ETIME) {
+                    timerFires++;
+                }
+            }
+            if (res != -ETIME && res != -ECANCELED && res != 0) {
+                throw new SyscallException("IORING_OP_TIMEOUT(IORING_TIMEOUT_ABS) on ring fd " + ring.fd(), -res);
+            }
+        } else if (kind == TIMER_UPDATE || kind == TIMER_REMOVE) {
+            // -ENOENT/-EALREADY: the timer completed (or is completing) first; its own CQE says so.
+            if (res < 0 && res != -ENOENT && res != -EALREADY) {
+                throw new SyscallException("IORING_OP_TIMEOUT_REMOVE("
+                        + (kind == TIMER_UPDATE ? "IORING_TIMEOUT_UPDATE" : "remove") + ") on ring fd " + ring.fd(), -res);
+            }
+        } else if (kind == WAKE_READ) {
+            readPending = false;
+            wakeFd.readCompleted();
+            wakeReads++;
+            if (res < 0 && res != -ECANCELED) {
+                throw new SyscallException("IORING_OP_READ(eventfd " + wakeFd.fd() + ") on ring fd " + ring.fd(), -res);
+            }
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("the ring sleeper is closed");
+        }
+    }
+
+    /** The ring underneath (for the probe's and tests' own requests). */
+    public Ring ring() {
+        return ring;
+    }
+
+    /** Fresh {@code IORING_OP_TIMEOUT}s submitted. */
+    public long timersArmed() {
+        return timersArmed;
+    }
+
+    /** Timeouts moved with {@code IORING_TIMEOUT_UPDATE}. */
+    public long timersMoved() {
+        return timersMoved;
+    }
+
+    /** Timeouts removed because no deadline was wanted. */
+    public long timersRemoved() {
+        return timersRemoved;
+    }
+
+    /** Timeouts that fired ({@code -ETIME}). */
+    public long timerFires() {
+        return timerFires;
+    }
+
+    /** Eventfd reads that completed (wake-ups delivered). */
+    public long wakeReads() {
+        return wakeReads;
+    }
+
+    /** Calls of {@link #sleepUntil}. */
+    public long sleeps() {
+        return sleeps;
+    }
+
+    /** Whether a timeout is in the kernel, and for when. */
+    public boolean timerArmed() {
+        return timerPending;
+    }
+
+    public long timerDeadline() {
+        return timerDeadline;
+    }
+
+    /**
+     * The owner, once: ends the pending eventfd read (the kernel would otherwise still own the
+     * buffer it reads into), closes the eventfd (waiting out any signaller inside write), then the
+     * ring, then frees the buffer. Idempotent.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        RuntimeException failure = null;
+        try {
+            if (readPending) {
+                // A signal completes the read; a signal already on its way does the same.
+                wakeFd.signal();
+                for (int round = 0; readPending && round < 1_000; round++) {
+                    ring.enter(1, 0);
+                    ring.reap(onCompletion);
+                }
+            }
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+        closed = true;
+        try {
+            wakeFd.close();
+        } catch (RuntimeException e) {
+            failure = keep(failure, e);
+        }
+        try {
+            ring.close();
+        } catch (RuntimeException e) {
+            failure = keep(failure, e);
+        }
+        if (readPending) {
+            // The kernel may still own the read's buffer: leak it rather than free it under a write.
+            failure = keep(failure, new IllegalStateException("the eventfd read did not complete; its 8-byte buffer is leaked"));
+        } else {
+            arena.close();
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private static RuntimeException keep(RuntimeException first, RuntimeException next) {
+        if (first == null) {
+            return next;
+        }
+        first.addSuppressed(next);
+        return first;
+    }
+}

@@ -1,0 +1,176 @@
+package io.gpuasync.host.uring;
+
+import io.gpuasync.api.GpuException;
+import io.gpuasync.api.Line;
+import io.gpuasync.api.Ticket;
+import io.gpuasync.backend.sim.SimBackend;
+import io.gpuasync.backend.sim.SimStream;
+import io.gpuasync.core.Slot;
+import io.gpuasync.host.std.engine.EngineSettings;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** The io_uring host driving the wait engine on a real ring, with the simulated device. Counts and states, no clocks. */
+@Timeout(120)
+class UringHostTest {
+    private final SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> { });
+    private final List<AutoCloseable> toClose = new ArrayList<>();
+    private final List<CountDownLatch> gates = new ArrayList<>();
+
+    @BeforeAll
+    static void kernelRunsIoUring() {
+        assumeTrue(Uring.isAvailable(), () -> "io_uring unavailable here: " + Uring.unavailabilityCause().orElseThrow());
+    }
+
+    @AfterEach
+    void closeAll() throws Exception {
+        gates.forEach(CountDownLatch::countDown);
+        for (AutoCloseable c : toClose.reversed()) {
+            c.close();
+        }
+    }
+
+    private <T extends AutoCloseable> T closeLater(T closeable) {
+        toClose.add(closeable);
+        return closeable;
+    }
+
+    /** Holds the stream until {@code gate} opens; an ending test opens it, so a failed one does not hang. */
+    private void hold(SimStream stream, CountDownLatch gate) {
+        gates.add(gate);
+        stream.call(() -> {
+            try {
+                gate.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+    }
+
+    private static GpuException failureOf(CompletableFuture<?> future) {
+        ExecutionException e = assertThrows(ExecutionException.class, () -> future.get(30, TimeUnit.SECONDS));
+        return assertInstanceOf(GpuException.class, e.getCause());
+    }
+
+    @Test
+    void landedTicketsContinueOnTheRingThreadWithOneTimerInTheKernel() throws Exception {
+        UringHost host = closeLater(UringHost.start());
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        int awaits = 200;
+        // Held until every continuation is attached: one attached to a future already complete
+        // would run at once on the attaching thread (CompletableFuture's rule), not on the ring's.
+        CountDownLatch gate = new CountDownLatch(1);
+        hold(stream, gate);
+        List<CompletableFuture<Thread>> continuations = new ArrayList<>();
+        for (int i = 0; i < awaits; i++) {
+            stream.busy(Duration.ofNanos(50_000));
+            Ticket ticket = line.signal(stream, Slot.S0);
+            continuations.add(host.whenLanded(ticket).thenApply(t -> Thread.currentThread()));
+        }
+        gate.countDown();
+        for (CompletableFuture<Thread> continuation : continuations) {
+            Thread ranOn = continuation.get(30, TimeUnit.SECONDS);
+            assertEquals("gar-uring", ranOn.getName());
+            assertEquals(host.threadId(), ranOn.threadId());
+        }
+        // At most one IORING_OP_TIMEOUT in the kernel at a time: a fresh one is armed only once
+        // the last fired (or was removed), and a changed deadline moves it.
+        assertTrue(host.timersArmed() <= host.timerFires() + host.timersRemoved() + 1, "armed " + host.timersArmed()
+                + ", fired " + host.timerFires() + ", removed " + host.timersRemoved());
+        assertTrue(host.timersArmed() + host.timersMoved() > 0, "the ring slept to predicted landings");
+    }
+
+    @Test
+    void aWaitFromAnotherThreadWakesTheIdleRing() throws Exception {
+        UringHost host = closeLater(UringHost.start());
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        CountDownLatch gate = new CountDownLatch(1);
+        hold(stream, gate);
+        Ticket ticket = line.signal(stream, Slot.S0);
+        Thread.sleep(50);    // lets the idle ring go to sleep with no deadline; not a correctness condition
+        CompletableFuture<Ticket> landed = host.whenLanded(ticket);
+        gate.countDown();
+        assertEquals(ticket, landed.get(30, TimeUnit.SECONDS));
+        assertTrue(host.wakeUps() >= 1, "the new wait came through the eventfd");
+    }
+
+    @Test
+    void closingFailsPendingWaitsClosedAndRefusesNewOnes() throws Exception {
+        UringHost host = UringHost.start();
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        CountDownLatch gate = new CountDownLatch(1);
+        hold(stream, gate);
+        Ticket ticket = line.signal(stream, Slot.S0);
+        CompletableFuture<Ticket> pending = host.whenLanded(ticket);
+        host.close();
+        host.close();
+        assertEquals(GpuException.Kind.CLOSED, failureOf(pending).kind());
+        assertEquals(GpuException.Kind.CLOSED, failureOf(host.whenLanded(ticket)).kind());
+        assertTrue(host.isClosed());
+        assertTrue(host.failure().isEmpty());
+        gate.countDown();
+    }
+
+    @Test
+    void cancellingAWaitFreesItsPlace() throws Exception {
+        UringHost host = closeLater(UringHost.start(EngineSettings.DEFAULTS.withAsyncCapacity(1)));
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        CountDownLatch gate = new CountDownLatch(1);
+        hold(stream, gate);
+        Ticket first = line.signal(stream, Slot.S0);
+        Ticket second = line.signal(stream, Slot.S0);
+        CompletableFuture<Ticket> cancelled = host.whenLanded(first);
+        assertEquals(GpuException.Kind.CAPACITY, failureOf(host.whenLanded(second)).kind());
+        assertTrue(cancelled.cancel(false));
+        CompletableFuture<Ticket> next = host.whenLanded(second);
+        gate.countDown();
+        assertEquals(second, next.get(30, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void unavailableRefusesUnlessTheStdHostIsAllowedAndSaysSo() throws Exception {
+        UringProbe refused = UringProbe.run("false", "Linux", UringProbe.DISABLED_SETTING);
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                () -> UringHost.startOrFallBack(EngineSettings.DEFAULTS, UringHost.Fallback.REFUSE, refused));
+        assertTrue(e.getMessage().contains("turned off by -Dgar.uring.enabled=false"), e.getMessage());
+        assertTrue(e.getMessage().contains("Fallback.STD_HOST"), e.getMessage());
+
+        UringHost.HostChoice choice = closeLater(UringHost.startOrFallBack(EngineSettings.DEFAULTS,
+                UringHost.Fallback.STD_HOST, refused));
+        assertEquals("std", choice.name());
+        assertTrue(choice.note().contains("turned off by -Dgar.uring.enabled=false"), choice.note());
+        assertFalse(choice.host() instanceof UringHost);
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        Ticket ticket = line.signal(stream, Slot.S0);
+        assertEquals(ticket, choice.whenLanded(ticket).get(30, TimeUnit.SECONDS));
+
+        UringHost.HostChoice uring = closeLater(UringHost.startOrFallBack(EngineSettings.DEFAULTS,
+                UringHost.Fallback.STD_HOST, Uring.probe()));
+        assertEquals("uring", uring.name());
+        assertInstanceOf(UringHost.class, uring.host());
+        assertNotEquals(choice.note(), uring.note());
+    }
+}

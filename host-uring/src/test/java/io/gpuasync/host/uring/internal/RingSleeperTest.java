@@ -1,0 +1,120 @@
+package io.gpuasync.host.uring.internal;
+
+import io.gpuasync.host.uring.Uring;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** The owner's sleep on a real ring: one timeout moved, an eventfd read for wake-ups. Counts, not clocks. */
+@Timeout(60)
+class RingSleeperTest {
+    private static final long HOUR = 3_600_000_000_000L;
+
+    @BeforeAll
+    static void kernelRunsIoUring() {
+        assumeTrue(Uring.isAvailable(), () -> "io_uring unavailable here: " + Uring.unavailabilityCause().orElseThrow());
+    }
+
+    @Test
+    void aSleepEndsAtItsDeadline() {
+        try (RingSleeper sleeper = RingSleeper.open(8)) {
+            long deadline = System.nanoTime() + 2_000_000;
+            while (sleeper.timerFires() == 0) {
+                sleeper.sleepUntil(deadline);
+            }
+            assertTrue(System.nanoTime() >= deadline);
+            assertEquals(1, sleeper.timersArmed());
+            assertEquals(0, sleeper.timersMoved());
+            assertFalse(sleeper.timerArmed());
+        }
+    }
+
+    @Test
+    void aNewDeadlineMovesTheOneTimeoutInsteadOfArmingAnother() throws Exception {
+        try (RingSleeper sleeper = RingSleeper.open(8)) {
+            CountDownLatch asleep = new CountDownLatch(1);
+            Thread waker = Thread.ofPlatform().start(() -> {
+                try {
+                    asleep.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                sleeper.wake();
+            });
+            asleep.countDown();
+            while (sleeper.wakeReads() == 0) {
+                sleeper.sleepUntil(System.nanoTime() + HOUR);   // only the wake can end this
+            }
+            waker.join();
+            assertTrue(sleeper.timerArmed());
+            long deadline = System.nanoTime() + 1_000_000;
+            while (sleeper.timerFires() == 0) {
+                sleeper.sleepUntil(deadline);
+            }
+            assertTrue(System.nanoTime() >= deadline);
+            assertEquals(1, sleeper.timersArmed(), "one IORING_OP_TIMEOUT for both deadlines");
+            assertEquals(1, sleeper.timersMoved(), "moved once, by IORING_TIMEOUT_UPDATE");
+        }
+    }
+
+    @Test
+    void noDeadlineRemovesTheTimeoutAndOnlyAWakeEndsTheSleep() throws Exception {
+        try (RingSleeper sleeper = RingSleeper.open(8)) {
+            sleeper.wake();
+            sleeper.sleepUntil(System.nanoTime() + HOUR);   // armed, then ended by the wake already sent
+            assertEquals(1, sleeper.wakeReads());
+            AtomicBoolean woken = new AtomicBoolean();
+            Thread waker = Thread.ofPlatform().start(() -> {
+                woken.set(true);
+                sleeper.wake();
+            });
+            while (sleeper.wakeReads() < 2) {
+                sleeper.sleepUntil(RingSleeper.NO_DEADLINE);
+            }
+            waker.join();
+            assertTrue(woken.get());
+            assertEquals(1, sleeper.timersRemoved());
+            assertEquals(0, sleeper.timerFires());
+            assertFalse(sleeper.timerArmed());
+        }
+    }
+
+    @Test
+    void manyWakesCoalesceIntoFewReads() throws Exception {
+        try (RingSleeper sleeper = RingSleeper.open(8)) {
+            int threads = 4;
+            int wakesEach = 10_000;
+            Thread[] wakers = new Thread[threads];
+            for (int t = 0; t < threads; t++) {
+                wakers[t] = Thread.ofPlatform().start(() -> {
+                    for (int i = 0; i < wakesEach; i++) {
+                        sleeper.wake();
+                    }
+                });
+            }
+            for (Thread waker : wakers) {
+                waker.join();
+            }
+            sleeper.sleepUntil(RingSleeper.NO_DEADLINE);
+            // Every wake before the first read coalesced into one write of the eventfd.
+            assertEquals(1, sleeper.wakeReads());
+        }
+    }
+
+    @Test
+    void closingWithAReadPendingEndsItFirst() {
+        RingSleeper sleeper = RingSleeper.open(8);
+        sleeper.sleepUntil(System.nanoTime());          // arms the read and a timeout that fires at once
+        sleeper.close();
+        sleeper.close();
+        sleeper.wake();                                  // after close: does nothing, touches no descriptor
+    }
+}
