@@ -12,9 +12,9 @@
 # runtime and framework (Maven's real-metal profile, active on macOS, skips building the fake and
 # leaves gar.metal.objc / gar.metal.framework empty, so Apple's libraries load; the tests that
 # steer the fake skip themselves, saying so), and `gar bench --backend metal` at 200 us and
-# 1000 us of work if this checkout's gar has a Metal bench (see the README: the bench's peers,
-# waitUntilCompleted and polling signaledValue, are in MetalBaselines; wiring them into gar is
-# not done yet). Record what it finds in bench/RESULTS.md and the README's Metal section.
+# 1000 us of work: the line's waits behind the calibrated busy kernel (MetalProvider's bench
+# workload; Metal's own peers in MetalBaselines, waitUntilCompleted and the shared event, are not
+# wired into gar yet). Record what it finds in bench/RESULTS.md and the README's Metal section.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out=${1:-/tmp/gar-metal-check}

@@ -80,6 +80,19 @@ class GarTest {
     }
 
     @Test
+    void theMetalBenchWaitsBehindTheCalibratedKernelWithEveryPlan(@TempDir Path dir) throws Exception {
+        // Against backend-metal's fake runtime and Metal: the figures mean nothing, the path is real.
+        Path json = dir.resolve("metal.json");
+        assertEquals(0, gar("bench", "--backend", "metal", "--work-us", "100", "--samples", "20", "--warmup", "5",
+                "--json", json.toString()), err());
+        String written = Files.readString(json);
+        for (String plan : new String[] {"spin", "hybrid", "backoff", "future"}) {
+            assertTrue(written.contains("{\"plan\": \"" + plan + "\""), plan + " missing:\n" + written);
+        }
+        assertTrue(out().contains("workload: a one-thread busy compute kernel on an MTLCommandQueue"), out());
+    }
+
+    @Test
     void demoWarmsUpAndSaysWhatItsIdealAssumes() {
         assertEquals(0, gar("demo"));
         assertTrue(out().contains("fill level 1: 40 batches"), out());

@@ -12,6 +12,7 @@ import io.gpuasync.backend.metal.internal.Pool;
 import io.gpuasync.backend.metal.internal.Sel;
 import io.gpuasync.core.Slot;
 import io.gpuasync.spi.LeakReporter;
+import io.gpuasync.spi.BenchWorkload;
 import io.gpuasync.spi.LineException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -287,6 +288,36 @@ class MetalBackendTest {
         } finally {
             metal.destroyQueue(queue);
         }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked") // the metal provider's workload is on MetalQueues
+    void theBenchWorkloadQueuesCalibratedWorkThatASignalLandsBehindAndReleasesItsQueue() {
+        long queuesBefore = FakeMetal.RUNTIME.fakeObjcLive("FakeMTLCommandQueue");
+        long violations = FakeMetal.METAL.fakeMetalViolations();
+        BenchWorkload<?> offered = new MetalProvider().openBenchWorkload().orElseThrow();
+        assertEquals(queuesBefore + 1, FakeMetal.RUNTIME.fakeObjcLive("FakeMTLCommandQueue"));
+        try (BenchWorkload<MetalQueue> workload = (BenchWorkload<MetalQueue>) offered;
+             Line<MetalQueue> line = workload.openLine()) {
+            assertEquals("metal", workload.backend().name());
+            assertTrue(workload.describe().contains("MTLCommandQueue"), workload.describe());
+            Duration work = Duration.ofMillis(200);
+            long start = System.nanoTime();
+            workload.enqueue(work);
+            Ticket behind = line.signal(workload.stream(), Slot.S0);
+            awaitLanded(behind);
+            // A lower bound only: the store cannot land before the work it is queued behind, and
+            // calibration errs long, never short.
+            long took = System.nanoTime() - start;
+            assertTrue(took >= work.toNanos() / 2, "the signal landed " + took + " ns after queueing 200 ms of work");
+            assertEquals(1, line.word(Slot.S0));
+        }
+        long deadline = System.nanoTime() + LANDS_WITHIN_NANOS;
+        while (FakeMetal.RUNTIME.fakeObjcLive("FakeMTLCommandQueue") != queuesBefore) {
+            assertTrue(System.nanoTime() - deadline < 0, "closing the workload did not release its queue");
+            Thread.onSpinWait();
+        }
+        assertEquals(violations, FakeMetal.METAL.fakeMetalViolations(), FakeMetal.violations());
     }
 
     @Test
