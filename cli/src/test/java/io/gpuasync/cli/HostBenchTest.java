@@ -65,12 +65,12 @@ class HostBenchTest {
     void badHostOptionsSayWhatWasWrong() {
         assertEquals(2, gar("bench", "--host", "tokio"));
         assertTrue(err.toString(StandardCharsets.UTF_8).startsWith(
-                "gar: --host takes std, uring or netty (several with commas), got 'tokio'"), err.toString(StandardCharsets.UTF_8));
+                "gar bench: --host takes std, uring or netty (several with commas), got 'tokio'"), err.toString(StandardCharsets.UTF_8));
         err.reset();
         assertEquals(2, gar("bench", "--host", "netty", "--backend", "cuda"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("gar: bench --host runs on the simulated backend only"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("gar bench: --host runs on the simulated backend only"));
         err.reset();
         assertEquals(2, gar("bench", "--host"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("gar: --host needs a value"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("gar bench: --host needs a value"));
     }
 }

@@ -354,6 +354,12 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
                 if (commands == 0) {
                     throw MetalStatus.nil("-[" + queue + " commandBuffer]");
                 }
+                // Fenced like a store: a later buffer of the queue starts only after this one
+                // finished, so the queue's last buffer completing means this wait is over too,
+                // even where buffers could complete out of order.
+                long fence = ++use.fenceValue;
+                Msg.send(commands, Sel.ENCODE_SIGNAL_EVENT_VALUE, use.fence, fence);
+                Msg.send(commands, Sel.ENCODE_WAIT_FOR_EVENT_VALUE, use.fence, fence);
                 Msg.send(commands, Sel.ENCODE_WAIT_FOR_EVENT_VALUE, landed, value);
                 Msg.send(commands, Sel.COMMIT);
                 // The queue's last command buffer of the line, as a store's is: settle waits for
