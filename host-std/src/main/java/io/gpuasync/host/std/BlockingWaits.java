@@ -123,6 +123,17 @@ final class BlockingWaits {
     // had no room: wait by yourself), or throws how it ended.
     private int handOff(WaiterState waiter, Ticket ticket) {
         HandOff handOff = waiter.handOff;
+        if (handOff != null && handOff.endedByEngine()) {
+            // The engine ended the last wait with a CAS and lets go of the record right after
+            // it: a waiter that saw the end first waits that instant rather than allocate.
+            for (int spins = 0; !handOff.reusable(); spins++) {
+                if (spins < 100) {
+                    Thread.onSpinWait();
+                } else {
+                    Thread.yield();
+                }
+            }
+        }
         if (handOff == null || !handOff.reusable()) {
             // The last one is still held by the engine (withdrawn, not yet dropped).
             handOff = waiter.handOff = new HandOff(Thread.currentThread());

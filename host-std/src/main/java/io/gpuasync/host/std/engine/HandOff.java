@@ -67,6 +67,15 @@ public final class HandOff implements PendingWait {
         state = WAITING;
     }
 
+    /**
+     * Whether the engine ended the last wait (landed, failed or refused it), as opposed to its
+     * waiter withdrawing it: the engine then lets go of the record an instant later.
+     */
+    public boolean endedByEngine() {
+        int now = state;
+        return now == LANDED || now == FAILED || now == REFUSED;
+    }
+
     /** Whether the engine saw the word land; {@link #word()} is then what it read. */
     public boolean isLanded() {
         return state == LANDED;
