@@ -45,6 +45,11 @@ public final class Backends {
      * {@link ServiceLoader} met them.
      */
     public static List<Found> discover(ModuleLayer layer) {
+        // The boot layer alone: the class loader's view, which also sees providers on the class
+        // path (META-INF/services), as a tool run with -cp has them; a layer-only look would not.
+        if (layer == ModuleLayer.boot()) {
+            return discover();
+        }
         return discover(ServiceLoader.load(layer, BackendProvider.class));
     }
 
