@@ -40,10 +40,10 @@ import java.util.concurrent.CompletableFuture;
  * by default: a waiter runs its own plan (a timed sleep to shortly before the predicted landing,
  * then a spin over it) while there are cores to spin on, and hands its sleep to the engine
  * beyond that (an untimed park the engine ends). Measured on a 2-vCPU KVM guest (see
- * {@code bench/RESULTS.md}, {@code gar bench --waiters}): with one waiter its own plan lands
- * within about 2 us of the store at a CPU cost near one timed sleep, where a hand-off adds a
- * wake-up hop of about 3-5 us; with 16 or 256 waiters, their own plans' spinning saturates the
- * cores, and a hand-off serves them all with one timer.
+ * {@code bench/RESULTS.md}, {@code gar bench --waiters}, 200 us of work): with one waiter its
+ * own plan woke 4-7 us after the store at 59-89 us of CPU per await, a hand-off 5-16 us after it
+ * at 161-240 us (the dispatcher's CPU counted); with 16 waiters their own plans' spinning cost
+ * 499 us of CPU per await and woke milliseconds late, a hand-off 27 us.
  *
  * <p>A blocking wait allocates nothing in steady state on a platform thread (a virtual thread's
  * timed park allocates inside the JDK); an async wait allocates its future. Futures complete on
