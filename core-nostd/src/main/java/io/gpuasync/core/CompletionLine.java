@@ -2,8 +2,8 @@ package io.gpuasync.core;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * The eight 64-bit words a device stores sequence numbers into, as the host sees them: a view of
@@ -187,30 +187,30 @@ public final class CompletionLine {
         // 16 longs = 128 bytes between counted stripes: no two share a cache line, nor a pair
         // of lines the hardware prefetches together.
         private static final int SPACING = 16;
-        private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(long[].class);
 
-        private final long[] counts = new long[(STRIPES + 1) * SPACING];
+        // Incremented and decremented with volatile read-modify-writes (the handshake above).
+        private final AtomicLongArray counts = new AtomicLongArray((STRIPES + 1) * SPACING);
         private volatile boolean retired;
 
         int enter() {
             int stripe = (1 + ((int) Thread.currentThread().threadId() & (STRIPES - 1))) * SPACING;
-            long before = (long) COUNT.getAndAdd(counts, stripe, 1L);
+            counts.getAndIncrement(stripe);
             if (retired) {
-                long undone = (long) COUNT.getAndAdd(counts, stripe, -1L);
+                counts.getAndDecrement(stripe);
                 throw new IllegalStateException("the completion line was retired: its memory may have been given back");
             }
             return stripe;
         }
 
         void exit(int stripe) {
-            long left = (long) COUNT.getAndAdd(counts, stripe, -1L);
+            counts.getAndDecrement(stripe);
         }
 
         void retire() {
             retired = true;
             for (int i = 1; i <= STRIPES; i++) {
                 int spins = 0;
-                while ((long) COUNT.getVolatile(counts, i * SPACING) != 0) {
+                while (counts.get(i * SPACING) != 0) {
                     // An access is a handful of instructions; only a descheduled reader takes
                     // longer, and yielding lets it run.
                     if (++spins < 100) {

@@ -91,4 +91,23 @@ class CompletionLineTest {
         assertThrows(IllegalStateException.class, () -> line.getAcquire(Slot.S0));
         assertThrows(IllegalStateException.class, () -> line.setRelease(Slot.S0, 2));
     }
+
+    /** After retire, every view of the words refuses access, and touches nothing. */
+    @Test
+    void retiringRefusesEveryViewAndIsIdempotent() {
+        try (Arena arena = Arena.ofConfined()) {
+            CompletionLine line = CompletionLine.over(arena.allocate(64, 64));
+            CompletionLine view = line.readOnly();
+            line.setRelease(Slot.S2, 7);
+            assertEquals(7, view.getAcquire(Slot.S2));
+            assertFalse(view.isRetired());
+            line.retire();
+            assertTrue(view.isRetired());
+            assertThrows(IllegalStateException.class, () -> view.getAcquire(Slot.S2));
+            assertThrows(IllegalStateException.class, () -> line.getAcquire(Slot.S0));
+            assertThrows(IllegalStateException.class, () -> line.setRelease(Slot.S0, 1));
+            assertThrows(IllegalStateException.class, () -> line.fillRelease(0));
+            line.retire();
+        }
+    }
 }
