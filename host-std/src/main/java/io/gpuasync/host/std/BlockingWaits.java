@@ -160,7 +160,7 @@ final class BlockingWaits {
             throw failed;
         } finally {
             if (recording && !handOff.isRefused()) {
-                commit(event, ticket, "HAND_OFF", outcome, predicted, System.nanoTime() - parkedFrom, 0);
+                commit(event, ticket, "HAND_OFF", outcome, predicted, System.nanoTime() - parkedFrom, 0, 0);
             }
         }
     }
@@ -209,6 +209,7 @@ final class BlockingWaits {
         WaitEvent event = waiter.event;
         boolean recording = event.isEnabled();
         long parkedNanos = 0;
+        long parks = 0;
         long spins = 0;
         String outcome = "LANDED";
         // The prediction as the wait starts: the landing teaches the estimator, which then
@@ -264,6 +265,7 @@ final class BlockingWaits {
                         parkFor(runner.parkNanos(), line, slot, target, now, waiter.lateWake);
                         if (recording) {
                             parkedNanos += System.nanoTime() - parkStart;
+                            parks++;
                         }
                     }
                 }
@@ -289,14 +291,14 @@ final class BlockingWaits {
         } finally {
             parked.remove(listed);
             if (recording) {
-                commit(event, ticket, plan.toString(), outcome, predicted, parkedNanos, spins);
+                commit(event, ticket, plan.toString(), outcome, predicted, parkedNanos, parks, spins);
             }
         }
     }
 
     // Only with the event enabled: formats names for the record.
     private static void commit(WaitEvent event, Ticket ticket, String plan, String outcome, long predicted,
-                               long parkedNanos, long spins) {
+                               long parkedNanos, long parks, long spins) {
         event.end();
         if (!event.shouldCommit()) {
             return;
@@ -310,6 +312,7 @@ final class BlockingWaits {
         event.landedNanos = landed;
         event.landingErrorNanos = landed != 0 && predicted != DeadlineEstimator.UNKNOWN ? landed - predicted : 0;
         event.parkedNanos = parkedNanos;
+        event.parks = parks;
         event.spins = spins;
         event.outcome = outcome;
         event.commit();
