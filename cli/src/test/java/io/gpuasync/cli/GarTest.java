@@ -205,9 +205,10 @@ class GarTest {
         assertEquals(0, gar("bench", "--work-us", "50", "--samples", "20", "--warmup", "5", "--jfr", jfr.toString()));
         List<RecordedEvent> waits = RecordingFile.readAllEvents(jfr).stream()
                 .filter(e -> e.getEventType().getName().equals("io.gpuasync.Wait")).toList();
-        // spin, hybrid, backoff, yield and hand-off wait blockingly, 25 times each; a ticket that
-        // already landed when await was called (the waiter was descheduled past the work) records none.
-        assertTrue(waits.size() > 0 && waits.size() <= 5 * 25, waits.size() + " wait events");
+        // spin, hybrid, backoff, yield and hand-off wait blockingly, 25 times each, and hybrid once
+        // more in the pass that says where its CPU goes; a ticket that already landed when await
+        // was called (the waiter was descheduled past the work) records none.
+        assertTrue(waits.size() > 0 && waits.size() <= 6 * 25, waits.size() + " wait events");
         assertTrue(waits.stream().allMatch(e -> e.getString("line").contains("sim") && e.getInt("slot") == 0), waits.toString());
         assertTrue(waits.stream().allMatch(e -> e.getString("outcome").equals("LANDED")));
         assertTrue(out().contains("io.gpuasync events into " + jfr), out());
