@@ -55,7 +55,7 @@ final class HostBench {
     }
 
     record Row(String name, String how, long p50Nanos, long p99Nanos, double cpuNanosPerAwait, double timersPerAwait,
-               int samples) {
+               int samples, double pollsPerAwait) {
     }
 
     record Echo(String name, long p50Nanos, long p99Nanos, int trips, long completionsDuring) {
@@ -137,6 +137,11 @@ final class HostBench {
         default long timers() {
             return 0;
         }
+
+        /** Polls over a landing nearer than its timer's lateness, so far. */
+        default long polls() {
+            return 0;
+        }
     }
 
     static int run(Options options, PrintStream out, PrintStream err) {
@@ -158,6 +163,7 @@ final class HostBench {
         IoEventLoop loop = (IoEventLoop) loopGroup.next();
         List<Row> rows = new ArrayList<>();
         List<Echo> echoes = new ArrayList<>();
+        List<String> lateness = new ArrayList<>();
         try (Reactor reactor = Reactor.builder().backend(sim).build();
              SimStream stream = sim.device(0).createStream();
              UringHost uring = wantUring ? UringHost.start() : null) {
@@ -228,6 +234,11 @@ final class HostBench {
                     public long timers() {
                         return uring.timersArmed() + uring.timersMoved();
                     }
+
+                    @Override
+                    public long polls() {
+                        return uring.polls();
+                    }
                 });
             }
             LoopAwaits onLoop = wantNetty ? GpuAwaits.on(loop) : null;
@@ -244,6 +255,11 @@ final class HostBench {
                     public long timers() {
                         return loop.submit(() -> onLoop.timersArmed() + onLoop.timersMoved()).syncUninterruptibly().getNow();
                     }
+
+                    @Override
+                    public long polls() {
+                        return onLoop.polls();
+                    }
                 });
             }
             for (int p = 0; p < peers.size(); p++) {
@@ -251,6 +267,13 @@ final class HostBench {
                     rows.add(measure(names.get(p), hows.get(p), peers.get(p), p + 1, peers.size(), options, stream, line,
                             deviceThread[0], err));
                 }
+            }
+            if (wantUring) {
+                lateness.add(String.format(Locale.ROOT, "uring %.1f us", uring.timerLatenessNanos() / 1e3));
+            }
+            if (wantNetty) {
+                long nanos = loop.submit(onLoop::timerLatenessNanos).syncUninterruptibly().getNow();
+                lateness.add(String.format(Locale.ROOT, "netty %.1f us", nanos / 1e3));
             }
             if (wantNetty) {
                 echoes.addAll(echo(options, loopGroup, clientGroup, sim, stream, List.of(
@@ -265,6 +288,9 @@ final class HostBench {
         }
         err.print("\r" + " ".repeat(70) + "\r");
         print(options, rows, echoes, out);
+        if (!lateness.isEmpty()) {
+            out.println("timer lateness learned (timeouts are armed that much early): " + String.join(", ", lateness));
+        }
         if (options.json() != null) {
             try {
                 Files.writeString(options.json(), json(options, rows, echoes));
@@ -286,11 +312,13 @@ final class HostBench {
         long cpuStart = 0;
         long deviceStart = 0;
         long timersStart = 0;
+        long pollsStart = 0;
         for (int i = 0; i < total; i++) {
             if (i == options.warmup()) {
                 cpuStart = OS.getProcessCpuTime();
                 deviceStart = THREADS.getThreadCpuTime(deviceThread);
                 timersStart = peer.timers();
+                pollsStart = peer.polls();
             }
             if (i % 100 == 0) {
                 err.printf("\r[%d/%d] %-12s %5d/%d samples", index, of, name, i, total);
@@ -315,9 +343,11 @@ final class HostBench {
         }
         long cpu = (OS.getProcessCpuTime() - cpuStart) - (THREADS.getThreadCpuTime(deviceThread) - deviceStart);
         long timers = peer.timers() - timersStart;
+        long polls = peer.polls() - pollsStart;
         Arrays.sort(latencies);
         return new Row(name, how, Bench.percentile(latencies, 0.50), Bench.percentile(latencies, 0.99),
-                (double) cpu / options.samples(), (double) timers / options.samples(), options.samples());
+                (double) cpu / options.samples(), (double) timers / options.samples(), options.samples(),
+                (double) polls / options.samples());
     }
 
     private record Feeder(String name, AsyncWaits waits) {
@@ -381,17 +411,20 @@ final class HostBench {
                 options.samples(), options.warmup());
         out.println("machine: " + Machine.describe() + "; Java " + Runtime.version() + "; " + Instant.now());
         out.println();
-        out.printf(Locale.ROOT, "%-12s %12s %12s %12s %13s %10s%n", "row", "p50 landed", "p99 landed", "CPU/await",
-                "timers/await", "p50/busy");
+        out.printf(Locale.ROOT, "%-12s %12s %12s %12s %13s %10s %12s%n", "row", "p50 landed", "p99 landed", "CPU/await",
+                "timers/await", "p50/busy", "polls/await");
         Row busy = rows.getFirst();
         for (Row r : rows) {
-            out.printf(Locale.ROOT, "%-12s %9.1f us %9.1f us %9.1f us %13.2f %9.2fx%n", r.name(), r.p50Nanos() / 1e3,
-                    r.p99Nanos() / 1e3, r.cpuNanosPerAwait() / 1e3, r.timersPerAwait(), (double) r.p50Nanos() / busy.p50Nanos());
+            out.printf(Locale.ROOT, "%-12s %9.1f us %9.1f us %9.1f us %13.2f %9.2fx %12.1f%n", r.name(), r.p50Nanos() / 1e3,
+                    r.p99Nanos() / 1e3, r.cpuNanosPerAwait() / 1e3, r.timersPerAwait(), (double) r.p50Nanos() / busy.p50Nanos(),
+                    r.pollsPerAwait());
         }
         out.println();
         out.println("landed: from the device's store to the continuation running on the thread that wanted it (the");
         out.println("event loop, but for std and uring: their own thread). CPU/await: the process's CPU less the");
         out.println("simulated device's thread, per await. timers/await: timeouts submitted (armed or moved) per await.");
+        out.println("polls/await: looks at the words over a landing nearer than the timer's learned lateness (uring:");
+        out.println("spins of its own thread; netty: passes of the loop, which serves its sockets between two).");
         for (Row r : rows) {
             out.printf("  %-12s %s%n", r.name(), r.how());
         }
@@ -434,8 +467,9 @@ final class HostBench {
         for (int i = 0; i < rows.size(); i++) {
             Row r = rows.get(i);
             json.append(String.format(Locale.ROOT, "    {\"row\": \"%s\", \"p50_ns\": %d, \"p99_ns\": %d, \"cpu_ns_per_await\": %.0f, "
-                            + "\"timers_per_await\": %.3f, \"samples\": %d}%s%n", r.name(), r.p50Nanos(), r.p99Nanos(),
-                    r.cpuNanosPerAwait(), r.timersPerAwait(), r.samples(), i + 1 < rows.size() ? "," : ""));
+                            + "\"timers_per_await\": %.3f, \"samples\": %d, \"polls_per_await\": %.1f}%s%n", r.name(), r.p50Nanos(),
+                    r.p99Nanos(), r.cpuNanosPerAwait(), r.timersPerAwait(), r.samples(), r.pollsPerAwait(),
+                    i + 1 < rows.size() ? "," : ""));
         }
         json.append("  ],\n  \"echo\": [\n");
         for (int i = 0; i < echoes.size(); i++) {

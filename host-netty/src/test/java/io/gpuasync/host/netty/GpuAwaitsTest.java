@@ -239,6 +239,31 @@ class GpuAwaitsTest {
     }
 
     @Test
+    void theLoopPollsOverALandingNearerThanItsTimeoutsLatenessAndLearnsThatLateness() throws Exception {
+        IoEventLoop loop = uringLoop();
+        LoopAwaits awaits = GpuAwaits.on(loop);
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        // One await at a time behind 300 us of work: the first has no prediction (polled on the
+        // loop's next passes), the later ones sleep on the timer to the prediction less the lateness.
+        for (int i = 0; i < 60; i++) {
+            stream.busy(Duration.ofNanos(300_000));
+            Ticket ticket = line.signal(stream, Slot.S0);
+            CompletableFuture<Boolean> continued = new CompletableFuture<>();
+            loop.execute(() -> awaits.whenLanded(ticket).whenComplete((t, e) -> continued.complete(loop.inEventLoop())));
+            assertTrue(continued.get(30, TimeUnit.SECONDS), "continued on the loop");
+        }
+        assertTrue(awaits.polls() > 0, "polled over landings nearer than a timeout could end");
+        long[] fired = new long[2];
+        loop.submit(() -> {
+            fired[0] = awaits.timerFires();
+            fired[1] = awaits.timerLatenessNanos();
+        }).syncUninterruptibly();
+        assertTrue(fired[0] > 0, "slept on the timeout when the landing was far");
+        assertTrue(fired[1] > 0 && fired[1] <= 1_000_000, "lateness " + fired[1]);
+    }
+
+    @Test
     void anEchoOnTheSameLoopKeepsAnsweringWhileThousandsOfCompletionsArrive() throws Exception {
         MultiThreadIoEventLoopGroup serverGroup = new MultiThreadIoEventLoopGroup(1, IoUringIoHandler.newFactory());
         MultiThreadIoEventLoopGroup clientGroup = new MultiThreadIoEventLoopGroup(1, IoUringIoHandler.newFactory());
