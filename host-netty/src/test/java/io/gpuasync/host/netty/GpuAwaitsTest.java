@@ -12,6 +12,8 @@ import io.gpuasync.host.std.engine.EngineSettings;
 import io.netty.channel.EventLoop;
 import io.netty.channel.IoEventLoop;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.uring.IoUring;
 import io.netty.channel.uring.IoUringIoHandler;
@@ -76,6 +78,13 @@ class GpuAwaitsTest {
 
     private IoEventLoop nioLoop() {
         MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        groups.add(group);
+        return group.next();
+    }
+
+    private IoEventLoop epollLoop() {
+        assumeTrue(Epoll.isAvailable(), () -> "Netty's epoll transport is unavailable: " + Epoll.unavailabilityCause());
+        MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(1, EpollIoHandler.newFactory());
         groups.add(group);
         return group.next();
     }
@@ -215,6 +224,44 @@ class GpuAwaitsTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GpuAwaits.on(nio));
         assertTrue(e.getMessage().contains("a NIO loop (NioIoHandler)"), e.getMessage());
         assertTrue(e.getMessage().contains("GpuAwaits.viaHost"), e.getMessage());
+    }
+
+    @Test
+    void anEpollLoopIsRefusedNamingItAndTheFallback() {
+        IoEventLoop epoll = epollLoop();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GpuAwaits.on(epoll));
+        assertTrue(e.getMessage().contains(" is an epoll loop (EpollIoHandler). On such a loop use GpuAwaits.viaHost(loop, reactor)"),
+                e.getMessage());
+        assertFalse(epoll.isShuttingDown(), "refusing leaves the loop alone");
+    }
+
+    @Test
+    void theFallbackOnAnEpollLoopContinuesThereAndEndsItsWaitsWhenTheLoopEnds() throws Exception {
+        IoEventLoop epoll = epollLoop();
+        Reactor reactor = closeLater(Reactor.builder().backend(sim).build());
+        AsyncWaits waits = GpuAwaits.viaHost(epoll, reactor);
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        stream.busy(Duration.ofNanos(50_000));
+        Ticket landed = line.signal(stream, Slot.S0);
+        // Attached on the loop, as a handler would: a continuation of a future already complete
+        // runs on the attaching thread.
+        CompletableFuture<Boolean> onLoop = new CompletableFuture<>();
+        epoll.execute(() -> waits.whenLanded(landed).whenComplete((t, e) -> onLoop.complete(e == null && epoll.inEventLoop())));
+        assertTrue(onLoop.get(30, TimeUnit.SECONDS), "continued on the epoll loop");
+
+        CountDownLatch gate = new CountDownLatch(1);
+        hold(stream, gate);
+        Ticket held = line.signal(stream, Slot.S0);
+        CompletableFuture<Ticket> pending = waits.whenLanded(held);
+        assertEquals(1, reactor.engine().asyncWaitsPending(), "the std host holds the wait");
+        epoll.parent().shutdownGracefully(0, 1, TimeUnit.SECONDS).await();
+        GpuException ended = failureOf(pending);
+        assertEquals(GpuException.Kind.CLOSED, ended.kind());
+        assertTrue(ended.getMessage().contains("is shutting down"), ended.getMessage());
+        assertEquals(0, reactor.engine().asyncWaitsPending(), "the host's wait was cancelled with it, before its ticket landed");
+        assertEquals(GpuException.Kind.CLOSED, failureOf(waits.whenLanded(landed)).kind(), "an ended loop takes no waits");
+        gate.countDown();
     }
 
     @Test
