@@ -325,6 +325,16 @@ final class HostBench {
     }
 
     static int run(Options options, List<Backends.Found> found, PrintStream out, PrintStream err) {
+        // Before any device work is prepared: gar's status 3, this machine cannot run it.
+        if (options.hosts().contains("uring") && !Uring.isAvailable()) {
+            err.println("gar bench: the io_uring host is unavailable here: " + Uring.unavailabilityCause().orElseThrow().getMessage());
+            return Gar.CANNOT;
+        }
+        if (!IoUring.isAvailable()) {
+            err.println("gar bench: Netty's io_uring transport is unavailable here (the loop every peer continues on): "
+                    + IoUring.unavailabilityCause());
+            return Gar.CANNOT;
+        }
         Device<?> device;
         if (options.backend().equals("sim")) {
             device = new SimDevice();
@@ -363,15 +373,6 @@ final class HostBench {
     private static int run(Options options, Device<?> device, PrintStream out, PrintStream err) {
         boolean wantUring = options.hosts().contains("uring");
         boolean wantNetty = options.hosts().contains("netty");
-        if (wantUring && !Uring.isAvailable()) {
-            err.println("gar bench: the io_uring host is unavailable here: " + Uring.unavailabilityCause().orElseThrow().getMessage());
-            return 1;
-        }
-        if (!IoUring.isAvailable()) {
-            err.println("gar bench: Netty's io_uring transport is unavailable here (the loop every peer continues on): "
-                    + IoUring.unavailabilityCause());
-            return 1;
-        }
         MultiThreadIoEventLoopGroup loopGroup = new MultiThreadIoEventLoopGroup(1, IoUringIoHandler.newFactory());
         MultiThreadIoEventLoopGroup clientGroup = new MultiThreadIoEventLoopGroup(1, IoUringIoHandler.newFactory());
         IoEventLoop loop = (IoEventLoop) loopGroup.next();

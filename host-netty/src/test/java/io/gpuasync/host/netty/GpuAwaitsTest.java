@@ -9,7 +9,6 @@ import io.gpuasync.core.Slot;
 import io.gpuasync.host.std.AsyncWaits;
 import io.gpuasync.host.std.Reactor;
 import io.gpuasync.host.std.engine.EngineSettings;
-import io.netty.channel.EventLoop;
 import io.netty.channel.IoEventLoop;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
@@ -22,6 +21,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -235,11 +236,12 @@ class GpuAwaitsTest {
         assertFalse(epoll.isShuttingDown(), "refusing leaves the loop alone");
     }
 
-    @Test
-    void theFallbackOnAnEpollLoopContinuesThereAndEndsItsWaitsWhenTheLoopEnds() throws Exception {
-        IoEventLoop epoll = epollLoop();
+    @ParameterizedTest
+    @ValueSource(strings = {"nio", "epoll"})
+    void theFallbackContinuesOnTheLoopAndEndsItsWaitsWhenTheLoopEnds(String transport) throws Exception {
+        IoEventLoop loop = transport.equals("nio") ? nioLoop() : epollLoop();
         Reactor reactor = closeLater(Reactor.builder().backend(sim).build());
-        AsyncWaits waits = GpuAwaits.viaHost(epoll, reactor);
+        AsyncWaits waits = GpuAwaits.viaHost(loop, reactor);
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         stream.busy(Duration.ofNanos(50_000));
@@ -247,42 +249,23 @@ class GpuAwaitsTest {
         // Attached on the loop, as a handler would: a continuation of a future already complete
         // runs on the attaching thread.
         CompletableFuture<Boolean> onLoop = new CompletableFuture<>();
-        epoll.execute(() -> waits.whenLanded(landed).whenComplete((t, e) -> onLoop.complete(e == null && epoll.inEventLoop())));
-        assertTrue(onLoop.get(30, TimeUnit.SECONDS), "continued on the epoll loop");
+        loop.execute(() -> waits.whenLanded(landed).whenComplete((t, e) -> onLoop.complete(e == null && loop.inEventLoop())));
+        assertTrue(onLoop.get(30, TimeUnit.SECONDS), "continued on the " + transport + " loop");
 
         CountDownLatch gate = new CountDownLatch(1);
         hold(stream, gate);
-        Ticket held = line.signal(stream, Slot.S0);
-        CompletableFuture<Ticket> pending = waits.whenLanded(held);
-        assertEquals(1, reactor.engine().asyncWaitsPending(), "the std host holds the wait");
-        epoll.parent().shutdownGracefully(0, 1, TimeUnit.SECONDS).await();
+        CompletableFuture<Ticket> cancelled = waits.whenLanded(line.signal(stream, Slot.S0));
+        CompletableFuture<Ticket> pending = waits.whenLanded(line.signal(stream, Slot.S0));
+        assertEquals(2, reactor.engine().asyncWaitsPending(), "the std host holds the waits");
+        assertTrue(cancelled.cancel(false));
+        assertEquals(1, reactor.engine().asyncWaitsPending(), "cancelling frees the host's wait");
+        loop.parent().shutdownGracefully(0, 1, TimeUnit.SECONDS).await();
         GpuException ended = failureOf(pending);
         assertEquals(GpuException.Kind.CLOSED, ended.kind());
         assertTrue(ended.getMessage().contains("is shutting down"), ended.getMessage());
         assertEquals(0, reactor.engine().asyncWaitsPending(), "the host's wait was cancelled with it, before its ticket landed");
         assertEquals(GpuException.Kind.CLOSED, failureOf(waits.whenLanded(landed)).kind(), "an ended loop takes no waits");
         gate.countDown();
-    }
-
-    @Test
-    void theFallbackCompletesOnTheLoopThroughExecute() throws Exception {
-        EventLoop nio = nioLoop();
-        Reactor reactor = closeLater(Reactor.builder().backend(sim).build());
-        AsyncWaits waits = GpuAwaits.viaHost(nio, reactor);
-        SimStream stream = closeLater(sim.device(0).createStream());
-        Line<SimStream> line = closeLater(sim.openLine());
-        stream.busy(Duration.ofNanos(50_000));
-        Ticket ticket = line.signal(stream, Slot.S0);
-        CompletableFuture<Boolean> onLoop = waits.whenLanded(ticket).thenApply(t -> nio.inEventLoop());
-        assertTrue(onLoop.get(30, TimeUnit.SECONDS));
-
-        CountDownLatch gate = new CountDownLatch(1);
-        hold(stream, gate);
-        CompletableFuture<Ticket> cancelled = waits.whenLanded(line.signal(stream, Slot.S0));
-        assertTrue(cancelled.cancel(false));
-        gate.countDown();
-        nio.parent().shutdownGracefully(0, 1, TimeUnit.SECONDS).await();
-        assertEquals(GpuException.Kind.CLOSED, failureOf(waits.whenLanded(ticket)).kind());
     }
 
     @Test
