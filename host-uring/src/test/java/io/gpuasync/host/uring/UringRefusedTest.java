@@ -55,6 +55,8 @@ class UringRefusedTest {
         Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(child.waitFor(120, TimeUnit.SECONDS), "the child JVM ended");
+        // A sandbox that forbids installing seccomp filters (exit 3 from the launcher) cannot run these.
+        assumeTrue(!(child.exitValue() == 3 && output.startsWith("deny_syscall: prctl")), output.strip());
         assertEquals(0, child.exitValue(), output);
         Map<String, String> answers = new LinkedHashMap<>();
         for (String line : output.split("\n")) {
