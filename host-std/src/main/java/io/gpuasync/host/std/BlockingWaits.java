@@ -10,6 +10,7 @@ import io.gpuasync.core.WaitPlan;
 import io.gpuasync.core.WaitPlanRunner;
 import io.gpuasync.host.std.engine.DeviceFailedEvent;
 import io.gpuasync.host.std.engine.HandOff;
+import io.gpuasync.host.std.engine.LateWake;
 import io.gpuasync.host.std.engine.WaitEngine;
 
 import java.util.concurrent.atomic.AtomicInteger;
