@@ -64,6 +64,13 @@ class GarTest {
             assertTrue(p50 > 0 && p99 >= p50, plan + ": p50 " + p50 + ", p99 " + p99);
         }
         assertTrue(written.contains("\"work_ns\": 50000"), written);
+        // Where a hybrid await's CPU goes: spinning against the timed sleeps, from the traced pass.
+        assertTrue(table.contains("where a hybrid await's CPU goes"), table);
+        Matcher breakdown = Pattern.compile("\"hybrid_breakdown\": \\{\"samples\": (\\d+), \"cpu_ns_per_await\": (\\d+), "
+                + "\"awake_ns_per_await\": (\\d+), \"parked_ns_per_await\": (\\d+), \"timed_sleeps_per_await\": ([0-9.]+)")
+                .matcher(written);
+        assertTrue(breakdown.find(), "no hybrid breakdown in the JSON:\n" + written);
+        assertTrue(Long.parseLong(breakdown.group(1)) > 0 && Long.parseLong(breakdown.group(2)) > 0, breakdown.group());
     }
 
     @Test
