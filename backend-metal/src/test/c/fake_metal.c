@@ -15,7 +15,8 @@
  * Adversarial modes (fakeMetalSetMode): FAKE_OUT_OF_ORDER runs each command buffer on a thread
  * of its own, concurrently with the others of its queue, so only event signals and waits order
  * them; FAKE_VISIBLE_AT_COMPLETION makes a kernel's store visible only when its command buffer
- * completes (after the buffer's later commands), the most Metal's coherency rules allow.
+ * completes (after the buffer's later commands) or signals a shared event (the CPU's way to know
+ * GPU results are there to read), the most Metal's coherency rules allow.
  *
  * Test hooks (not Metal's API): fakeMetalSetMode, fakeMetalFailNext, fakeMetalFailCommandBuffers,
  * fakeMetalDeviceRefs, fakeMetalViolations, fakeMetalLastViolation.
@@ -387,6 +388,12 @@ static void run_command_buffer(command_buffer_t *cb) {
             pthread_mutex_lock(&q->mu);
             while (q->incomplete_head != cb) pthread_cond_wait(&q->changed, &q->mu);
             pthread_mutex_unlock(&q->mu);
+            /* A shared event is how the CPU learns that GPU results are there to read: the
+             * stores before its signal are visible once it is seen, even in the late mode. */
+            if (((id) c->event)->isa == SharedEventClass) {
+                for (int j = 0; j < cb->late_count; j++) store(&cb->late[j]);
+                cb->late_count = 0;
+            }
             event_signal(c->event, c->value);
             break;
         case WAIT: event_wait(c->event, c->value); break;
