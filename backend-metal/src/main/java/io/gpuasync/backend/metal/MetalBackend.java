@@ -176,6 +176,15 @@ public final class MetalBackend implements Backend<MetalQueue> {
         }
     }
 
+    /** As {@link #enqueueBusy}, with {@code before} sent to the kernel's command buffer before its commit. */
+    void enqueueBusy(MetalQueue queue, long iterations, MetalDriver.BeforeCommit before, String what) {
+        try {
+            driver.enqueueBusy(queue, iterations, before, false);
+        } catch (LineException e) {
+            throw e.toGpuException(what);
+        }
+    }
+
     /**
      * Queues on {@code queue} a wait, on the device, until {@code line}'s word of {@code slot}
      * reaches {@code target}: work on one queue can follow another's without a host round trip.

@@ -324,6 +324,115 @@ class MetalBackendTest {
         assertEquals(violations, FakeMetal.METAL.fakeMetalViolations(), FakeMetal.violations());
     }
 
+    /** Waits (up to 20 s: a liveness bound, not a timing) until {@code count} is at most {@code bound}. */
+    private static void awaitAtMost(String what, java.util.function.LongSupplier count, long bound) {
+        long deadline = System.nanoTime() + LANDS_WITHIN_NANOS;
+        while (count.getAsLong() > bound) {
+            assertTrue(System.nanoTime() - deadline < 0, what + ": " + count.getAsLong() + ", expected at most " + bound);
+            Thread.onSpinWait();
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked") // the metal provider's workload is on MetalQueues
+    void metalsOwnWaitsEachReturnOnlyOnceTheirWorkIsDoneAndReleaseWhatTheyMade() {
+        long buffersBefore = FakeMetal.RUNTIME.fakeObjcLive("FakeMTLCommandBuffer");
+        long eventsBefore = FakeMetal.RUNTIME.fakeObjcLive("FakeMTLSharedEvent");
+        long heapBlocksBefore = FakeMetal.RUNTIME.fakeObjcHeapBlocks();
+        long violations = FakeMetal.METAL.fakeMetalViolations();
+        BenchWorkload<?> offered = new MetalProvider().openBenchWorkload().orElseThrow();
+        try (BenchWorkload<MetalQueue> workload = (BenchWorkload<MetalQueue>) offered;
+             Line<MetalQueue> line = workload.openLine()) {
+            List<BenchWorkload.NativeWait> waits = workload.nativeWaits();
+            assertEquals(List.of("cb-wait", "event-poll", "cb-handler"),
+                    waits.stream().map(BenchWorkload.NativeWait::name).toList());
+            assertTrue(waits.get(0).how().contains("waitUntilCompleted"), waits.get(0).how());
+            assertTrue(waits.get(1).how().contains("signaledValue"), waits.get(1).how());
+            assertTrue(waits.get(2).how().contains("addCompletedHandler:"), waits.get(2).how());
+            assertEquals(eventsBefore + 1, FakeMetal.RUNTIME.fakeObjcLive("FakeMTLSharedEvent"), "the private event");
+            long target = 0;
+            for (BenchWorkload.NativeWait wait : waits) {
+                long copies = FakeMetal.RUNTIME.fakeObjcBlockCopies();
+                // Work, then a line's store behind it, then the wait's own work: a wait that
+                // returned before its own work was done could find the store not landed yet.
+                long start = System.nanoTime();
+                workload.enqueue(Duration.ofMillis(150));
+                Ticket before = line.signal(workload.stream(), Slot.S0);
+                target = before.target();
+                wait.queueAndWait(Duration.ofMillis(1));
+                long took = System.nanoTime() - start;
+                assertTrue(before.isDone(), wait.name() + " returned before the work queued ahead of its own was done");
+                assertTrue(took >= Duration.ofMillis(75).toNanos(), wait.name() + " returned after " + took + " ns");
+                // A block is copied only by the wait that passes one, once per command buffer.
+                assertEquals(copies + (wait.name().equals("cb-handler") ? 1 : 0),
+                        FakeMetal.RUNTIME.fakeObjcBlockCopies(), wait.name() + ": Block_copy calls");
+            }
+            assertEquals(target, line.word(Slot.S0));
+            assertEquals(0, MetalBaselines.CompletedHandler.pending(), "futures left waiting for a handler");
+        }
+        // The handler's heap copy is released right after the handler ran; command buffers once
+        // completed; the event when the workload closes.
+        awaitAtMost("live heap blocks", FakeMetal.RUNTIME::fakeObjcHeapBlocks, heapBlocksBefore);
+        awaitAtMost("live command buffers", () -> FakeMetal.RUNTIME.fakeObjcLive("FakeMTLCommandBuffer"), buffersBefore);
+        assertEquals(eventsBefore, FakeMetal.RUNTIME.fakeObjcLive("FakeMTLSharedEvent"), "the private event released");
+        assertEquals(violations, FakeMetal.METAL.fakeMetalViolations(), FakeMetal.violations());
+    }
+
+    @Test
+    void aCompletedHandlerOfAFailedCommandBufferFailsItsFutureWithTheError() throws Exception {
+        MetalQueue queue = metal.createQueue();
+        try {
+            FakeMetal.METAL.fakeMetalFailCommandBuffers(0, 1);
+            java.util.concurrent.CompletableFuture<Void> done =
+                    MetalBaselines.CompletedHandler.enqueueBusy(metal, queue, 1_000);
+            // 20 s: a bound on a handler that never comes, not a timing.
+            java.util.concurrent.ExecutionException failed = assertThrows(java.util.concurrent.ExecutionException.class,
+                    () -> done.get(20, java.util.concurrent.TimeUnit.SECONDS));
+            GpuException cause = (GpuException) failed.getCause();
+            assertTrue(cause.getMessage().contains("the device failed"), cause.getMessage());
+            assertEquals(1, cause.status(), "MTLCommandBufferErrorInternal, from the command buffer's NSError: " + cause);
+        } finally {
+            FakeMetal.METAL.fakeMetalFailCommandBuffers(0, 0);
+            metal.destroyQueue(queue);
+        }
+        assertEquals(0, MetalBaselines.CompletedHandler.pending());
+        awaitAtMost("live heap blocks", FakeMetal.RUNTIME::fakeObjcHeapBlocks, 0);
+    }
+
+    @Test
+    void aCommandBufferMetalWillNotMakeLeavesNoFutureWaitingForAHandler() {
+        MetalQueue queue = metal.createQueue();
+        long copies = FakeMetal.RUNTIME.fakeObjcBlockCopies();
+        try {
+            FakeMetal.METAL.fakeMetalFailNext("commandBuffer", 1);
+            GpuException refused = assertThrows(GpuException.class,
+                    () -> MetalBaselines.CompletedHandler.enqueueBusy(metal, queue, 1_000));
+            assertTrue(refused.getMessage().contains("commandBuffer] returned nil"), refused.getMessage());
+        } finally {
+            metal.destroyQueue(queue);
+        }
+        assertEquals(0, MetalBaselines.CompletedHandler.pending(), "a future left for a handler that never comes");
+        assertEquals(copies, FakeMetal.RUNTIME.fakeObjcBlockCopies(), "no block was handed to Metal");
+    }
+
+    @Test
+    void theHandlerBlockHasTheBlockAbiLayout() {
+        io.gpuasync.backend.metal.internal.Block block =
+                new io.gpuasync.backend.metal.internal.Block((b, argument) -> { }, "layout-test");
+        try (Memory literal = block.literal(0x1234_5678_9abcL)) {
+            assertEquals(io.gpuasync.backend.metal.internal.MetalLibraries.dataSymbol("_NSConcreteStackBlock"),
+                    Pointer.nativeValue(literal.getPointer(0)), "isa");
+            assertEquals(1 << 30, literal.getInt(8), "flags: BLOCK_HAS_SIGNATURE only (a stack block)");
+            assertEquals(0, literal.getInt(12), "reserved");
+            assertTrue(Pointer.nativeValue(literal.getPointer(16)) != 0, "invoke");
+            Pointer descriptor = literal.getPointer(24);
+            assertEquals(0, descriptor.getLong(0), "descriptor reserved");
+            assertEquals(40, descriptor.getLong(8), "descriptor size: the literal with its capture");
+            assertEquals("v16@?0@8", descriptor.getPointer(16).getString(0), "signature of void (^)(id)");
+            assertEquals(0x1234_5678_9abcL, io.gpuasync.backend.metal.internal.Block.captured(Pointer.nativeValue(literal)));
+        }
+    }
+
     @Test
     void aStoreIntoNoLineIsRefusedWithItsAddress() {
         MetalQueue queue = metal.createQueue();
