@@ -376,6 +376,10 @@ class MetalBackendTest {
         awaitAtMost("live command buffers", () -> FakeMetal.RUNTIME.fakeObjcLive("FakeMTLCommandBuffer"), buffersBefore);
         assertEquals(eventsBefore, FakeMetal.RUNTIME.fakeObjcLive("FakeMTLSharedEvent"), "the private event released");
         assertEquals(violations, FakeMetal.METAL.fakeMetalViolations(), FakeMetal.violations());
+        // The queue's thread, which ran the handler attached to the JVM, ended with the queue; JNA
+        // detaches a thread it attached when the native thread ends.
+        awaitAtMost("JVM threads attached for completed handlers", () -> Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals("metal-completed-handler")).count(), 0);
     }
 
     @Test
