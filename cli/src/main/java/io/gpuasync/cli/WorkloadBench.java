@@ -58,6 +58,7 @@ final class WorkloadBench {
             return Gar.CANNOT;
         }
         List<Bench.Result> results = new ArrayList<>();
+        boolean failed;
         try (BenchWorkload<?> workload = offered.get()) {
             out.println("workload: " + workload.describe());
             List<BenchWorkload.NativeWait> own = workload.nativeWaits();
@@ -66,14 +67,20 @@ final class WorkloadBench {
                             + "only the line's plans are measured"
                     : "the backend's own ways of waiting, measured after the line's plans: "
                             + own.stream().map(BenchWorkload.NativeWait::name).collect(Collectors.joining(", ")));
-            measureAll(workload, own, options, results, err);
+            failed = measureAll(workload, own, options, results, err);
         }
         Bench.clearProgress(options, err);
-        return Bench.report(options, Machine.describe(), "wait", results, out, err);
+        int reported = Bench.report(options, Machine.describe(), "wait", results, out, err);
+        return failed ? Gar.FAILED : reported;
     }
 
-    private static <S> void measureAll(BenchWorkload<S> workload, List<BenchWorkload.NativeWait> own,
-                                       Bench.Options options, List<Bench.Result> results, PrintStream err) {
+    /**
+     * Measures every row into {@code results}; true if one of the backend's own ways of waiting
+     * failed: its row is left out, said on {@code err}, and the others are still measured.
+     */
+    private static <S> boolean measureAll(BenchWorkload<S> workload, List<BenchWorkload.NativeWait> own,
+                                          Bench.Options options, List<Bench.Result> results, PrintStream err) {
+        boolean failed = false;
         int rows = PEERS.size() + own.size();
         try (Reactor reactor = Reactor.builder().backend(workload.backend()).build()) {
             int index = 0;
@@ -86,9 +93,16 @@ final class WorkloadBench {
             }
             for (BenchWorkload.NativeWait wait : own) {
                 index++;
-                results.add(measure(wait, index, rows, options, err));
+                try {
+                    results.add(measure(wait, index, rows, options, err));
+                } catch (RuntimeException e) {
+                    Bench.clearProgress(options, err);
+                    err.println("gar bench: the backend's own wait '" + wait.name() + "' failed, so it has no row: " + e);
+                    failed = true;
+                }
             }
         }
+        return failed;
     }
 
     private static <S> Bench.Result measure(Peer peer, int index, int rows, Bench.Options options, Reactor reactor,

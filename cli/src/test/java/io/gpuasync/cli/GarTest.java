@@ -243,6 +243,18 @@ class GarTest {
         assertTrue(out().contains("p50/p99 wait:"), out());
         assertTrue(out().contains("the backend's own ways of waiting: none"), out());
         out.reset();
+        // A backend's own ways of waiting: each a row after the line's plans; one that fails has
+        // none, is named on stderr, and the run says it failed.
+        assertEquals(Gar.FAILED, gar(new String[] {"bench", "--backend", "faulty", "--work-us", "50", "--samples", "20",
+                "--warmup", "5"}, toy.toString()), err());
+        assertTrue(err().contains("gar bench: the backend's own wait 'broken' failed, so it has no row: "
+                + "java.lang.IllegalStateException: the toy device refuses"), err());
+        assertTrue(out().contains("measured after the line's plans: broken, sync"), out());
+        assertTrue(out().contains("\nsync "), out());
+        assertTrue(out().contains("  sync        faulty's own: the stream's own synchronize"), out());
+        assertFalse(out().contains("\nbroken "), out());
+        out.reset();
+        err.reset();
         assertEquals(Gar.CANNOT, gar(new String[] {"bench", "--backend", "plain"}, toy.toString()));
         assertTrue(err().startsWith("gar bench: backend 'plain' offers no bench workload"), err());
         err.reset();

@@ -167,7 +167,10 @@ public final class MetalBackend implements Backend<MetalQueue> {
         }
     }
 
-    /** As {@link #enqueueBusy}, returning once the work completed ({@code waitUntilCompleted}). */
+    /**
+     * As {@link #enqueueBusy}, returning once the work completed ({@code waitUntilCompleted});
+     * throws the command buffer's {@code NSError} (as a {@link GpuException} with its code) if it failed.
+     */
     public void runBusy(MetalQueue queue, long iterations) {
         try {
             driver.enqueueBusy(queue, iterations, true);

@@ -10,9 +10,13 @@ import io.gpuasync.backend.metal.internal.Pool;
 import io.gpuasync.backend.metal.internal.Sel;
 import io.gpuasync.spi.LineException;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -79,6 +83,23 @@ public final class MetalBaselines {
             }
         }
 
+        /**
+         * As {@link #poll(long)}, giving up after {@code bound}: a command buffer that failed
+         * never signals, and nothing else would end the spin.
+         *
+         * @throws GpuException of kind {@link GpuException.Kind#TIMED_OUT} if {@code value} was not reached in time
+         */
+        public void poll(long value, Duration bound) {
+            long deadline = System.nanoTime() + bound.toNanos();
+            while (Msg.word(event, Sel.SIGNALED_VALUE) < value) {
+                if (System.nanoTime() - deadline > 0) {
+                    throw new GpuException(GpuException.Kind.TIMED_OUT, "the shared event's signaledValue did not reach "
+                            + value + " within " + bound + " (the command buffer that signals it failed, or never ran)");
+                }
+                Thread.onSpinWait();
+            }
+        }
+
         /** {@code waitUntilSignaledValue:timeoutMS:}; false if {@code millis} passed first. */
         public boolean await(long value, long millis) {
             return Msg.bool(event, Sel.WAIT_UNTIL_SIGNALED_VALUE_TIMEOUT_MS, value, millis);
@@ -141,6 +162,28 @@ public final class MetalBaselines {
                 throw e;
             }
             return done;
+        }
+
+        /**
+         * Waits for {@code done} (from {@link #enqueueBusy}) at most {@code bound}.
+         *
+         * @throws GpuException the command buffer's failure as the handler reported it; of
+         *         kind {@link GpuException.Kind#TIMED_OUT} if no handler ran in time, {@link
+         *         GpuException.Kind#INTERRUPTED} if the thread was interrupted (its status kept)
+         */
+        public static void await(CompletableFuture<Void> done, Duration bound) {
+            try {
+                done.get(bound.toNanos(), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                throw new GpuException(GpuException.Kind.TIMED_OUT,
+                        "no completed handler ran within " + bound + " of the commit", e);
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof GpuException failed ? failed
+                        : new GpuException(GpuException.Kind.DEVICE_FAILED, "the completed handler failed", e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new GpuException(GpuException.Kind.INTERRUPTED, "interrupted waiting for a completed handler", e);
+            }
         }
 
         /** Futures whose handler has not run yet. */

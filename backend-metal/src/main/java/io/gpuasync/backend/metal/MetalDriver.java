@@ -382,7 +382,8 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
 
     /**
      * Queues on {@code queue} the busy kernel for {@code iterations}: device work of a chosen
-     * length; with {@code wait}, returns once it completed ({@code waitUntilCompleted}).
+     * length; with {@code wait}, returns once it completed ({@code waitUntilCompleted}), or
+     * throws its {@code NSError} if it failed.
      */
     void enqueueBusy(MetalQueue queue, long iterations, boolean wait) throws LineException {
         enqueueBusy(queue, iterations, BeforeCommit.NOTHING, wait);
@@ -411,6 +412,10 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
             Msg.send(commands, Sel.COMMIT);
             if (wait) {
                 Msg.send(commands, Sel.WAIT_UNTIL_COMPLETED);
+                // It returns for a failed command buffer too: only the status tells the two apart.
+                if (Msg.word(commands, Sel.STATUS) == STATUS_ERROR) {
+                    throw MetalStatus.error("the busy kernel's command buffer", Msg.word(commands, Sel.ERROR));
+                }
             }
         }
     }

@@ -11,6 +11,8 @@ import java.util.function.Consumer;
 
 /** The {@code metal} backend as {@link java.util.ServiceLoader} finds it. */
 public final class MetalProvider implements BackendProvider {
+    private static final Duration OWN_WAIT_BOUND = Duration.ofSeconds(30);
+
     private volatile MetalBackend backend;
 
     /** For {@link java.util.ServiceLoader}. */
@@ -95,17 +97,25 @@ public final class MetalProvider implements BackendProvider {
         MetalBaselines.SharedEventWaiter event = new MetalBaselines.SharedEventWaiter(queue);
         return new OwnWaits(List.of(
                 nativeWait("cb-wait", "commit the work's command buffer, then [commandBuffer waitUntilCompleted] "
-                        + "(the thread blocks inside Metal)",
+                        + "(the thread blocks inside Metal) and read its status",
                         duration -> metal.runBusy(queue, work.iterationsFor(duration))),
                 nativeWait("event-poll", "the work's command buffer signals a private MTLSharedEvent after the "
                         + "kernel (encodeSignalEvent:value:); busy poll of [event signaledValue], one objc_msgSend "
                         + "per look, no sleep",
-                        duration -> event.poll(event.enqueueBusyAndSignal(metal, queue, work.iterationsFor(duration)))),
+                        duration -> event.poll(event.enqueueBusyAndSignal(metal, queue, work.iterationsFor(duration)),
+                                boundOf(duration))),
                 nativeWait("cb-handler", "[commandBuffer addCompletedHandler:] with an Objective-C block built "
-                        + "through JNA; the block completes a CompletableFuture the waiter joins (the CPU of Metal's "
-                        + "thread that runs the block is not counted)",
-                        duration -> MetalBaselines.CompletedHandler.enqueueBusy(metal, queue,
-                                work.iterationsFor(duration)).join())), event);
+                        + "through JNA; the block completes a CompletableFuture the waiter blocks on (the CPU of "
+                        + "Metal's thread that runs the block is not counted)",
+                        duration -> MetalBaselines.CompletedHandler.await(MetalBaselines.CompletedHandler.enqueueBusy(
+                                metal, queue, work.iterationsFor(duration)), boundOf(duration)))), event);
+    }
+
+    // Far beyond any sample's work: a wait that has not ended by then never will (a failed
+    // command buffer signals nothing and, where the handler is lost, calls nothing).
+    private static Duration boundOf(Duration work) {
+        Duration tenfold = work.multipliedBy(10);
+        return tenfold.compareTo(OWN_WAIT_BOUND) > 0 ? tenfold : OWN_WAIT_BOUND;
     }
 
     private static BenchWorkload.NativeWait nativeWait(String name, String how, Consumer<Duration> queueAndWait) {

@@ -164,7 +164,9 @@ class MetalBackendTest {
         Line<MetalQueue> line = metal.openLine();
         FakeMetal.METAL.fakeMetalFailCommandBuffers(0, 1);
         Ticket never = line.signal(queue, Slot.S0);
-        metal.runBusy(queue, 1_000); // completes (with its error) after the store's command buffer
+        // Completes, with its error, after the store's command buffer; waitUntilCompleted's caller learns it from the status.
+        GpuException busyFailed = assertThrows(GpuException.class, () -> metal.runBusy(queue, 1_000));
+        assertEquals(1, busyFailed.status(), busyFailed.getMessage());
         GpuException sick = assertThrows(GpuException.class, line::checkHealth);
         assertFalse(never.isDone(), "a store of a failed command buffer landed");
         assertEquals(GpuException.Kind.DEVICE_FAILED, sick.kind());
@@ -383,23 +385,28 @@ class MetalBackendTest {
     }
 
     @Test
-    void aCompletedHandlerOfAFailedCommandBufferFailsItsFutureWithTheError() throws Exception {
-        MetalQueue queue = metal.createQueue();
-        try {
+    @SuppressWarnings("unchecked") // the metal provider's workload is on MetalQueues
+    void metalsOwnWaitsReportAFailedCommandBufferInsteadOfWaitingForever() {
+        BenchWorkload<?> offered = new MetalProvider().openBenchWorkload().orElseThrow();
+        try (BenchWorkload<MetalQueue> workload = (BenchWorkload<MetalQueue>) offered;
+             MetalBaselines.SharedEventWaiter event = new MetalBaselines.SharedEventWaiter(workload.stream())) {
+            List<BenchWorkload.NativeWait> waits = workload.nativeWaits();
             FakeMetal.METAL.fakeMetalFailCommandBuffers(0, 1);
-            java.util.concurrent.CompletableFuture<Void> done =
-                    MetalBaselines.CompletedHandler.enqueueBusy(metal, queue, 1_000);
-            // 20 s: a bound on a handler that never comes, not a timing.
-            java.util.concurrent.ExecutionException failed = assertThrows(java.util.concurrent.ExecutionException.class,
-                    () -> done.get(20, java.util.concurrent.TimeUnit.SECONDS));
-            GpuException cause = (GpuException) failed.getCause();
-            assertTrue(cause.getMessage().contains("the device failed"), cause.getMessage());
-            assertEquals(1, cause.status(), "MTLCommandBufferErrorInternal, from the command buffer's NSError: " + cause);
+            // waitUntilCompleted and the completed handler: the command buffer's NSError.
+            for (BenchWorkload.NativeWait wait : List.of(waits.get(0), waits.get(2))) {
+                GpuException failed = assertThrows(GpuException.class, () -> wait.queueAndWait(Duration.ofMillis(1)),
+                        wait.name());
+                assertTrue(failed.getMessage().contains("the device failed"), wait.name() + ": " + failed.getMessage());
+                assertEquals(1, failed.status(), wait.name() + ": MTLCommandBufferErrorInternal, from the NSError");
+            }
+            // A failed command buffer signals nothing: the poll gives up at its bound (here short).
+            long never = event.enqueueBusyAndSignal((MetalBackend) workload.backend(), workload.stream(), 1_000);
+            GpuException gaveUp = assertThrows(GpuException.class, () -> event.poll(never, Duration.ofMillis(200)));
+            assertEquals(GpuException.Kind.TIMED_OUT, gaveUp.kind(), gaveUp.toString());
         } finally {
             FakeMetal.METAL.fakeMetalFailCommandBuffers(0, 0);
-            metal.destroyQueue(queue);
         }
-        assertEquals(0, MetalBaselines.CompletedHandler.pending());
+        assertEquals(0, MetalBaselines.CompletedHandler.pending(), "futures left waiting for a handler");
         awaitAtMost("live heap blocks", FakeMetal.RUNTIME::fakeObjcHeapBlocks, 0);
     }
 
