@@ -175,6 +175,8 @@ public final class MetalBaselines {
             try {
                 done.get(bound.toNanos(), TimeUnit.NANOSECONDS);
             } catch (TimeoutException e) {
+                // A handler that comes later finds no future and says so; none is kept for it.
+                PENDING.values().remove(done);
                 throw new GpuException(GpuException.Kind.TIMED_OUT,
                         "no completed handler ran within " + bound + " of the commit", e);
             } catch (ExecutionException e) {

@@ -410,6 +410,40 @@ class MetalBackendTest {
         awaitAtMost("live heap blocks", FakeMetal.RUNTIME::fakeObjcHeapBlocks, 0);
     }
 
+    /** Commits on {@code queue} a command buffer that encodes {@code sel} of {@code event} at {@code value}. */
+    private static void commitEventCommand(MetalQueue queue, Sel sel, long event, long value) {
+        try (Pool pool = Pool.push()) {
+            long commands = Msg.word(queue.handle(), Sel.COMMAND_BUFFER);
+            Msg.send(commands, sel, event, value);
+            Msg.send(commands, Sel.COMMIT);
+        }
+    }
+
+    @Test
+    void aHandlerWaitThatGivesUpLeavesNoFutureBehind() {
+        MetalQueue queue = metal.createQueue();
+        MetalQueue opener = metal.createQueue();
+        long gate = Msg.word(Msg.word(queue.handle(), Sel.DEVICE), Sel.NEW_SHARED_EVENT);
+        try {
+            // The queue holds at a device-side wait until the test opens it: the handler cannot
+            // run before the waiter gives up, however the threads are scheduled.
+            commitEventCommand(queue, Sel.ENCODE_WAIT_FOR_EVENT_VALUE, gate, 1);
+            java.util.concurrent.CompletableFuture<Void> done = MetalBaselines.CompletedHandler.enqueueBusy(metal, queue, 1_000);
+            GpuException gaveUp = assertThrows(GpuException.class,
+                    () -> MetalBaselines.CompletedHandler.await(done, Duration.ofMillis(10)));
+            assertEquals(GpuException.Kind.TIMED_OUT, gaveUp.kind(), gaveUp.toString());
+            assertEquals(0, MetalBaselines.CompletedHandler.pending(), "the given-up future is still kept");
+            commitEventCommand(opener, Sel.ENCODE_SIGNAL_EVENT_VALUE, gate, 1);
+            // The handler still runs once the work is done, finds nothing to complete, and its copy goes.
+            awaitAtMost("live heap blocks", FakeMetal.RUNTIME::fakeObjcHeapBlocks, 0);
+            assertFalse(done.isDone(), "a future given up on was completed after all");
+        } finally {
+            metal.destroyQueue(opener);
+            metal.destroyQueue(queue);
+            ObjC.objc_release(gate);
+        }
+    }
+
     @Test
     void aCommandBufferMetalWillNotMakeLeavesNoFutureWaitingForAHandler() {
         MetalQueue queue = metal.createQueue();
