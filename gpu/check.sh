@@ -6,7 +6,7 @@
 #
 # On the GPU machine (see ../shared/device/README.md): here, gpu/pack.sh; then one device run
 # carrying [".device"] with the command `bash gpu/check.sh cuda` and a timeout of at least
-# the total bound below (420 s) plus a minute. Everything lands under $OUT:
+# the total bound below (480 s) plus a minute. Everything lands under $OUT:
 #   summary.md        written before the first step and rewritten after each one: every step,
 #                     its bound, its outcome and how long it took. A run cut off still says
 #                     what it did.
@@ -14,6 +14,8 @@
 #   device.txt        the probe (library, driver version from the driver, each device)
 #   nvidia-smi.*      the GPU as nvidia-smi describes it (cuda)
 #   bench-*us.json    gar bench --backend ... --json, at 200 us and 1000 us of device work
+#   hosts.json        gar bench --host std,uring,netty --backend ... --json: the std, io_uring and
+#                     Netty hosts on the same device work, and the echo on the Netty loop
 #   results.md        the Markdown section ready for bench/RESULTS.md; results.json beside it
 #
 # Exit status: 0 when every step passed or was skipped with a reason, 1 when any failed or ran
@@ -26,7 +28,8 @@
 #                        classes/<module>/, and jre/ (else a JDK 25 is looked for)
 #   GAR_CHECK_JAR        one more jar for the class path (the build's own gpu jar)
 #   GAR_CHECK_CLASSES    test class folders, ':'-separated (default: <device>/classes/*)
-#   GAR_CHECK_SAMPLES, GAR_CHECK_WARMUP   bench samples per peer (default 2000, 300)
+#   GAR_CHECK_SAMPLES, GAR_CHECK_WARMUP   bench samples per peer (default 2000, 300); the host
+#                        bench takes as many, and as many echo round trips as samples
 #   GAR_CHECK_BOUNDS     other step bounds, "step=seconds,..." (to see a step cut off)
 #   GAR_CHECK_STEPS      only these steps, "step,..." (to rerun what failed within what is left
 #                        of a device budget); layout always runs, the others say they were left out
@@ -60,15 +63,16 @@ warmup=${GAR_CHECK_WARMUP:-300}
 carry_limit_mib=64
 jre_allowance_mib=${GAR_CHECK_JRE_MIB:-46}
 # The whole check stays well under the device machine's 10 minutes a command.
-total_bound=420
+total_bound=480
 summary=$out/summary.md
 started=$(date +%s)
 
 # ---------------------------------------------------------------- the steps and their record
 
 # name, bound in seconds, what it does: the order they run in.
-steps=(layout device tests conformance bench-200us bench-1000us results)
-declare -A bound=([layout]=20 [device]=30 [tests]=120 [conformance]=120 [bench-200us]=60 [bench-1000us]=90 [results]=20)
+steps=(layout device tests conformance bench-200us bench-1000us hosts results)
+declare -A bound=([layout]=20 [device]=30 [tests]=120 [conformance]=120 [bench-200us]=60 [bench-1000us]=90 [hosts]=90
+                  [results]=20)
 declare -A what=(
     [layout]="the runtime is complete, and small enough to carry (${carry_limit_mib} MiB)"
     [device]="the device, as the driver and nvidia-smi/rocm-smi describe it"
@@ -76,6 +80,7 @@ declare -A what=(
     [conformance]="the conformance suite through the real bindings"
     [bench-200us]="gar bench --backend $backend --work-us 200, every peer"
     [bench-1000us]="gar bench --backend $backend --work-us 1000, every peer"
+    [hosts]="gar bench --host std,uring,netty --backend $backend --work-us 200: the hosts and the echo"
     [results]="the Markdown table and JSON for bench/RESULTS.md"
 )
 # GAR_CHECK_BOUNDS="step=seconds,...": other bounds, to see a step cut off (e.g. tests=2).
@@ -252,6 +257,21 @@ bench() {
     return $rc
 }
 
+# The std, io_uring and Netty hosts on the backend's bench workload. Status 3 is gar saying it
+# cannot here: a backend without a bench workload (HIP today), or a kernel that refuses io_uring
+# (a container's seccomp profile): a gap to report, not a failure of this run.
+hosts() {
+    run_java io.gpuasync.cli.Gar bench --host std,uring,netty --backend "$backend" --work-us 200 --samples "$samples" \
+        --warmup "$warmup" --echo "$samples" --json "$out/hosts.json" 2> >(tee "$out/hosts.err" >&2)
+    local rc=$?
+    wait
+    if [ $rc -eq 3 ]; then
+        touch "$out/hosts.unsupported"
+        return 0
+    fi
+    return $rc
+}
+
 if [ -n "$step_mode" ]; then
     "$@"
     exit $?
@@ -264,6 +284,8 @@ mkdir -p "$out"
 for us in 200 1000; do
     chosen "bench-${us}us" && rm -f "$out/bench-${us}us.json" "$out/bench-${us}us.unsupported"
 done
+chosen hosts && rm -f "$out/hosts.json" "$out/hosts.unsupported"
+
 rm -f "$out"/results.*
 write_summary
 
@@ -276,18 +298,22 @@ fi
 
 if ! run_step device probe; then
     # The steps after it would fail for that one reason, and spend the budget saying so.
-    for s in tests conformance bench-200us bench-1000us; do skip_step "$s" "no usable device (see device.log)"; done
+    for s in tests conformance bench-200us bench-1000us hosts; do skip_step "$s" "no usable device (see device.log)"; done
 else
     run_step tests run_tests tests.txt --package "$api_tests" --exclude "${conformance//./\\.}"
     run_step conformance run_tests conformance.txt --class "$conformance"
-    # The bench runs on the std host (the Reactor's dispatcher and blocking waits). When gar bench
-    # can choose a host (io_uring, Netty), each gets its steps here, beside these two.
+    # The bench runs on the std host (the Reactor's dispatcher and blocking waits); the hosts
+    # step runs the io_uring and Netty hosts beside it, on the backend's bench workload.
     for us in 200 1000; do
         run_step "bench-${us}us" bench "$us"
         if [ -f "$out/bench-${us}us.unsupported" ]; then
             skip_step "bench-${us}us" "gar bench has no $backend workload yet (see bench-${us}us.log)"
         fi
     done
+    run_step hosts hosts
+    if [ -f "$out/hosts.unsupported" ]; then
+        skip_step hosts "gar bench --host cannot run here: $(head -n 1 "$out/hosts.err" | cut -c1-200)"
+    fi
 fi
 
 run_step results run_java io.gpuasync.gpu.ResultsTable "$out"

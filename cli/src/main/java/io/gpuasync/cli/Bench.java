@@ -86,9 +86,12 @@ final class Bench {
     private record Peer(String name, String how, Kind kind, WaitPlan plan) {
     }
 
+    private static final Peer HYBRID = new Peer("hybrid", "sleep to the estimated landing, spin, back off (Reactor.HYBRID)",
+            Kind.PLAN, Reactor.HYBRID);
+
     private static final List<Peer> PEERS = List.of(
             new Peer("spin", "busy spin on the word (WaitPlan.busySpin)", Kind.PLAN, WaitPlan.busySpin()),
-            new Peer("hybrid", "sleep to the estimated landing, spin, back off (Reactor.HYBRID)", Kind.PLAN, Reactor.HYBRID),
+            HYBRID,
             new Peer("backoff", "sleep 2 us doubling to 200 us, no estimate", Kind.PLAN,
                     WaitPlan.backoff(Duration.ofNanos(2_000), Duration.ofNanos(200_000))),
             new Peer("yield", "Thread.yield between polls", Kind.PLAN, WaitPlan.yielding(Long.MAX_VALUE)),
@@ -158,6 +161,7 @@ final class Bench {
         int cores = Runtime.getRuntime().availableProcessors();
         String machine = Machine.describe();
         boolean[] pinned = {false, false};
+        HybridBreakdown breakdown;
         try (Reactor reactor = Reactor.builder().backend(sim).build();
              Reactor handingOff = Reactor.builder().backend(sim).blockingMode(BlockingMode.HAND_OFF).build();
              SimStream stream = sim.device(0).createStream()) {
@@ -183,6 +187,10 @@ final class Bench {
                             stream, line, err));
                 }
             }
+            try (Line<SimStream> line = sim.openLine()) {
+                breakdown = HybridBreakdown.trace(options,
+                        tracing -> measure(HYBRID, PEERS.size() + 1, tracing, reactor, stream, line, err));
+            }
         }
         List<WaitersBench.Row> many = List.of();
         if (options.waiters() != null) {
@@ -197,7 +205,7 @@ final class Bench {
             Affinity.pinCurrentThread(0, cores);
         }
         clearProgress(options, err);
-        return report(options, machine, "wake", results, many, out, err);
+        return report(options, machine, "wake", results, many, breakdown, out, err);
     }
 
     /** The table, and the JSON if asked for; {@code latency} says what the latency columns time. */
@@ -208,13 +216,21 @@ final class Bench {
 
     static int report(Options options, String machine, String latency, List<Result> results,
                       List<WaitersBench.Row> many, PrintStream out, PrintStream err) {
+        return report(options, machine, latency, results, many, null, out, err);
+    }
+
+    static int report(Options options, String machine, String latency, List<Result> results,
+                      List<WaitersBench.Row> many, HybridBreakdown breakdown, PrintStream out, PrintStream err) {
         printTable(options, machine, latency, results, out);
+        if (breakdown != null) {
+            breakdown.print(results.stream().filter(r -> r.plan().equals("timed-sleep")).findFirst().orElse(null), out);
+        }
         if (!many.isEmpty()) {
             WaitersBench.print(many, options.work(), options.jitter(), out);
         }
         if (options.json() != null) {
             try {
-                Files.writeString(options.json(), json(options, machine, results, many));
+                Files.writeString(options.json(), json(options, machine, results, many, breakdown));
                 out.println("wrote " + options.json());
             } catch (IOException e) {
                 err.println("gar bench: cannot write " + options.json() + ": " + e.getMessage());
@@ -382,6 +398,11 @@ final class Bench {
     }
 
     static String json(Options options, String machine, List<Result> results, List<WaitersBench.Row> many) {
+        return json(options, machine, results, many, null);
+    }
+
+    static String json(Options options, String machine, List<Result> results, List<WaitersBench.Row> many,
+                       HybridBreakdown breakdown) {
         StringBuilder json = new StringBuilder();
         json.append("{\n");
         json.append("  \"backend\": ").append(quote(options.backend())).append(",\n");
@@ -409,6 +430,9 @@ final class Bench {
         json.append("  ]");
         if (!many.isEmpty()) {
             json.append(",\n  \"waiters\": ").append(WaitersBench.json(many));
+        }
+        if (breakdown != null) {
+            json.append(",\n  \"hybrid_breakdown\": ").append(breakdown.json());
         }
         json.append("\n}\n");
         return json.toString();

@@ -70,7 +70,8 @@ public final class Gar {
               --host std,uring,netty  the hosts side by side instead: landing to continuation on the
                                thread that wanted it, CPU and timers per await, echo round trips on
                                the loop (also --echo N, default 2000; takes --work-us, --samples,
-                               --warmup, --json)
+                               --warmup, --json, and --backend: sim, or a backend whose provider
+                               offers a bench workload, e.g. cuda, timed from queueing the work)
               --help           this text
             """;
 
@@ -143,7 +144,7 @@ public final class Gar {
                     yield Doctor.run(out, Backends.discover(layer));
                 }
                 case "bench" -> rest.contains("--host")
-                        ? HostBench.run(HostBench.options(withCommand(command, rest)), out, err)
+                        ? HostBench.run(HostBench.options(withCommand(command, rest)), Backends.discover(layer), out, err)
                         : Bench.run(benchOptions(rest, terminal), Backends.discover(layer), out, err);
                 case "demo" -> {
                     noOptions(command, rest);

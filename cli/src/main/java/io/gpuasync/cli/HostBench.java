@@ -1,5 +1,6 @@
 package io.gpuasync.cli;
 
+import io.gpuasync.api.Backend;
 import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.backend.sim.SimBackend;
@@ -12,6 +13,8 @@ import io.gpuasync.host.std.AsyncWaits;
 import io.gpuasync.host.std.Reactor;
 import io.gpuasync.host.uring.Uring;
 import io.gpuasync.host.uring.UringHost;
+import io.gpuasync.spi.Backends;
+import io.gpuasync.spi.BenchWorkload;
 import io.netty.channel.IoEventLoop;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.uring.IoUring;
@@ -29,10 +32,11 @@ import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -51,17 +55,18 @@ import java.util.concurrent.atomic.AtomicLong;
  * alone and again while a feeder keeps GPU waits landing on that same loop.
  */
 final class HostBench {
-    record Options(Set<String> hosts, Duration work, int samples, int warmup, int echoRequests, Path json) {
+    record Options(Set<String> hosts, Duration work, int samples, int warmup, int echoRequests, Path json, String backend) {
     }
 
     record Row(String name, String how, long p50Nanos, long p99Nanos, double cpuNanosPerAwait, double timersPerAwait,
-               int samples) {
+               int samples, double pollsPerAwait) {
     }
 
     record Echo(String name, long p50Nanos, long p99Nanos, int trips, long completionsDuring) {
     }
 
     private static final long SCHEDULE_POLL_NANOS = 10_000;
+    private static final int FEED_IN_FLIGHT = 64;
     private static final List<String> HOSTS = List.of("std", "uring", "netty");
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -83,6 +88,7 @@ final class HostBench {
         int warmup = 300;
         int echo = 2000;
         Path json = null;
+        String backend = "sim";
         List<String> rest = new ArrayList<>(List.of(args).subList(1, args.length));
         while (!rest.isEmpty()) {
             String option = rest.removeFirst();
@@ -105,15 +111,11 @@ final class HostBench {
                 case "--warmup" -> warmup = (int) number(option, value, 0, 10_000_000);
                 case "--echo" -> echo = (int) number(option, value, 1, 1_000_000);
                 case "--json" -> json = Path.of(value);
-                case "--backend" -> {
-                    if (!value.equals("sim")) {
-                        throw new Gar.UsageException("bench", "--host runs on the simulated backend only, got '" + value + "'");
-                    }
-                }
+                case "--backend" -> backend = value;
                 default -> throw new Gar.UsageException("bench", "unknown --host option '" + option + "'");
             }
         }
-        return new Options(hosts, Duration.ofNanos(workMicros * 1_000), samples, warmup, echo, json);
+        return new Options(hosts, Duration.ofNanos(workMicros * 1_000), samples, warmup, echo, json, backend);
     }
 
     private static long number(String option, String value, long min, long max) {
@@ -137,39 +139,253 @@ final class HostBench {
         default long timers() {
             return 0;
         }
+
+        /** Polls over a landing nearer than its timer's lateness, so far. */
+        default long polls() {
+            return 0;
+        }
     }
 
-    static int run(Options options, PrintStream out, PrintStream err) {
-        boolean wantUring = options.hosts().contains("uring");
-        boolean wantNetty = options.hosts().contains("netty");
-        if (wantUring && !Uring.isAvailable()) {
+    /**
+     * Where the samples' device work comes from: the simulated device, which stamps its store
+     * with the host's clock behind a gate (latency from the landing), or a backend's
+     * {@link BenchWorkload} (a GPU cannot stamp the host's clock: latency from queueing the work,
+     * as {@code gar bench --backend NAME} measures). Used by the bench's own thread only.
+     */
+    private interface Device<S> extends AutoCloseable {
+        Backend<S> backend();
+
+        Line<S> openLine();
+
+        /** Queues sample {@code sample}'s work and signal; it may wait for {@link #release}. */
+        Ticket queue(Line<S> line, Duration work, long sample);
+
+        /** Lets sample {@code sample} run, once its waiter is armed. */
+        void release(long sample);
+
+        /** The {@link System#nanoTime()} the last released sample's latency counts from, once it landed. */
+        long from();
+
+        /** CPU time of the device's own thread (the simulated "GPU"), 0 where it is a real device. */
+        long deviceCpuNanos();
+
+        /** For the echo's feeder: work and a signal behind it, at once. */
+        default Ticket feed(Line<S> line, Duration work) {
+            return queue(line, work, 0);
+        }
+
+        String describe();
+
+        /** What the latency counts from, for the report. */
+        String measuredFrom();
+
+        @Override
+        void close();
+    }
+
+    private static final class SimDevice implements Device<SimStream> {
+        private final SimBackend sim = SimBackend.create(1);
+        private final SimStream stream = sim.device(0).createStream();
+        private final AtomicLong gate = new AtomicLong();
+        private final long[] stamp = new long[1];
+        private final long deviceThread;
+        private final boolean pinned;
+
+        SimDevice() {
+            int cores = Runtime.getRuntime().availableProcessors();
+            long[] thread = new long[1];
+            boolean[] pin = {false};
+            stream.call(() -> {
+                thread[0] = Thread.currentThread().threadId();
+                pin[0] = cores >= 2 && Affinity.pinCurrentThread(cores - 1, cores);
+            });
+            try {
+                stream.synchronize(Duration.ofSeconds(10));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while the simulated device started", e);
+            }
+            deviceThread = thread[0];
+            pinned = pin[0];
+        }
+
+        @Override
+        public Backend<SimStream> backend() {
+            return sim;
+        }
+
+        @Override
+        public Line<SimStream> openLine() {
+            return sim.openLine();
+        }
+
+        @Override
+        public Ticket queue(Line<SimStream> line, Duration work, long sample) {
+            if (sample > 0) {
+                stream.call(() -> {
+                    while (gate.get() < sample) {
+                        Thread.onSpinWait();
+                    }
+                });
+            }
+            stream.busy(work);
+            if (sample > 0) {
+                stream.call(() -> stamp[0] = System.nanoTime());
+            }
+            return line.signal(stream, Slot.S0);
+        }
+
+        @Override
+        public void release(long sample) {
+            gate.set(sample);
+        }
+
+        @Override
+        public long from() {
+            return stamp[0];
+        }
+
+        @Override
+        public long deviceCpuNanos() {
+            return THREADS.getThreadCpuTime(deviceThread);
+        }
+
+        @Override
+        public String describe() {
+            return "backend sim (" + (pinned ? "the simulated device's thread runs on core "
+                    + (Runtime.getRuntime().availableProcessors() - 1) : "the simulated device's thread is not pinned") + ")";
+        }
+
+        @Override
+        public String measuredFrom() {
+            return "the device's store";
+        }
+
+        @Override
+        public void close() {
+            stream.close();
+        }
+    }
+
+    private static final class WorkloadDevice<S> implements Device<S> {
+        private final String name;
+        private final BenchWorkload<S> workload;
+        private long queuedAt;
+
+        WorkloadDevice(String name, BenchWorkload<S> workload) {
+            this.name = name;
+            this.workload = workload;
+        }
+
+        @Override
+        public Backend<S> backend() {
+            return workload.backend();
+        }
+
+        @Override
+        public Line<S> openLine() {
+            return workload.openLine();
+        }
+
+        @Override
+        public Ticket queue(Line<S> line, Duration work, long sample) {
+            queuedAt = System.nanoTime();
+            workload.enqueue(work);
+            return line.signal(workload.stream(), Slot.S0);
+        }
+
+        @Override
+        public void release(long sample) {
+        }
+
+        @Override
+        public long from() {
+            return queuedAt;
+        }
+
+        @Override
+        public long deviceCpuNanos() {
+            return 0;
+        }
+
+        @Override
+        public String describe() {
+            return "backend " + name + " (" + workload.describe() + ")";
+        }
+
+        @Override
+        public String measuredFrom() {
+            return "queueing the work (the device cannot stamp the host's clock; the work's own time is included)";
+        }
+
+        @Override
+        public void close() {
+            workload.close();
+        }
+    }
+
+    static int run(Options options, List<Backends.Found> found, PrintStream out, PrintStream err) {
+        // Before any device work is prepared: gar's status 3, this machine cannot run it.
+        if (options.hosts().contains("uring") && !Uring.isAvailable()) {
             err.println("gar bench: the io_uring host is unavailable here: " + Uring.unavailabilityCause().orElseThrow().getMessage());
-            return 1;
+            return Gar.CANNOT;
         }
         if (!IoUring.isAvailable()) {
             err.println("gar bench: Netty's io_uring transport is unavailable here (the loop every peer continues on): "
                     + IoUring.unavailabilityCause());
-            return 1;
+            return Gar.CANNOT;
         }
-        SimBackend sim = SimBackend.create(1);
-        int cores = Runtime.getRuntime().availableProcessors();
+        Device<?> device;
+        if (options.backend().equals("sim")) {
+            device = new SimDevice();
+        } else {
+            Backends.Found chosen = found.stream().filter(f -> f.name().equals(options.backend())).findFirst().orElse(null);
+            if (chosen == null) {
+                err.println("gar bench: no backend named '" + options.backend() + "'; found "
+                        + found.stream().map(Backends.Found::name).collect(java.util.stream.Collectors.joining(", ")));
+                return Gar.USAGE;
+            }
+            if (!chosen.usable()) {
+                err.println("gar bench: backend '" + chosen.name() + "' cannot be used here: " + chosen.problem());
+                return Gar.CANNOT;
+            }
+            Optional<BenchWorkload<?>> offered;
+            try {
+                offered = chosen.provider().openBenchWorkload();
+            } catch (RuntimeException e) {
+                err.println("gar bench: backend '" + chosen.name() + "' could not prepare its bench workload: " + e.getMessage());
+                return Gar.FAILED;
+            }
+            if (offered.isEmpty()) {
+                err.println("gar bench: backend '" + chosen.name() + "' offers no bench workload: its provider does not "
+                        + "implement BackendProvider.openBenchWorkload(), so the hosts have no device work to wait for");
+                return Gar.CANNOT;
+            }
+            device = new WorkloadDevice<>(chosen.name(), offered.get());
+        }
+        try {
+            return run(options, device, out, err);
+        } finally {
+            device.close();
+        }
+    }
+
+    private static int run(Options options, Device<?> device, PrintStream out, PrintStream err) {
+        boolean wantUring = options.hosts().contains("uring");
+        boolean wantNetty = options.hosts().contains("netty");
         MultiThreadIoEventLoopGroup loopGroup = new MultiThreadIoEventLoopGroup(1, IoUringIoHandler.newFactory());
         MultiThreadIoEventLoopGroup clientGroup = new MultiThreadIoEventLoopGroup(1, IoUringIoHandler.newFactory());
         IoEventLoop loop = (IoEventLoop) loopGroup.next();
         List<Row> rows = new ArrayList<>();
         List<Echo> echoes = new ArrayList<>();
-        try (Reactor reactor = Reactor.builder().backend(sim).build();
-             SimStream stream = sim.device(0).createStream();
+        List<String> lateness = new ArrayList<>();
+        String described;
+        String measuredFrom;
+        try (Reactor reactor = Reactor.builder().backend(device.backend()).build();
              UringHost uring = wantUring ? UringHost.start() : null) {
-            long[] deviceThread = new long[1];
-            boolean[] pinned = {false};
-            stream.call(() -> {
-                deviceThread[0] = Thread.currentThread().threadId();
-                pinned[0] = cores >= 2 && Affinity.pinCurrentThread(cores - 1, cores);
-            });
-            stream.synchronize(Duration.ofSeconds(10));
-            out.println(pinned[0] ? "the simulated device's thread runs on core " + (cores - 1)
-                    : "the simulated device's thread is not pinned");
+            described = device.describe();
+            measuredFrom = device.measuredFrom();
+            out.println(described);
 
             AtomicLong schedules = new AtomicLong();
             List<String> names = new ArrayList<>();
@@ -228,6 +444,11 @@ final class HostBench {
                     public long timers() {
                         return uring.timersArmed() + uring.timersMoved();
                     }
+
+                    @Override
+                    public long polls() {
+                        return uring.polls();
+                    }
                 });
             }
             LoopAwaits onLoop = wantNetty ? GpuAwaits.on(loop) : null;
@@ -244,16 +465,25 @@ final class HostBench {
                     public long timers() {
                         return loop.submit(() -> onLoop.timersArmed() + onLoop.timersMoved()).syncUninterruptibly().getNow();
                     }
+
+                    @Override
+                    public long polls() {
+                        return onLoop.polls();
+                    }
                 });
             }
             for (int p = 0; p < peers.size(); p++) {
-                try (Line<SimStream> line = sim.openLine()) {
-                    rows.add(measure(names.get(p), hows.get(p), peers.get(p), p + 1, peers.size(), options, stream, line,
-                            deviceThread[0], err));
-                }
+                rows.add(measure(names.get(p), hows.get(p), peers.get(p), p + 1, peers.size(), options, device, err));
+            }
+            if (wantUring) {
+                lateness.add(String.format(Locale.ROOT, "uring %.1f us", uring.timerLatenessNanos() / 1e3));
             }
             if (wantNetty) {
-                echoes.addAll(echo(options, loopGroup, clientGroup, sim, stream, List.of(
+                long nanos = loop.submit(onLoop::timerLatenessNanos).syncUninterruptibly().getNow();
+                lateness.add(String.format(Locale.ROOT, "netty %.1f us", nanos / 1e3));
+            }
+            if (wantNetty) {
+                echoes.addAll(echo(options, loopGroup, clientGroup, device, List.of(
                         new Feeder("netty", onLoop), new Feeder("std+execute", viaStd)), err));
             }
         } catch (InterruptedException e) {
@@ -264,10 +494,13 @@ final class HostBench {
             clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
         }
         err.print("\r" + " ".repeat(70) + "\r");
-        print(options, rows, echoes, out);
+        print(options, described, measuredFrom, rows, echoes, out);
+        if (!lateness.isEmpty()) {
+            out.println("timer lateness learned (timeouts are armed that much early): " + String.join(", ", lateness));
+        }
         if (options.json() != null) {
             try {
-                Files.writeString(options.json(), json(options, rows, echoes));
+                Files.writeString(options.json(), json(options, described, rows, echoes));
                 out.println("wrote " + options.json());
             } catch (IOException e) {
                 err.println("gar bench: cannot write " + options.json() + ": " + e.getMessage());
@@ -277,47 +510,50 @@ final class HostBench {
         return 0;
     }
 
-    private static Row measure(String name, String how, Peer peer, int index, int of, Options options, SimStream stream,
-                               Line<SimStream> line, long deviceThread, PrintStream err) {
+    // A fresh line per row, so each row's estimator starts from nothing.
+    private static <S> Row measure(String name, String how, Peer peer, int index, int of, Options options, Device<S> device,
+                                   PrintStream err) {
+        try (Line<S> line = device.openLine()) {
+            return measure(name, how, peer, index, of, options, device, line, err);
+        }
+    }
+
+    private static <S> Row measure(String name, String how, Peer peer, int index, int of, Options options, Device<S> device,
+                                   Line<S> line, PrintStream err) {
         int total = options.warmup() + options.samples();
         long[] latencies = new long[options.samples()];
-        long[] stamp = new long[1];
-        AtomicLong gate = new AtomicLong();
         long cpuStart = 0;
         long deviceStart = 0;
         long timersStart = 0;
+        long pollsStart = 0;
         for (int i = 0; i < total; i++) {
             if (i == options.warmup()) {
                 cpuStart = OS.getProcessCpuTime();
-                deviceStart = THREADS.getThreadCpuTime(deviceThread);
+                deviceStart = device.deviceCpuNanos();
                 timersStart = peer.timers();
+                pollsStart = peer.polls();
             }
             if (i % 100 == 0) {
                 err.printf("\r[%d/%d] %-12s %5d/%d samples", index, of, name, i, total);
                 err.flush();
             }
             long sample = i + 1;
-            stream.call(() -> {
-                while (gate.get() < sample) {
-                    Thread.onSpinWait();
-                }
-            });
-            stream.busy(options.work());
-            stream.call(() -> stamp[0] = System.nanoTime());
-            Ticket ticket = line.signal(stream, Slot.S0);
+            Ticket ticket = device.queue(line, options.work(), sample);
             CompletableFuture<Long> ran = new CompletableFuture<>();
             peer.arm(ticket, ran);
-            gate.set(sample);
+            device.release(sample);
             long end = ran.join();
             if (i >= options.warmup()) {
-                latencies[i - options.warmup()] = end - stamp[0];
+                latencies[i - options.warmup()] = end - device.from();
             }
         }
-        long cpu = (OS.getProcessCpuTime() - cpuStart) - (THREADS.getThreadCpuTime(deviceThread) - deviceStart);
+        long cpu = (OS.getProcessCpuTime() - cpuStart) - (device.deviceCpuNanos() - deviceStart);
         long timers = peer.timers() - timersStart;
+        long polls = peer.polls() - pollsStart;
         Arrays.sort(latencies);
         return new Row(name, how, Bench.percentile(latencies, 0.50), Bench.percentile(latencies, 0.99),
-                (double) cpu / options.samples(), (double) timers / options.samples(), options.samples());
+                (double) cpu / options.samples(), (double) timers / options.samples(), options.samples(),
+                (double) polls / options.samples());
     }
 
     private record Feeder(String name, AsyncWaits waits) {
@@ -327,9 +563,9 @@ final class HostBench {
      * The echo's round trips on the loop alone, then while each feeder keeps GPU waits landing
      * whose continuations run on that loop.
      */
-    private static List<Echo> echo(Options options, MultiThreadIoEventLoopGroup loopGroup, MultiThreadIoEventLoopGroup clientGroup,
-                                   SimBackend sim, SimStream stream, List<Feeder> feeders, PrintStream err)
-            throws InterruptedException {
+    private static <S> List<Echo> echo(Options options, MultiThreadIoEventLoopGroup loopGroup,
+                                       MultiThreadIoEventLoopGroup clientGroup, Device<S> device, List<Feeder> feeders,
+                                       PrintStream err) throws InterruptedException {
         List<Echo> results = new ArrayList<>();
         Duration limit = Duration.ofSeconds(60);
         try (LoopbackEcho echo = LoopbackEcho.start(loopGroup, clientGroup)) {
@@ -339,32 +575,36 @@ final class HostBench {
             results.add(new Echo("none", Bench.percentile(alone, 0.5), Bench.percentile(alone, 0.99), alone.length, 0));
             for (Feeder feeder : feeders) {
                 err.printf("\r%-60s", "echo while " + feeder.name() + " completions land on the loop");
-                try (Line<SimStream> line = sim.openLine()) {
-                    AtomicBoolean feeding = new AtomicBoolean(true);
-                    AtomicLong landed = new AtomicLong();
-                    Thread feederThread = Thread.ofPlatform().name("gar-feeder").start(() -> {
-                        // Keeps up to 64 waits in flight, each behind 20 us of device work.
-                        java.util.concurrent.Semaphore inFlight = new java.util.concurrent.Semaphore(64);
-                        while (feeding.get()) {
-                            if (!inFlight.tryAcquire()) {
-                                Thread.onSpinWait();
-                                continue;
-                            }
-                            stream.busy(Duration.ofNanos(20_000));
-                            feeder.waits().whenLanded(line.signal(stream, Slot.S0)).whenComplete((t, e) -> {
-                                landed.incrementAndGet();
-                                inFlight.release();
-                            });
+                try (Line<S> line = device.openLine()) {
+                    // The round trips run on a thread of their own, and this thread feeds: the
+                    // device's work is queued by one thread only (a GPU context is current on it).
+                    CompletableFuture<long[]> trips = new CompletableFuture<>();
+                    Thread.ofPlatform().name("gar-echo").start(() -> {
+                        try {
+                            trips.complete(echo.roundTrips(options.echoRequests(), limit));
+                        } catch (Throwable t) {
+                            trips.completeExceptionally(t);
                         }
                     });
-                    long before = landed.get();
-                    long[] trips = echo.roundTrips(options.echoRequests(), limit);
-                    long during = landed.get() - before;
-                    feeding.set(false);
-                    feederThread.join();
-                    stream.synchronize(Duration.ofSeconds(30));
-                    results.add(new Echo(feeder.name(), Bench.percentile(trips, 0.5), Bench.percentile(trips, 0.99),
-                            trips.length, during));
+                    AtomicLong landed = new AtomicLong();
+                    // Up to 64 waits in flight, each behind 20 us of device work.
+                    Semaphore inFlight = new Semaphore(FEED_IN_FLIGHT);
+                    while (!trips.isDone()) {
+                        if (!inFlight.tryAcquire(100, TimeUnit.MICROSECONDS)) {
+                            continue;
+                        }
+                        feeder.waits().whenLanded(device.feed(line, Duration.ofNanos(20_000))).whenComplete((t, e) -> {
+                            landed.incrementAndGet();
+                            inFlight.release();
+                        });
+                    }
+                    long during = landed.get();
+                    if (!inFlight.tryAcquire(FEED_IN_FLIGHT, 30, TimeUnit.SECONDS)) {
+                        throw new IllegalStateException("the fed waits did not all end within 30 s");
+                    }
+                    long[] answered = trips.join();
+                    results.add(new Echo(feeder.name(), Bench.percentile(answered, 0.5), Bench.percentile(answered, 0.99),
+                            answered.length, during));
                 }
             }
         }
@@ -375,23 +615,27 @@ final class HostBench {
         return rows.stream().filter(r -> r.name().equals(name)).findFirst().orElse(null);
     }
 
-    private static void print(Options options, List<Row> rows, List<Echo> echoes, PrintStream out) {
-        out.printf(Locale.ROOT, "gar bench --host %s: backend sim, %d us of device work per sample, %d samples per row "
-                        + "(after %d warm-up)%n", String.join(",", options.hosts()), options.work().toNanos() / 1_000,
+    private static void print(Options options, String device, String measuredFrom, List<Row> rows, List<Echo> echoes,
+                              PrintStream out) {
+        out.printf(Locale.ROOT, "gar bench --host %s: %s, %d us of device work per sample, %d samples per row "
+                        + "(after %d warm-up)%n", String.join(",", options.hosts()), device, options.work().toNanos() / 1_000,
                 options.samples(), options.warmup());
         out.println("machine: " + Machine.describe() + "; Java " + Runtime.version() + "; " + Instant.now());
         out.println();
-        out.printf(Locale.ROOT, "%-12s %12s %12s %12s %13s %10s%n", "row", "p50 landed", "p99 landed", "CPU/await",
-                "timers/await", "p50/busy");
+        out.printf(Locale.ROOT, "%-12s %12s %12s %12s %13s %10s %12s%n", "row", "p50 landed", "p99 landed", "CPU/await",
+                "timers/await", "p50/busy", "polls/await");
         Row busy = rows.getFirst();
         for (Row r : rows) {
-            out.printf(Locale.ROOT, "%-12s %9.1f us %9.1f us %9.1f us %13.2f %9.2fx%n", r.name(), r.p50Nanos() / 1e3,
-                    r.p99Nanos() / 1e3, r.cpuNanosPerAwait() / 1e3, r.timersPerAwait(), (double) r.p50Nanos() / busy.p50Nanos());
+            out.printf(Locale.ROOT, "%-12s %9.1f us %9.1f us %9.1f us %13.2f %9.2fx %12.1f%n", r.name(), r.p50Nanos() / 1e3,
+                    r.p99Nanos() / 1e3, r.cpuNanosPerAwait() / 1e3, r.timersPerAwait(), (double) r.p50Nanos() / busy.p50Nanos(),
+                    r.pollsPerAwait());
         }
         out.println();
-        out.println("landed: from the device's store to the continuation running on the thread that wanted it (the");
-        out.println("event loop, but for std and uring: their own thread). CPU/await: the process's CPU less the");
-        out.println("simulated device's thread, per await. timers/await: timeouts submitted (armed or moved) per await.");
+        out.println("landed: from " + measuredFrom + " to the continuation running on the thread that wanted it");
+        out.println("(the event loop, but for std and uring: their own thread). CPU/await: the process's CPU (less the");
+        out.println("simulated device's thread) per await. timers/await: timeouts submitted (armed or moved) per await.");
+        out.println("polls/await: looks at the words over a landing nearer than the timer's learned lateness (uring:");
+        out.println("spins of its own thread; netty: passes of the loop, which serves its sockets between two).");
         for (Row r : rows) {
             out.printf("  %-12s %s%n", r.name(), r.how());
         }
@@ -423,9 +667,11 @@ final class HostBench {
         }
     }
 
-    private static String json(Options options, List<Row> rows, List<Echo> echoes) {
+    private static String json(Options options, String device, List<Row> rows, List<Echo> echoes) {
         StringBuilder json = new StringBuilder("{\n");
         json.append("  \"hosts\": \"").append(String.join(",", options.hosts())).append("\",\n");
+        json.append("  \"backend\": \"").append(options.backend()).append("\",\n");
+        json.append("  \"device\": \"").append(device.replace("\\", "/").replace("\"", "'")).append("\",\n");
         json.append("  \"work_ns\": ").append(options.work().toNanos()).append(",\n");
         json.append("  \"samples\": ").append(options.samples()).append(",\n");
         json.append("  \"machine\": \"").append(Machine.describe().replace("\"", "'")).append("\",\n");
@@ -434,8 +680,9 @@ final class HostBench {
         for (int i = 0; i < rows.size(); i++) {
             Row r = rows.get(i);
             json.append(String.format(Locale.ROOT, "    {\"row\": \"%s\", \"p50_ns\": %d, \"p99_ns\": %d, \"cpu_ns_per_await\": %.0f, "
-                            + "\"timers_per_await\": %.3f, \"samples\": %d}%s%n", r.name(), r.p50Nanos(), r.p99Nanos(),
-                    r.cpuNanosPerAwait(), r.timersPerAwait(), r.samples(), i + 1 < rows.size() ? "," : ""));
+                            + "\"timers_per_await\": %.3f, \"samples\": %d, \"polls_per_await\": %.1f}%s%n", r.name(), r.p50Nanos(),
+                    r.p99Nanos(), r.cpuNanosPerAwait(), r.timersPerAwait(), r.samples(), r.pollsPerAwait(),
+                    i + 1 < rows.size() ? "," : ""));
         }
         json.append("  ],\n  \"echo\": [\n");
         for (int i = 0; i < echoes.size(); i++) {

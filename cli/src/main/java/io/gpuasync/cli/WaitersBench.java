@@ -33,8 +33,15 @@ import java.util.concurrent.CountDownLatch;
 final class WaitersBench {
     static final int LINES = 16;
 
+    /**
+     * One way at one count. {@code deviceCores} is the simulated device's CPU over the run, in
+     * cores: its streams' threads time their work with timed sleeps, which cost the host
+     * ~20-25 us of CPU each on the machine this was written on, so at 16 busy streams the device
+     * alone can take most of a small machine, which no way of waiting can give back.
+     * {@code dispatcherNanosPerAwait} is the dispatcher's part of {@code cpuNanosPerAwait}.
+     */
     record Row(String way, int waiters, long p50Nanos, long p99Nanos, double cpuNanosPerAwait, long awaits,
-               String how) {
+               String how, double deviceCores, double dispatcherNanosPerAwait) {
     }
 
     private enum Way {
@@ -131,10 +138,14 @@ final class WaitersBench {
             }
             ready.await();
             long dispatcherBefore = THREADS.getThreadCpuTime(reactor.dispatcherThreadId());
+            long[] deviceThreads = simStreamThreads();
+            long deviceBefore = cpuOf(deviceThreads);
+            long wallBefore = System.nanoTime();
             go.countDown();
             for (Thread thread : threads) {
                 thread.join();
             }
+            double deviceCores = (double) (cpuOf(deviceThreads) - deviceBefore) / (System.nanoTime() - wallBefore);
             // The dispatcher's CPU over the whole run, warm-up included: a small overcount.
             long dispatcherCpu = THREADS.getThreadCpuTime(reactor.dispatcherThreadId()) - dispatcherBefore;
             long total = Arrays.stream(cpu).sum() + dispatcherCpu;
@@ -145,7 +156,7 @@ final class WaitersBench {
             }
             Arrays.sort(all);
             return new Row(way.label, waiters, Bench.percentile(all, 0.5), Bench.percentile(all, 0.99),
-                    (double) total / measured, measured, way.how);
+                    (double) total / measured, measured, way.how, deviceCores, (double) dispatcherCpu / measured);
         } finally {
             for (Line<SimStream> line : lines) {
                 line.close();
@@ -154,6 +165,21 @@ final class WaitersBench {
                 stream.close();
             }
         }
+    }
+
+    // The simulated streams' threads (SimStream names them gar-sim-<device>-stream-<n>).
+    private static long[] simStreamThreads() {
+        return Arrays.stream(THREADS.getThreadInfo(THREADS.getAllThreadIds()))
+                .filter(info -> info != null && info.getThreadName().startsWith("gar-sim-"))
+                .mapToLong(java.lang.management.ThreadInfo::getThreadId).toArray();
+    }
+
+    private static long cpuOf(long[] threadIds) {
+        long sum = 0;
+        for (long cpu : THREADS.getThreadCpuTime(threadIds)) {
+            sum += Math.max(0, cpu);
+        }
+        return sum;
     }
 
     /** {@code work} spread log-normally with coefficient of variation {@code e^sigma^2 - 1} (mean kept). */
@@ -176,17 +202,20 @@ final class WaitersBench {
     static void print(List<Row> rows, Duration work, double jitter, PrintStream out) {
         out.printf(Locale.ROOT, "%nmany waiters: %d us of device work (a stream's timed sleep), jitter %.0f%%, %d lines%n",
                 work.toNanos() / 1_000, jitter * 100, LINES);
-        out.printf(Locale.ROOT, "%-10s %8s %11s %11s %12s %9s %10s%n",
-                "way", "waiters", "p50 wake", "p99 wake", "CPU/await", "awaits", "CPU vs 1");
+        out.printf(Locale.ROOT, "%-10s %8s %11s %11s %12s %13s %9s %10s %13s%n",
+                "way", "waiters", "p50 wake", "p99 wake", "CPU/await", "dispatcher's", "awaits", "CPU vs 1", "device cores");
         for (Row r : rows) {
             double single = rows.stream().filter(o -> o.way().equals(r.way()) && o.waiters() == 1)
                     .mapToDouble(Row::cpuNanosPerAwait).findFirst().orElse(Double.NaN);
-            out.printf(Locale.ROOT, "%-10s %8d %8.1f us %8.1f us %9.1f us %9d %9.2fx%n", r.way(), r.waiters(),
-                    r.p50Nanos() / 1e3, r.p99Nanos() / 1e3, r.cpuNanosPerAwait() / 1e3, r.awaits(),
-                    r.cpuNanosPerAwait() / single);
+            out.printf(Locale.ROOT, "%-10s %8d %8.1f us %8.1f us %9.1f us %10.1f us %9d %9.2fx %13.2f%n", r.way(),
+                    r.waiters(), r.p50Nanos() / 1e3, r.p99Nanos() / 1e3, r.cpuNanosPerAwait() / 1e3,
+                    r.dispatcherNanosPerAwait() / 1e3, r.awaits(), r.cpuNanosPerAwait() / single, r.deviceCores());
         }
-        out.println("CPU/await: the waiters' and the dispatcher's CPU over the awaits completed; CPU vs 1: against the");
-        out.println("same way with one waiter. wake: from the device's note before its store to the waiter running.");
+        out.println("CPU/await: the waiters' and the dispatcher's CPU over the awaits completed (dispatcher's: its part);");
+        out.println("  CPU vs 1: against the same way with one waiter. wake: from the device's note before its store to the");
+        out.println("  waiter running.");
+        out.println("device cores: the simulated device's CPU over the run (its streams' timed sleeps), in cores: what it");
+        out.println("  took from the waiters and the dispatcher on this machine.");
         rows.stream().map(Row::way).distinct().forEach(way -> out.printf("  %-10s %s%n", way,
                 rows.stream().filter(r -> r.way().equals(way)).findFirst().orElseThrow().how()));
     }
@@ -197,8 +226,9 @@ final class WaitersBench {
             Row r = rows.get(i);
             json.append(String.format(Locale.ROOT,
                     "    {\"way\": \"%s\", \"waiters\": %d, \"p50_ns\": %d, \"p99_ns\": %d, \"cpu_ns_per_await\": %.0f, "
-                            + "\"awaits\": %d}%s%n",
-                    r.way(), r.waiters(), r.p50Nanos(), r.p99Nanos(), r.cpuNanosPerAwait(), r.awaits(),
+                            + "\"awaits\": %d, \"device_cpu_cores\": %.3f, \"dispatcher_cpu_ns_per_await\": %.0f}%s%n",
+                    r.way(), r.waiters(), r.p50Nanos(), r.p99Nanos(), r.cpuNanosPerAwait(), r.awaits(), r.deviceCores(),
+                    r.dispatcherNanosPerAwait(),
                     i + 1 < rows.size() ? "," : ""));
         }
         return json.append("  ]").toString();

@@ -64,6 +64,13 @@ class GarTest {
             assertTrue(p50 > 0 && p99 >= p50, plan + ": p50 " + p50 + ", p99 " + p99);
         }
         assertTrue(written.contains("\"work_ns\": 50000"), written);
+        // Where a hybrid await's CPU goes: spinning against the timed sleeps, from the traced pass.
+        assertTrue(table.contains("where a hybrid await's CPU goes"), table);
+        Matcher breakdown = Pattern.compile("\"hybrid_breakdown\": \\{\"samples\": (\\d+), \"cpu_ns_per_await\": (\\d+), "
+                + "\"awake_ns_per_await\": (\\d+), \"parked_ns_per_await\": (\\d+), \"timed_sleeps_per_await\": ([0-9.]+)")
+                .matcher(written);
+        assertTrue(breakdown.find(), "no hybrid breakdown in the JSON:\n" + written);
+        assertTrue(Long.parseLong(breakdown.group(1)) > 0 && Long.parseLong(breakdown.group(2)) > 0, breakdown.group());
     }
 
     @Test
@@ -219,9 +226,10 @@ class GarTest {
         assertEquals(0, gar("bench", "--work-us", "50", "--samples", "20", "--warmup", "5", "--jfr", jfr.toString()));
         List<RecordedEvent> waits = RecordingFile.readAllEvents(jfr).stream()
                 .filter(e -> e.getEventType().getName().equals("io.gpuasync.Wait")).toList();
-        // spin, hybrid, backoff, yield and hand-off wait blockingly, 25 times each; a ticket that
-        // already landed when await was called (the waiter was descheduled past the work) records none.
-        assertTrue(waits.size() > 0 && waits.size() <= 5 * 25, waits.size() + " wait events");
+        // spin, hybrid, backoff, yield and hand-off wait blockingly, 25 times each, and hybrid once
+        // more in the pass that says where its CPU goes; a ticket that already landed when await
+        // was called (the waiter was descheduled past the work) records none.
+        assertTrue(waits.size() > 0 && waits.size() <= 6 * 25, waits.size() + " wait events");
         assertTrue(waits.stream().allMatch(e -> e.getString("line").contains("sim") && e.getInt("slot") == 0), waits.toString());
         assertTrue(waits.stream().allMatch(e -> e.getString("outcome").equals("LANDED")));
         assertTrue(out().contains("io.gpuasync events into " + jfr), out());

@@ -62,13 +62,43 @@ class HostBenchTest {
     }
 
     @Test
+    void theHostsRunOnABackendsBenchWorkload(@TempDir Path dir) throws Exception {
+        assumeTrue(Uring.isAvailable() && IoUring.isAvailable(), "io_uring unavailable here");
+        assumeTrue(System.getProperty("gar.cuda.library", "").contains("fake-cuda"), "the build's fake libcuda.so.1");
+        Path json = dir.resolve("hosts-cuda.json");
+        assertEquals(0, gar("bench", "--host", "std,uring,netty", "--backend", "cuda", "--work-us", "50", "--samples", "20",
+                "--warmup", "5", "--echo", "30", "--json", json.toString()), err.toString(StandardCharsets.UTF_8));
+        String table = out.toString(StandardCharsets.UTF_8);
+        assertTrue(table.contains("backend cuda (a calibrated cuMemsetD32Async of up to 256 MiB"), table);
+        assertTrue(table.contains("landed: from queueing the work"), table);
+        String written = Files.readString(json);
+        assertTrue(written.contains("\"backend\": \"cuda\""), written);
+        for (String row : new String[] {"busy-poll", "schedule", "std+execute", "std", "uring", "netty"}) {
+            assertTrue(written.contains("{\"row\": \"" + row + "\", \"p50_ns\": "), row + " missing:\n" + written);
+        }
+        for (String echo : new String[] {"none", "netty", "std+execute"}) {
+            assertTrue(written.contains("{\"gpu_waits\": \"" + echo + "\", \"p50_ns\": "), echo + " echo missing:\n" + written);
+        }
+    }
+
+    @Test
+    void aBackendWithoutABenchWorkloadCannotRunTheHosts() {
+        // HIP's provider offers no bench workload (and has no device here): either way gar says it cannot.
+        assertEquals(Gar.CANNOT, gar("bench", "--host", "std", "--backend", "hip"));
+        String said = err.toString(StandardCharsets.UTF_8);
+        assertTrue(said.startsWith("gar bench: backend 'hip' cannot be used here: ")
+                || said.startsWith("gar bench: backend 'hip' offers no bench workload"), said);
+    }
+
+    @Test
     void badHostOptionsSayWhatWasWrong() {
         assertEquals(2, gar("bench", "--host", "tokio"));
         assertTrue(err.toString(StandardCharsets.UTF_8).startsWith(
                 "gar bench: --host takes std, uring or netty (several with commas), got 'tokio'"), err.toString(StandardCharsets.UTF_8));
         err.reset();
-        assertEquals(2, gar("bench", "--host", "netty", "--backend", "cuda"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("gar bench: --host runs on the simulated backend only"));
+        assertEquals(Gar.USAGE, gar("bench", "--host", "netty", "--backend", "nosuch"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("gar bench: no backend named 'nosuch'; found "),
+                err.toString(StandardCharsets.UTF_8));
         err.reset();
         assertEquals(2, gar("bench", "--host"));
         assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("gar bench: --host needs a value"));

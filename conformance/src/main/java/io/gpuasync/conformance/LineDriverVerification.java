@@ -1008,8 +1008,11 @@ public abstract class LineDriverVerification<S, D> {
             awaitLanded(after, rule);
             require(first.isDone(), rule, "the wait let work through before the watched store landed");
             // A wait for a word the device reaches only later, with nothing else of the line's
-            // queued on its stream: the close must settle that stream too, past its wait.
+            // queued on its stream: the close must settle that stream too, past its wait and
+            // what was queued behind it (work first, so a settle that stops at the wait's own
+            // end is caught every time, not only when the stream is slow to reach the store).
             line.waitOnDevice(consumer, watched, 2);
+            enqueueWork(consumer, LONG_WORK);
             Ticket behind = other.signal(consumer, Slot.S1);
             enqueueWork(producer, LONG_WORK);
             line.signal(producer, watched);

@@ -22,7 +22,8 @@ import java.util.stream.Stream;
  * <pre>ResultsTable OUT_DIR</pre>
  *
  * reads {@code device.txt} (the probe's lines), {@code nvidia-smi.csv} and {@code nvidia-smi.txt}
- * when there are any, and every {@code bench-*.json}; writes {@code results.md} and
+ * when there are any, every {@code bench-*.json}, and {@code hosts.json} (the std, io_uring and
+ * Netty hosts' bench) when there is one; writes {@code results.md} and
  * {@code results.json}, also when no bench left figures (they say so; the summary says why).
  * Exit status 0 once both are written, 2 on bad arguments.
  */
@@ -48,8 +49,9 @@ public final class ResultsTable {
         Map<String, String> device = readDevice(out.resolve("device.txt"));
         String smiCsv = readIfThere(out.resolve("nvidia-smi.csv")).strip();
         String smiText = readIfThere(out.resolve("nvidia-smi.txt"));
-        Files.writeString(out.resolve("results.md"), markdown(device, smiCsv, smiText, benches));
-        Files.writeString(out.resolve("results.json"), json(device, smiCsv, smiText, benches));
+        String hosts = readIfThere(out.resolve("hosts.json"));
+        Files.writeString(out.resolve("results.md"), markdown(device, smiCsv, smiText, benches) + hostsMarkdown(hosts));
+        Files.writeString(out.resolve("results.json"), json(device, smiCsv, smiText, benches, hosts));
         System.out.println("wrote " + out.resolve("results.md") + " and " + out.resolve("results.json"));
     }
 
@@ -179,7 +181,50 @@ public final class ResultsTable {
         return d.toString();
     }
 
+    /**
+     * The hosts' section: each row of {@code gar bench --host} (landing to continuation, CPU,
+     * timers and polls per await) and the echo's round trips; empty without a hosts bench.
+     */
+    @SuppressWarnings("unchecked")
+    static String hostsMarkdown(String hostsJson) {
+        if (hostsJson.isBlank()) {
+            return "";
+        }
+        Map<String, Object> root = (Map<String, Object>) Json.parse(hostsJson);
+        StringBuilder md = new StringBuilder();
+        md.append(String.format(Locale.ROOT, "%n### The hosts: `gar bench --host %s --backend %s`%n%n", root.get("hosts"),
+                root.get("backend")));
+        md.append(String.format(Locale.ROOT, "%s; %d us of work per sample; %d samples per row. Each figure runs from "
+                        + "queueing the work to the continuation on the thread that wanted it (the Netty loop; for std "
+                        + "and uring their own thread).%n%n", root.get("device"),
+                ((Double) root.get("work_ns")).longValue() / 1000, ((Double) root.get("samples")).intValue()));
+        md.append("| row | p50 | p99 | CPU/await | timers/await | polls/await |\n|---|---:|---:|---:|---:|---:|\n");
+        for (Object o : (List<Object>) root.get("rows")) {
+            Map<String, Object> row = (Map<String, Object>) o;
+            Object polls = row.get("polls_per_await");
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.2f | %s |%n", row.get("row"),
+                    micros(number(row, "p50_ns")), micros(number(row, "p99_ns")), micros(number(row, "cpu_ns_per_await")),
+                    (double) row.get("timers_per_await"), polls == null ? "-" : String.format(Locale.ROOT, "%.1f", (double) polls)));
+        }
+        List<Object> echoes = (List<Object>) root.get("echo");
+        if (echoes != null && !echoes.isEmpty()) {
+            md.append("\nLoopback echo on the Netty loop (one request in flight):\n\n| GPU waits | p50 | p99 | round trips "
+                    + "| completions meanwhile |\n|---|---:|---:|---:|---:|\n");
+            for (Object o : echoes) {
+                Map<String, Object> echo = (Map<String, Object>) o;
+                md.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %d |%n", echo.get("gpu_waits"),
+                        micros(number(echo, "p50_ns")), micros(number(echo, "p99_ns")), number(echo, "round_trips"),
+                        number(echo, "completions_during")));
+            }
+        }
+        return md.toString();
+    }
+
     static String json(Map<String, String> device, String smiCsv, String smiText, List<Bench> benches) {
+        return json(device, smiCsv, smiText, benches, "");
+    }
+
+    static String json(Map<String, String> device, String smiCsv, String smiText, List<Bench> benches, String hosts) {
         StringBuilder json = new StringBuilder("{\n  \"device\": {");
         String separator = "";
         for (Map.Entry<String, String> e : device.entrySet()) {
@@ -194,7 +239,8 @@ public final class ResultsTable {
         for (int i = 0; i < benches.size(); i++) {
             json.append(i == 0 ? "\n" : ",\n").append(benches.get(i).text().strip().indent(4).stripTrailing());
         }
-        json.append(benches.isEmpty() ? "]\n}\n" : "\n  ]\n}\n");
+        json.append(benches.isEmpty() ? "]" : "\n  ]");
+        json.append(",\n  \"hosts\": ").append(hosts.isBlank() ? "null" : hosts.strip().indent(2).strip()).append("\n}\n");
         return json.toString();
     }
 }

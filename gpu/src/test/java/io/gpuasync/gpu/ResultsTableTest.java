@@ -80,6 +80,48 @@ class ResultsTableTest {
         assertEquals(200_000.0, ((Map<?, ?>) benches.getFirst()).get("work_ns"));
     }
 
+    // As gar bench --host std,uring,netty --backend cuda --json writes it (HostBench.json).
+    private static final String HOSTS = """
+            {
+              "hosts": "std,uring,netty",
+              "backend": "cuda",
+              "device": "backend cuda (a calibrated cuMemsetD32Async of up to 256 MiB on a stream of device 0)",
+              "work_ns": 200000,
+              "samples": 2000,
+              "machine": "Linux amd64, 16 cores",
+              "date": "2026-12-01T10:05:00Z",
+              "rows": [
+                {"row": "busy-poll", "p50_ns": 203000, "p99_ns": 240000, "cpu_ns_per_await": 210000, "timers_per_await": 0.000, "samples": 2000, "polls_per_await": 0.0},
+                {"row": "netty", "p50_ns": 205500, "p99_ns": 251000, "cpu_ns_per_await": 35000, "timers_per_await": 1.250, "samples": 2000, "polls_per_await": 14.5}
+              ],
+              "echo": [
+                {"gpu_waits": "none", "p50_ns": 30000, "p99_ns": 61000, "round_trips": 2000, "completions_during": 0},
+                {"gpu_waits": "netty", "p50_ns": 31000, "p99_ns": 64000, "round_trips": 2000, "completions_during": 4100}
+              ]
+            }
+            """;
+
+    @Test
+    void theHostsBenchGetsItsOwnTableAndIsKeptVerbatim(@TempDir Path out) throws IOException {
+        Files.writeString(out.resolve("bench-200us.json"), bench(200_000, 203_400, 209_900));
+        Files.writeString(out.resolve("hosts.json"), HOSTS);
+        Files.writeString(out.resolve("device.txt"), DEVICE);
+        ResultsTable.main(new String[] {out.toString()});
+
+        String md = Files.readString(out.resolve("results.md"));
+        assertTrue(md.contains("### The hosts: `gar bench --host std,uring,netty --backend cuda`"), md);
+        assertTrue(md.contains("| busy-poll | 203.0 us | 240.0 us | 210.0 us | 0.00 | 0.0 |"), md);
+        assertTrue(md.contains("| netty | 205.5 us | 251.0 us | 35.0 us | 1.25 | 14.5 |"), md);
+        assertTrue(md.contains("| netty | 31.0 us | 64.0 us | 2000 | 4100 |"), md);
+        assertTrue(md.indexOf("| spin |") < md.indexOf("### The hosts"), "the hosts follow the waits' table");
+
+        Map<?, ?> json = (Map<?, ?>) Json.parse(Files.readString(out.resolve("results.json")));
+        Map<?, ?> hosts = (Map<?, ?>) json.get("hosts");
+        assertEquals("cuda", hosts.get("backend"));
+        assertEquals(2, ((List<?>) hosts.get("rows")).size());
+        assertEquals(1, ((List<?>) json.get("benches")).size());
+    }
+
     @Test
     void withoutBenchFiguresTheTableSaysSoAndTheJsonIsStillWhole(@TempDir Path out) throws IOException {
         Files.writeString(out.resolve("device.txt"), "api: hip\nlibrary: libamdhip64.so\nerror: hipGetDeviceCount returned 100\n");
@@ -89,6 +131,7 @@ class ResultsTableTest {
         assertTrue(md.contains("probe error: hipGetDeviceCount returned 100"), md);
         Map<?, ?> json = (Map<?, ?>) Json.parse(Files.readString(out.resolve("results.json")));
         assertEquals(List.of(), json.get("benches"));
+        assertTrue(json.containsKey("hosts") && json.get("hosts") == null, "no hosts bench ran: " + json);
     }
 
     @Test

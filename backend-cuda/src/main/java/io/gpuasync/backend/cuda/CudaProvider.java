@@ -2,6 +2,7 @@ package io.gpuasync.backend.cuda;
 
 import io.gpuasync.api.Backend;
 import io.gpuasync.spi.BackendProvider;
+import io.gpuasync.spi.BenchWorkload;
 
 import java.util.Optional;
 
@@ -36,5 +37,15 @@ public final class CudaProvider implements BackendProvider {
             }
         }
         return loaded;
+    }
+
+    /**
+     * A calibrated memset of a 256 MiB buffer on a stream of its own in device 0's primary
+     * context, made current on the calling thread (which queues the work): what
+     * {@code gar bench --host ... --backend cuda} waits for.
+     */
+    @Override
+    public Optional<BenchWorkload<?>> openBenchWorkload() {
+        return Optional.of(CudaBenchWorkload.open((CudaBackend) backend()));
     }
 }

@@ -117,6 +117,8 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
         ObjC.objc_release(domain.device);
     }
 
+    private static final long SETTLE_SLICE_MILLIS = 10;
+
     private static void releaseIfSet(long object) {
         if (object != 0) {
             ObjC.objc_release(object);
@@ -249,9 +251,13 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
      * complete, since only then is a stored word sure to be visible (see the class comment) and
      * a waiting queue past its wait; each queue runs its buffers in order, so its last one
      * completing means all did. Then for each slot's shared event to reach the slot's last
-     * sequence ({@code waitUntilSignaledValue:timeoutMS:}, macOS 12). A failed command buffer
-     * fails the settle at once; the deadline passing fails it too: the line keeps its buffer and
-     * its device reference.
+     * sequence ({@code waitUntilSignaledValue:timeoutMS:}, macOS 12). Last, on each queue the
+     * line used, one command buffer more that signals an event of its own, waited for the same
+     * way: Metal signals only after every command buffer committed before it on the queue
+     * completed, so whatever the queue ran behind the line's last buffer (work another line
+     * queued after a device-side wait on this one) is done as well when the settle returns. A
+     * failed command buffer fails the settle at once; the deadline passing fails it too: the line
+     * keeps its buffer and its device reference.
      */
     @Override
     public boolean settle(MetalDomain domain, List<MetalQueue> streams, long deadline) {
@@ -284,7 +290,62 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
                 return false;
             }
         }
+        // Seen failing under load without it (conformance line19, late visibility): a stream
+        // that waited on the device for this line's word ran the next line's store after the
+        // close had returned, as the wait's own buffer completing says nothing of those after it.
+        for (Map.Entry<MetalQueue, Long> last : lastStores) {
+            if (!drained(last.getKey(), domain, deadline)) {
+                return false;
+            }
+        }
         return true;
+    }
+
+    // One command buffer that signals a shared event of its own, after (as Metal signals) every
+    // buffer committed before it on the queue completed; waited for until the deadline, in short
+    // slices so that a buffer that failed ends the wait at once.
+    private static boolean drained(MetalQueue queue, MetalDomain domain, long deadline) {
+        long event;
+        long commands;
+        try (Pool pool = Pool.push()) {
+            event = Msg.word(domain.device, Sel.NEW_SHARED_EVENT);
+            if (event == 0) {
+                MetalStatus.log("no shared event to settle " + queue + " of a line on " + domain + ": the line keeps its buffer");
+                return false;
+            }
+            commands = Msg.word(queue.handle(), Sel.COMMAND_BUFFER);
+            if (commands == 0) {
+                ObjC.objc_release(event);
+                MetalStatus.log("no command buffer to settle " + queue + " of a line on " + domain
+                        + ": the line keeps its buffer");
+                return false;
+            }
+            ObjC.objc_retain(commands);
+            Msg.send(commands, Sel.ENCODE_SIGNAL_EVENT_VALUE, event, 1L);
+            Msg.send(commands, Sel.COMMIT);
+        }
+        try {
+            while (true) {
+                long left = deadline - System.nanoTime();
+                long millis = left <= 0 ? 0 : Math.max(1, Math.min(SETTLE_SLICE_MILLIS, Duration.ofNanos(left).toMillis()));
+                if (Msg.bool(event, Sel.WAIT_UNTIL_SIGNALED_VALUE_TIMEOUT_MS, 1L, millis)) {
+                    return true;
+                }
+                if (Msg.word(commands, Sel.STATUS) == STATUS_ERROR) {
+                    MetalStatus.log("the settle's command buffer on " + queue + " for a line on " + domain + " failed: "
+                            + commandBufferError(commands) + "; the line keeps its buffer");
+                    return false;
+                }
+                if (System.nanoTime() - deadline > 0) {
+                    MetalStatus.log("the work queued on " + queue + " before a line on " + domain
+                            + " closed did not complete by the line's settle deadline: the line keeps its buffer");
+                    return false;
+                }
+            }
+        } finally {
+            ObjC.objc_release(commands);
+            ObjC.objc_release(event);
+        }
     }
 
     // No blocks here, so no completion handler: the status is polled, rarely, as the event

@@ -5,6 +5,7 @@ import io.gpuasync.api.Ticket;
 import io.gpuasync.host.std.AsyncWaits;
 import io.gpuasync.host.std.engine.EngineSettings;
 import io.netty.channel.EventLoop;
+import io.netty.channel.IoHandler;
 import io.netty.channel.IoEventLoop;
 import io.netty.channel.uring.IoUringIoHandler;
 
@@ -24,11 +25,13 @@ import java.util.concurrent.RejectedExecutionException;
  *          .addListener(f -> ctx.writeAndFlush(result()));     // runs on the loop, no hop
  * }</pre>
  *
- * <p>Other transports (NIO, epoll) have no ring to hold a timer of ours: {@link #on} refuses
- * their loops, naming what they are, and {@link #viaHost} is the fallback that works on any
- * loop: a host of its own (the std {@link io.gpuasync.host.std.Reactor}'s dispatcher thread)
- * completes the wait, and the continuation hops to the loop through
- * {@link EventLoop#execute}: one more thread wakes per await, and the hop's latency is added.
+ * <p>Other transports (NIO, epoll, kqueue, local) have no ring to hold a timer of ours:
+ * {@link #on} refuses their loops with an {@link IllegalArgumentException} naming the transport,
+ * and {@link #viaHost} is the fallback that works on any loop: a host of its own (the std
+ * {@link io.gpuasync.host.std.Reactor}'s dispatcher thread) completes the wait, and the
+ * continuation hops to the loop through {@link EventLoop#execute}: one more thread wakes per
+ * await, and the hop's latency is added ({@code gar bench --host} measures it as
+ * {@code std+execute}). Nothing falls back silently: {@link #on} never picks the fallback itself.
  */
 public final class GpuAwaits {
     private static final ConcurrentMap<IoEventLoop, LoopAwaits> LOOPS = new ConcurrentHashMap<>();
@@ -83,18 +86,31 @@ public final class GpuAwaits {
      * The fallback for any event loop: {@code host} (a {@link io.gpuasync.host.std.Reactor}, or
      * any {@link AsyncWaits}) completes the wait on its own thread, then the result is handed to
      * {@code loop} with {@link EventLoop#execute}, so continuations still run on the loop.
-     * Cancelling a returned future cancels the host's wait. A loop that is shutting down ends
-     * the wait with {@link GpuException.Kind#CLOSED}.
+     * Cancelling a returned future cancels the host's wait. A loop that is shutting down takes
+     * no waits ({@link GpuException.Kind#CLOSED}), and once it ended, the waits it had are
+     * ended the same way (their host's waits cancelled), without waiting for their tickets.
+     * Make one per loop and keep it: each call watches the loop's end.
      */
     public static AsyncWaits viaHost(EventLoop loop, AsyncWaits host) {
         Objects.requireNonNull(loop, "loop");
         Objects.requireNonNull(host, "host");
+        java.util.Set<CompletableFuture<Ticket>> pending = ConcurrentHashMap.newKeySet();
+        loop.terminationFuture().addListener(ended -> {
+            for (CompletableFuture<Ticket> onLoop : pending) {
+                onLoop.completeExceptionally(shuttingDown(loop));
+            }
+        });
         return ticket -> {
             Objects.requireNonNull(ticket, "ticket");
             CompletableFuture<Ticket> onLoop = new CompletableFuture<>();
             if (loop.isShuttingDown()) {
                 onLoop.completeExceptionally(shuttingDown(loop));
                 return onLoop;
+            }
+            pending.add(onLoop);
+            if (loop.isTerminated()) {
+                // Ended between the check and the add, its listener maybe past this one.
+                onLoop.completeExceptionally(shuttingDown(loop));
             }
             CompletableFuture<Ticket> wait = host.whenLanded(ticket);
             wait.whenComplete((landed, failure) -> {
@@ -111,7 +127,9 @@ public final class GpuAwaits {
                 }
             });
             onLoop.whenComplete((landed, failure) -> {
-                if (onLoop.isCancelled()) {
+                pending.remove(onLoop);
+                if (failure != null) {
+                    // Cancelled, or ended by the loop's end: the host's wait is no one's now.
                     wait.cancel(false);
                 }
             });
@@ -123,10 +141,28 @@ public final class GpuAwaits {
         return new GpuException(GpuException.Kind.CLOSED, "the event loop " + loop + " is shutting down; it takes no GPU waits");
     }
 
+    /** The other transports' handlers, looked up by name: this module requires none of them. */
+    private static final String[][] OTHER_TRANSPORTS = {
+        {"io.netty.channel.epoll.EpollIoHandler", "an epoll loop (EpollIoHandler)"},
+        {"io.netty.channel.kqueue.KQueueIoHandler", "a kqueue loop (KQueueIoHandler)"},
+        {"io.netty.channel.local.LocalIoHandler", "a local-transport loop (LocalIoHandler)"},
+    };
+
     private static String transportOf(EventLoop loop) {
         if (loop instanceof IoEventLoop ioLoop) {
             if (ioLoop.isIoType(io.netty.channel.nio.NioIoHandler.class)) {
                 return "a NIO loop (NioIoHandler)";
+            }
+            for (String[] transport : OTHER_TRANSPORTS) {
+                Class<?> handler;
+                try {
+                    handler = Class.forName(transport[0], false, loop.getClass().getClassLoader());
+                } catch (ClassNotFoundException | LinkageError absent) {
+                    continue;
+                }
+                if (IoHandler.class.isAssignableFrom(handler) && ioLoop.isIoType(handler.asSubclass(IoHandler.class))) {
+                    return transport[1];
+                }
             }
             return "a loop of another IoHandler (" + loop.getClass().getName() + ")";
         }

@@ -4,8 +4,10 @@ import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.host.std.AsyncWaits;
 import io.gpuasync.host.std.engine.EngineSettings;
+import io.gpuasync.host.std.engine.LateWake;
 import io.gpuasync.host.std.engine.WaitEngine;
 import io.netty.channel.IoEventLoop;
+import io.netty.channel.SingleThreadEventLoop;
 import io.netty.util.concurrent.DefaultPromise;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
@@ -27,13 +29,32 @@ import java.util.function.BiConsumer;
  * loop's own ring holds, submitted through the loop's {@code IoRegistration} and moved with
  * {@code IORING_TIMEOUT_UPDATE} when the deadline changes. How a wait from another thread wakes
  * it: {@link IoEventLoop#execute} of the step (one queued at a time), which wakes Netty's ring
- * through its own eventfd. The step never spins: a loop that spun to a landing would starve the
- * sockets it serves.
+ * through its own eventfd.
+ *
+ * <p>How it lands close to the word: the timeout ends late (tens of microseconds on a virtual
+ * machine), so it is armed early by the lateness this loop's timeouts showed ({@link LateWake},
+ * as the std host's dispatcher does), and a landing nearer than that lateness is polled for on
+ * the loop's following passes: the step asks to run again after the loop's current pass
+ * ({@link SingleThreadEventLoop#executeAfterEventLoopIteration}), so between two polls the loop
+ * reaps its ring without blocking (its sockets' completions) and runs its other tasks. The step
+ * never spins inside a pass: a socket's completion waits for at most one poll (a read of the
+ * words, well under a microsecond), never for the landing. The polling is bounded: it ends when
+ * the engine's deadline moves past the lateness (its poll back-off doubles when a prediction
+ * was wrong, so after about twice the lateness), and at the latest after {@link #MAX_POLL_NANOS}
+ * without a landing; then the timer takes over, at least a lateness at a time. What it costs is CPU: the loop does not block while it polls.
  */
 public final class LoopAwaits implements AsyncWaits, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(LoopAwaits.class.getName());
     /** Steps in a row before the loop is handed back to its other tasks (waits keep arriving). */
     private static final int ROUNDS_BEFORE_YIELD = 8;
+    /**
+     * The longest the loop polls for landings in a row without one landing, whatever the
+     * lateness says: beyond it a prediction is wrong rather than early, and the timer's back-off
+     * costs the loop less than its passes do (a pass with nothing to do costs about a microsecond
+     * of CPU that a blocked loop would not spend).
+     */
+    static final long MAX_POLL_NANOS = 200_000;
+    private static final long NOT_POLLING = Long.MIN_VALUE;
 
     private final IoEventLoop loop;
     private final WaitEngine engine;
@@ -42,16 +63,27 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
     private final BiConsumer<IoEventLoop, LoopAwaits> onFinished;
     /** A step is queued on the loop; another wake queues nothing. */
     private final AtomicBoolean stepQueued = new AtomicBoolean();
+    /** Null when the loop cannot run a task after its pass: then it sleeps on the timer alone. */
+    private final SingleThreadEventLoop passes;
+    private final Runnable pollAfterPass = this::pollAfterPass;
     // Loop thread only.
+    private final LateWake lateWake = new LateWake();
     private boolean finished;
     private long steps;
+    private boolean pollQueued;
+    /** When the loop began to poll without a landing, or {@link #NOT_POLLING}. */
+    private long pollingSince = NOT_POLLING;
+    /** Whether the timer was armed early, ahead of now: only then does its firing teach the lateness. */
+    private boolean timerEarly;
     private volatile long wakeTasks;
+    private volatile long polls;
 
     LoopAwaits(IoEventLoop loop, EngineSettings settings, BiConsumer<IoEventLoop, LoopAwaits> onFinished) {
         this.loop = loop;
         this.onFinished = onFinished;
         this.engine = new WaitEngine(settings, this::wake);
-        this.timer = new LoopTimer(loop, this::step, this::loopClosedTimer);
+        this.passes = loop instanceof SingleThreadEventLoop single ? single : null;
+        this.timer = new LoopTimer(loop, this::timerFired, this::loopClosedTimer);
         timer.register().addListener(registered -> {
             if (registered.isSuccess()) {
                 step();     // on the loop: takes what arrived before the registration, and arms
@@ -152,6 +184,16 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
         return wakeTasks;
     }
 
+    /** Passes of the loop that polled for a landing nearer than the timer's lateness. */
+    public long polls() {
+        return polls;
+    }
+
+    /** How late, as learned so far, this loop's timeouts end: they are armed that much early. Loop thread. */
+    public long timerLatenessNanos() {
+        return lateWake.nanos();
+    }
+
     /** Whether {@link #close()} was called, or the loop ended. */
     public boolean isClosed() {
         return engine.isClosed();
@@ -192,14 +234,35 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
         try {
             for (int round = 0; ; round++) {
                 steps++;
-                engine.doWork(System.nanoTime());
+                long now = System.nanoTime();
+                if (engine.doWork(now) > 0) {
+                    pollingSince = NOT_POLLING;
+                }
                 if (engine.isClosed()) {
                     engine.doWork(System.nanoTime());
                     finish();
                     return;
                 }
                 long deadline = engine.nextDeadline();
-                timer.moveTo(deadline == WaitEngine.NO_DEADLINE ? LoopTimer.NO_DEADLINE : deadline);
+                now = System.nanoTime();
+                if (deadline == WaitEngine.NO_DEADLINE) {
+                    pollingSince = NOT_POLLING;
+                    timerEarly = false;
+                    timer.moveTo(LoopTimer.NO_DEADLINE);
+                } else if (!lateWake.tooNearToSleep(deadline, now)) {
+                    pollingSince = NOT_POLLING;
+                    timerEarly = true;
+                    timer.moveTo(lateWake.sleepTarget(deadline));
+                } else if (mayPoll(now)) {
+                    // Not prepareToSleep: a wait arriving meanwhile needs no wake, the next poll takes it.
+                    polls++;
+                    return;
+                } else {
+                    // Polled long enough without a landing: the loop rests on the timer, at least a
+                    // lateness at a time, until a landing (or a far deadline) starts a new polling run.
+                    timerEarly = false;
+                    timer.moveTo(Math.max(deadline, now + lateWake.nanos()));
+                }
                 if (engine.prepareToSleep()) {
                     return;     // the timer or a wake brings the loop back here
                 }
@@ -212,6 +275,49 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
             LOG.log(System.Logger.Level.ERROR, "GPU waits on " + loop + " failed; failing them", e);
             engine.abandon(new GpuException(GpuException.Kind.CLOSED, "GPU waits on " + loop + " failed: " + e, e));
             finish();
+        }
+    }
+
+    private void timerFired() {
+        long firedFor = timer.firedFor();
+        if (timerEarly && firedFor != LoopTimer.NO_DEADLINE) {
+            lateWake.timerEnded(firedFor, System.nanoTime());
+        }
+        step();
+    }
+
+    // Whether to poll on the loop's next pass rather than arm the timer; if so, asks for that pass.
+    private boolean mayPoll(long now) {
+        if (passes == null) {
+            return false;
+        }
+        if (pollingSince == NOT_POLLING) {
+            pollingSince = now;
+        } else if (now - pollingSince >= MAX_POLL_NANOS) {
+            return false;
+        }
+        if (!pollQueued) {
+            try {
+                passes.executeAfterEventLoopIteration(pollAfterPass);
+                pollQueued = true;
+            } catch (RejectedExecutionException shuttingDown) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // After the loop's pass: the step runs as a task of its next one, after the loop reaped its
+    // ring without blocking (a queued task keeps Netty's io_uring handler from waiting). Run as a
+    // task, not right here: tasks queued after the pass run only once it was done with I/O.
+    private void pollAfterPass() {
+        pollQueued = false;
+        if (!finished && !stepQueued.getAndSet(true)) {
+            try {
+                loop.execute(step);
+            } catch (RejectedExecutionException shuttingDown) {
+                stepQueued.set(false);
+            }
         }
     }
 

@@ -56,6 +56,8 @@ final class LoopTimer implements IoUringIoHandle {
     /** The user_data the kernel knows the pending timeout by: what {@link IoRegistration#submit} returned. */
     private long kernelId;
     private long deadline = NO_DEADLINE;
+    /** The deadline the last completion fired for, {@link #NO_DEADLINE} when it did not fire (cancelled). */
+    private long firedFor = NO_DEADLINE;
     private boolean closed;
 
     private long armed;
@@ -150,6 +152,7 @@ final class LoopTimer implements IoUringIoHandle {
                 return;     // a removed timer's -ECANCELED
             }
             pending = false;
+            firedFor = res == -ETIME ? deadline : NO_DEADLINE;
             deadline = NO_DEADLINE;
             if (res == -ETIME) {
                 fired++;
@@ -162,6 +165,11 @@ final class LoopTimer implements IoUringIoHandle {
             throw new IllegalStateException("IORING_OP_TIMEOUT_REMOVE(" + (kind == KIND_UPDATE ? "IORING_TIMEOUT_UPDATE" : "remove")
                     + ") on " + loop + " failed: " + res);
         }
+    }
+
+    /** In {@code onFire}: the deadline the timer fired for, or {@link #NO_DEADLINE} when the kernel cancelled it. */
+    long firedFor() {
+        return firedFor;
     }
 
     long armed() {

@@ -9,9 +9,10 @@ import io.gpuasync.core.Slot;
 import io.gpuasync.host.std.AsyncWaits;
 import io.gpuasync.host.std.Reactor;
 import io.gpuasync.host.std.engine.EngineSettings;
-import io.netty.channel.EventLoop;
 import io.netty.channel.IoEventLoop;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.uring.IoUring;
 import io.netty.channel.uring.IoUringIoHandler;
@@ -20,6 +21,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -76,6 +79,13 @@ class GpuAwaitsTest {
 
     private IoEventLoop nioLoop() {
         MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        groups.add(group);
+        return group.next();
+    }
+
+    private IoEventLoop epollLoop() {
+        assumeTrue(Epoll.isAvailable(), () -> "Netty's epoll transport is unavailable: " + Epoll.unavailabilityCause());
+        MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(1, EpollIoHandler.newFactory());
         groups.add(group);
         return group.next();
     }
@@ -218,24 +228,69 @@ class GpuAwaitsTest {
     }
 
     @Test
-    void theFallbackCompletesOnTheLoopThroughExecute() throws Exception {
-        EventLoop nio = nioLoop();
+    void anEpollLoopIsRefusedNamingItAndTheFallback() {
+        IoEventLoop epoll = epollLoop();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GpuAwaits.on(epoll));
+        assertTrue(e.getMessage().contains(" is an epoll loop (EpollIoHandler). On such a loop use GpuAwaits.viaHost(loop, reactor)"),
+                e.getMessage());
+        assertFalse(epoll.isShuttingDown(), "refusing leaves the loop alone");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"nio", "epoll"})
+    void theFallbackContinuesOnTheLoopAndEndsItsWaitsWhenTheLoopEnds(String transport) throws Exception {
+        IoEventLoop loop = transport.equals("nio") ? nioLoop() : epollLoop();
         Reactor reactor = closeLater(Reactor.builder().backend(sim).build());
-        AsyncWaits waits = GpuAwaits.viaHost(nio, reactor);
+        AsyncWaits waits = GpuAwaits.viaHost(loop, reactor);
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         stream.busy(Duration.ofNanos(50_000));
-        Ticket ticket = line.signal(stream, Slot.S0);
-        CompletableFuture<Boolean> onLoop = waits.whenLanded(ticket).thenApply(t -> nio.inEventLoop());
-        assertTrue(onLoop.get(30, TimeUnit.SECONDS));
+        Ticket landed = line.signal(stream, Slot.S0);
+        // Attached on the loop, as a handler would: a continuation of a future already complete
+        // runs on the attaching thread.
+        CompletableFuture<Boolean> onLoop = new CompletableFuture<>();
+        loop.execute(() -> waits.whenLanded(landed).whenComplete((t, e) -> onLoop.complete(e == null && loop.inEventLoop())));
+        assertTrue(onLoop.get(30, TimeUnit.SECONDS), "continued on the " + transport + " loop");
 
         CountDownLatch gate = new CountDownLatch(1);
         hold(stream, gate);
         CompletableFuture<Ticket> cancelled = waits.whenLanded(line.signal(stream, Slot.S0));
+        CompletableFuture<Ticket> pending = waits.whenLanded(line.signal(stream, Slot.S0));
+        assertEquals(2, reactor.engine().asyncWaitsPending(), "the std host holds the waits");
         assertTrue(cancelled.cancel(false));
+        assertEquals(1, reactor.engine().asyncWaitsPending(), "cancelling frees the host's wait");
+        loop.parent().shutdownGracefully(0, 1, TimeUnit.SECONDS).await();
+        GpuException ended = failureOf(pending);
+        assertEquals(GpuException.Kind.CLOSED, ended.kind());
+        assertTrue(ended.getMessage().contains("is shutting down"), ended.getMessage());
+        assertEquals(0, reactor.engine().asyncWaitsPending(), "the host's wait was cancelled with it, before its ticket landed");
+        assertEquals(GpuException.Kind.CLOSED, failureOf(waits.whenLanded(landed)).kind(), "an ended loop takes no waits");
         gate.countDown();
-        nio.parent().shutdownGracefully(0, 1, TimeUnit.SECONDS).await();
-        assertEquals(GpuException.Kind.CLOSED, failureOf(waits.whenLanded(ticket)).kind());
+    }
+
+    @Test
+    void theLoopPollsOverALandingNearerThanItsTimeoutsLatenessAndLearnsThatLateness() throws Exception {
+        IoEventLoop loop = uringLoop();
+        LoopAwaits awaits = GpuAwaits.on(loop);
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        // One await at a time behind 300 us of work: the first has no prediction (polled on the
+        // loop's next passes), the later ones sleep on the timer to the prediction less the lateness.
+        for (int i = 0; i < 60; i++) {
+            stream.busy(Duration.ofNanos(300_000));
+            Ticket ticket = line.signal(stream, Slot.S0);
+            CompletableFuture<Boolean> continued = new CompletableFuture<>();
+            loop.execute(() -> awaits.whenLanded(ticket).whenComplete((t, e) -> continued.complete(loop.inEventLoop())));
+            assertTrue(continued.get(30, TimeUnit.SECONDS), "continued on the loop");
+        }
+        assertTrue(awaits.polls() > 0, "polled over landings nearer than a timeout could end");
+        long[] fired = new long[2];
+        loop.submit(() -> {
+            fired[0] = awaits.timerFires();
+            fired[1] = awaits.timerLatenessNanos();
+        }).syncUninterruptibly();
+        assertTrue(fired[0] > 0, "slept on the timeout when the landing was far");
+        assertTrue(fired[1] > 0 && fired[1] <= 1_000_000, "lateness " + fired[1]);
     }
 
     @Test

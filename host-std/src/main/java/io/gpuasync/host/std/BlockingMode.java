@@ -17,10 +17,12 @@ public enum BlockingMode {
      */
     HAND_OFF,
     /**
-     * {@link #OWN_PLAN} while at most as many platform threads wait as there are cores to spin
-     * on besides the dispatcher's; {@link #HAND_OFF} beyond that, and always for virtual threads
-     * (whose spinning holds a carrier, and whose timed parks allocate). The default: see
-     * {@link Reactor} for the measurements behind it.
+     * {@link #OWN_PLAN} for a platform thread that would wait alone: the engine holds no wait
+     * (so its driver has no timer armed that the waiter could share) and fewer platform threads
+     * run their own plans than there are cores to spin on besides the dispatcher's;
+     * {@link #HAND_OFF} otherwise, and always for virtual threads (whose spinning holds a
+     * carrier, and whose timed parks allocate). The default: see {@link Reactor} for the
+     * measurements behind it.
      */
     ADAPTIVE
 }

@@ -1,6 +1,7 @@
 package io.gpuasync.host.std;
 
 import io.gpuasync.api.GpuException;
+import io.gpuasync.host.std.engine.LateWake;
 import io.gpuasync.host.std.engine.WaitEngine;
 import io.gpuasync.host.std.engine.Waker;
 
@@ -79,8 +80,7 @@ final class Dispatcher implements Waker {
             while (!engine.isClosed()) {
                 engine.doWork(System.nanoTime());
                 long deadline = engine.nextDeadline();
-                long left = deadline == WaitEngine.NO_DEADLINE ? Long.MAX_VALUE : deadline - System.nanoTime();
-                if (left <= lateWake.nanos()) {
+                if (deadline != WaitEngine.NO_DEADLINE && lateWake.tooNearToSleep(deadline, System.nanoTime())) {
                     // Nearer than a timed sleep could end: spin to it.
                     Thread.onSpinWait();
                     continue;
@@ -92,13 +92,9 @@ final class Dispatcher implements Waker {
                     if (deadline == WaitEngine.NO_DEADLINE) {
                         LockSupport.park(this);
                     } else {
-                        long nanos = left - lateWake.nanos();
-                        long start = System.nanoTime();
-                        LockSupport.parkNanos(this, nanos);
-                        long slept = System.nanoTime() - start;
-                        if (slept >= nanos) {
-                            lateWake.sample(slept - nanos);
-                        }
+                        long target = lateWake.sleepTarget(deadline);
+                        LockSupport.parkNanos(this, target - System.nanoTime());
+                        lateWake.timerEnded(target, System.nanoTime());
                     }
                 } finally {
                     engine.awake();

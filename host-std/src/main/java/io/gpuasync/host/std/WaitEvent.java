@@ -53,6 +53,10 @@ final class WaitEvent extends Event {
     @Timespan(Timespan.NANOSECONDS)
     long parkedNanos;
 
+    @Label("Parks")
+    @Description("Timed sleeps the plan took (each costs a timer's arming and a wake-up)")
+    long parks;
+
     @Label("Spins")
     @Description("Spin and yield steps the plan took")
     long spins;

@@ -37,7 +37,9 @@ class JfrEventsTest {
             recording.enable(DeviceFailedEvent.NAME);
             recording.enable("io.gpuasync.LineLeak");
             recording.start();
-            try (Reactor reactor = Reactor.builder().backend(sim)
+            // Own plans: the blocking waiter must find the dead device itself (ADAPTIVE would
+            // hand it to the engine, which already holds the future's wait).
+            try (Reactor reactor = Reactor.builder().backend(sim).blockingMode(BlockingMode.OWN_PLAN)
                     .watchdog(Duration.ofMillis(50), Duration.ofMillis(10)).build();
                  SimStream stream = sim.device(0).createStream()) {
                 Line<SimStream> line = sim.openLine();

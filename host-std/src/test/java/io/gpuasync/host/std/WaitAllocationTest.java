@@ -14,6 +14,7 @@ import java.lang.module.ModuleReader;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 
@@ -91,28 +92,43 @@ class WaitAllocationTest {
             reactor.await(ticket);
             return THREADS.getCurrentThreadAllocatedBytes() - before;
         });
+        String allocating = allocatingWaits(bytes);
+        System.out.printf("blocking wait: allocating waits of %d:%s%n", WAITS, allocating.isEmpty() ? " none" : allocating);
+        assertTrue(allocating.isEmpty(), "blocking waits allocated:" + allocating);
+    }
+
+    private static String allocatingWaits(long[] bytes) {
         StringBuilder allocating = new StringBuilder();
         for (int i = 0; i < bytes.length; i++) {
             if (bytes[i] != 0) {
                 allocating.append(" wait ").append(i).append(": ").append(bytes[i]).append(" B;");
             }
         }
-        System.out.printf("blocking wait: allocating waits of %d:%s%n", WAITS, allocating.isEmpty() ? " none" : allocating);
-        assertTrue(allocating.isEmpty(), "blocking waits allocated:" + allocating);
+        return allocating.toString();
     }
 
     /**
      * What HotSpot's compile broker does on the calling thread before a method's first C2
-     * compilation, done here for every class of the modules a blocking wait runs through: each
-     * String constant of the class is resolved (interned into its constant pool's cache, what
+     * compilation, done here for every class a blocking wait runs through: each String
+     * constant of the class is resolved (interned into its constant pool's cache, what
      * {@code ConstantPool::resolve_string_constants} does) and the classes its methods name are
      * loaded ({@code Method::load_signature_classes}). Nothing else: a wait that allocates for
-     * any other reason still fails the test.
+     * any other reason still fails the test. The classes are those of the modules a wait runs
+     * through, and the JDK's packages it calls into: the 48 bytes a handed-off wait allocated
+     * once in a few thousand (a 24-byte String and its 24-byte array) were this, for
+     * {@code java.lang.ThreadLocal}, in the wait whose {@code ThreadLocal.get} call crossed that
+     * method's compile threshold (JFR, allocations outside TLABs with -XX:-UseTLAB, on the
+     * waiting thread: {@code ThreadLocal.get:184} under {@code BlockingWaits.tryAwait}). It
+     * happens once per class in a JVM's life, whichever thread calls first, so a test that
+     * demands 0 of every wait must have it done before it measures.
      */
     //
     // Through reflection: javac's --release refuses to export JDK internals at compile time; the
     // surefire argLine exports jdk.internal.access and jdk.internal.reflect to this module.
     private static void resolveWhatAFirstCompilationWould() {
+        Set<String> jdkPackages = Set.of("java.lang", "java.lang.invoke", "java.lang.ref", "java.util",
+                "java.util.concurrent", "java.util.concurrent.atomic", "java.util.concurrent.locks", "jdk.internal.misc",
+                "jdk.internal.vm", "jdk.internal.event");
         try {
             Object lang = Class.forName("jdk.internal.access.SharedSecrets").getMethod("getJavaLangAccess").invoke(null);
             Method poolOf = Class.forName("jdk.internal.access.JavaLangAccess").getMethod("getConstantPool", Class.class);
@@ -123,17 +139,34 @@ class WaitAllocationTest {
             Object stringTag = Enum.valueOf(Class.forName("jdk.internal.reflect.ConstantPool$Tag").asSubclass(Enum.class), "STRING");
             int resolved = 0;
             for (String name : List.of("io.gpuasync.core", "io.gpuasync.api", "io.gpuasync.spi", "io.gpuasync.host.std",
-                    "io.gpuasync.backend.sim")) {
+                    "io.gpuasync.backend.sim", "java.base")) {
+                boolean jdk = name.equals("java.base");
                 Module module = ModuleLayer.boot().findModule(name).orElseThrow();
                 try (ModuleReader reader = ModuleLayer.boot().configuration().findModule(name).orElseThrow().reference().open();
                      Stream<String> entries = reader.list()) {
                     for (String entry : entries.filter(e -> e.endsWith(".class") && !e.endsWith("module-info.class")).toList()) {
-                        Class<?> type = Class.forName(module, entry.substring(0, entry.length() - 6).replace('/', '.'));
+                        String className = entry.substring(0, entry.length() - 6).replace('/', '.');
+                        if (jdk && !jdkPackages.contains(className.substring(0, className.lastIndexOf('.')))) {
+                            continue;
+                        }
+                        Class<?> type;
+                        try {
+                            type = Class.forName(module, className);
+                        } catch (LinkageError notLoadable) {
+                            continue;
+                        }
                         if (type == null) {
                             continue;
                         }
-                        type.getDeclaredMethods();
+                        try {
+                            type.getDeclaredMethods();
+                        } catch (LinkageError signatureNotLoadable) {
+                            // A JDK class naming a class of a module not in this layer.
+                        }
                         Object pool = poolOf.invoke(lang, type);
+                        if (pool == null) {
+                            continue;
+                        }
                         int entriesInPool = (int) size.invoke(pool);
                         for (int i = 1; i < entriesInPool; i++) {
                             if (tagAt.invoke(pool, i) == stringTag) {
@@ -144,7 +177,7 @@ class WaitAllocationTest {
                     }
                 }
             }
-            System.out.printf("resolved %d String constants of the wait path's modules%n", resolved);
+            System.out.printf("resolved %d String constants of the wait path's classes%n", resolved);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (ReflectiveOperationException e) {
@@ -164,13 +197,9 @@ class WaitAllocationTest {
             reactor.await(ticket);
             return THREADS.getCurrentThreadAllocatedBytes() - before;
         });
-        long allocating = java.util.Arrays.stream(bytes).filter(b -> b != 0).count();
-        long total = java.util.Arrays.stream(bytes).sum();
-        System.out.printf("handed-off wait: %d of %d waits allocated, %d bytes in all%n", allocating, WAITS, total);
-        // Not yet 0: one wait in a few thousand still allocates 48 bytes on this path (seen on a
-        // clean CI run, once in two), not traced yet; a per-wait allocation would show in every
-        // wait, which this bound still catches.
-        assertTrue(allocating <= 10, allocating + " of " + WAITS + " handed-off waits allocated, " + total + " bytes in all");
+        String allocating = allocatingWaits(bytes);
+        System.out.printf("handed-off wait: allocating waits of %d:%s%n", WAITS, allocating.isEmpty() ? " none" : allocating);
+        assertTrue(allocating.isEmpty(), "handed-off waits allocated:" + allocating);
     }
 
     /**
@@ -189,11 +218,10 @@ class WaitAllocationTest {
                 reactor.await(ticket);
                 return THREADS.getCurrentThreadAllocatedBytes() - before;
             });
-            long allocating = java.util.Arrays.stream(bytes).filter(b -> b != 0).count();
-            long total = java.util.Arrays.stream(bytes).sum();
-            System.out.printf("blocking wait, recording without the wait event: %d of %d waits allocated, %d bytes in all%n",
-                    allocating, WAITS, total);
-            assertTrue(allocating <= 10, allocating + " of " + WAITS + " blocking waits allocated, " + total + " bytes in all");
+            String allocating = allocatingWaits(bytes);
+            System.out.printf("blocking wait, recording without the wait event: allocating waits of %d:%s%n", WAITS,
+                    allocating.isEmpty() ? " none" : allocating);
+            assertTrue(allocating.isEmpty(), "blocking waits allocated while recording:" + allocating);
         }
     }
 

@@ -4,6 +4,7 @@ import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.host.std.AsyncWaits;
 import io.gpuasync.host.std.engine.EngineSettings;
+import io.gpuasync.host.std.engine.LateWake;
 import io.gpuasync.host.std.engine.WaitEngine;
 import io.gpuasync.host.uring.internal.RingSleeper;
 
@@ -16,7 +17,9 @@ import java.util.concurrent.CompletableFuture;
  * {@code CLOCK_MONOTONIC} (the clock of {@link System#nanoTime()}), moved with
  * {@code IORING_TIMEOUT_UPDATE} when the deadline changes; a wait from another thread wakes it
  * through an eventfd whose {@code IORING_OP_READ} stays pending on the ring. io_uring's timer
- * takes no timer slack, so the thread's slack is left alone.
+ * takes no timer slack, so the thread's slack is left alone; it still ends late (tens of
+ * microseconds on a virtual machine), so the thread arms it early by the lateness it learned
+ * ({@link LateWake}, as the std host's dispatcher does) and polls over a landing nearer than that.
  *
  * <pre>{@code
  * try (UringHost host = UringHost.start()) {               // UnsupportedOperationException with the cause where it cannot run
@@ -36,7 +39,11 @@ public final class UringHost implements AsyncWaits, AutoCloseable {
     private final RingSleeper sleeper;
     private final WaitEngine engine;
     private final Thread thread;
+    // The ring thread's own.
+    private final LateWake lateWake = new LateWake();
     private volatile Throwable failure;
+    // Written by the ring thread only; volatile so a bench thread reads recent values.
+    private volatile long polls;
 
     private UringHost(EngineSettings settings, String threadName) {
         this.sleeper = RingSleeper.open(RING_ENTRIES);
@@ -124,9 +131,17 @@ public final class UringHost implements AsyncWaits, AutoCloseable {
             while (!engine.isClosed()) {
                 engine.doWork(System.nanoTime());
                 long deadline = engine.nextDeadline();
+                if (deadline != WaitEngine.NO_DEADLINE && lateWake.tooNearToSleep(deadline, System.nanoTime())) {
+                    // Nearer than the timeout could end: poll to it. The thread is the host's own,
+                    // and the engine's back-off pushes the deadline past the lateness within a few
+                    // polls when the prediction was wrong, so the spin is bounded by about twice it.
+                    polls++;
+                    Thread.onSpinWait();
+                    continue;
+                }
                 if (engine.prepareToSleep()) {
                     try {
-                        sleeper.sleepUntil(deadline == WaitEngine.NO_DEADLINE ? RingSleeper.NO_DEADLINE : deadline);
+                        sleep(deadline);
                     } finally {
                         engine.awake();
                     }
@@ -146,6 +161,21 @@ public final class UringHost implements AsyncWaits, AutoCloseable {
                     failure = e;
                 }
             }
+        }
+    }
+
+    // The timeout is armed early by how late this ring's timeouts have ended, and learns from
+    // each one that fired (not from the eventfd's wake-ups, which end a sleep early).
+    private void sleep(long deadline) {
+        if (deadline == WaitEngine.NO_DEADLINE) {
+            sleeper.sleepUntil(RingSleeper.NO_DEADLINE);
+            return;
+        }
+        long target = lateWake.sleepTarget(deadline);
+        long firesBefore = sleeper.timerFires();
+        sleeper.sleepUntil(target);
+        if (sleeper.timerFires() != firesBefore) {
+            lateWake.timerEnded(target, System.nanoTime());
         }
     }
 
@@ -193,6 +223,16 @@ public final class UringHost implements AsyncWaits, AutoCloseable {
     /** Timeouts that fired so far. */
     public long timerFires() {
         return sleeper.timerFires();
+    }
+
+    /** Polls over a landing nearer than the timeout could end, so far. */
+    public long polls() {
+        return polls;
+    }
+
+    /** How late, as learned so far, this ring's timeouts end: they are armed that much early. */
+    public long timerLatenessNanos() {
+        return lateWake.nanos();
     }
 
     /** Wake-ups delivered through the eventfd so far. */

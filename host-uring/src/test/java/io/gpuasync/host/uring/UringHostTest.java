@@ -100,6 +100,24 @@ class UringHostTest {
     }
 
     @Test
+    void theRingPollsOverALandingNearerThanItsTimeoutsLatenessAndLearnsThatLateness() throws Exception {
+        UringHost host = closeLater(UringHost.start());
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        // One await at a time, each behind 300 us of work: the first has no prediction (polled at
+        // once, in growing steps), the later ones sleep to the prediction less the lateness.
+        for (int i = 0; i < 60; i++) {
+            stream.busy(Duration.ofNanos(300_000));
+            Ticket ticket = line.signal(stream, Slot.S0);
+            assertEquals(ticket, host.whenLanded(ticket).get(30, TimeUnit.SECONDS));
+        }
+        assertTrue(host.polls() > 0, "polled over landings nearer than a timeout could end");
+        assertTrue(host.timerFires() > 0, "slept on the timeout when the landing was far");
+        assertTrue(host.timerLatenessNanos() > 0 && host.timerLatenessNanos() <= 1_000_000,
+                "lateness " + host.timerLatenessNanos());
+    }
+
+    @Test
     void aWaitFromAnotherThreadWakesTheIdleRing() throws Exception {
         UringHost host = closeLater(UringHost.start());
         SimStream stream = closeLater(sim.device(0).createStream());

@@ -229,6 +229,14 @@ public final class WaitEngine implements AutoCloseable {
         return asyncInUse.get();
     }
 
+    /**
+     * How many waits the engine holds, async and handed off: when any, its driver already sleeps
+     * to (or polls for) a landing, and one more wait costs it no timer of its own.
+     */
+    public int waitsPending() {
+        return asyncInUse.get() + handOffsInUse.get();
+    }
+
     // ------------------------------------------------------------------ the driving thread
 
     /**

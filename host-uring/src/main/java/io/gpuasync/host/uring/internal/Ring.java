@@ -96,6 +96,14 @@ public final class Ring implements AutoCloseable {
      * @throws SyscallException naming {@code io_uring_setup} or {@code mmap} and the errno
      */
     public static Ring open(int entries) {
+        return open(entries, 0);
+    }
+
+    /**
+     * {@link #open(int)} with more {@code IORING_SETUP_*} flags beside {@code IORING_SETUP_CLAMP}
+     * (a flag this kernel does not know makes {@code io_uring_setup} fail with {@code -EINVAL}).
+     */
+    public static Ring open(int entries, int moreSetupFlags) {
         if (entries < 1) {
             throw new IllegalArgumentException("a ring needs at least 1 entry, got " + entries);
         }
@@ -108,11 +116,12 @@ public final class Ring implements AutoCloseable {
         try {
             MemorySegment errno = Libc.newErrnoState(arena);
             MemorySegment params = arena.allocate(PARAMS_SIZE, 8);
-            params.set(ValueLayout.JAVA_INT, PARAMS_FLAGS, IORING_SETUP_CLAMP);
+            int flags = IORING_SETUP_CLAMP | moreSetupFlags;
+            params.set(ValueLayout.JAVA_INT, PARAMS_FLAGS, flags);
             long result = Libc.syscall(errno, SYS_IO_URING_SETUP, entries, params.address(), 0, 0, 0, 0);
             if (result < 0) {
                 throw new SyscallException("io_uring_setup(entries=" + entries + ", flags=0x"
-                        + Integer.toHexString(IORING_SETUP_CLAMP) + ")", Libc.errno(errno));
+                        + Integer.toHexString(flags) + ")", Libc.errno(errno));
             }
             fd = (int) result;
             int features = params.get(ValueLayout.JAVA_INT, PARAMS_FEATURES);

@@ -137,6 +137,20 @@ class RingTest {
     }
 
     @Test
+    void aRefusedSetupNamesItsCallFlagsAndErrno() {
+        // Bit 31 is no IORING_SETUP_* flag: the kernel refuses the setup itself with EINVAL, and
+        // the failure comes back through the path an EPERM or ENOMEM would take.
+        SyscallException e = assertThrows(SyscallException.class, () -> Ring.open(4, 1 << 31));
+        assertEquals("io_uring_setup(entries=4, flags=0x80000010) failed: -EINVAL (Invalid argument)", e.getMessage());
+        assertEquals("io_uring_setup(entries=4, flags=0x80000010)", e.call());
+        assertEquals(UringAbi.EINVAL, e.errno());
+        // Nothing was acquired, so nothing is left: a ring opens as before.
+        try (Ring ring = Ring.open(4)) {
+            assertTrue(ring.fd() >= 0);
+        }
+    }
+
+    @Test
     void aClosedRingRefusesWorkAndClosesOnce() {
         Ring ring = Ring.open(4);
         ring.close();

@@ -1,0 +1,44 @@
+package io.gpuasync.backend.cuda;
+
+import io.gpuasync.api.Line;
+import io.gpuasync.api.Ticket;
+import io.gpuasync.core.Slot;
+import io.gpuasync.host.std.Reactor;
+import io.gpuasync.spi.BenchWorkload;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The bench workload the CUDA provider offers (what gar bench --host ... --backend cuda waits for), on the fake driver. */
+class CudaBenchWorkloadTest {
+    @Test
+    void theProviderOffersCalibratedWorkThatASignalLandsBehindAndReleasesItAll() throws Exception {
+        Assumptions.assumeTrue(FakeCuda.isLoaded(), "on the fake libcuda.so.1 (the GPU check runs the same on a GPU)");
+        CudaProvider provider = new CudaProvider();
+        BenchWorkload<?> offered = provider.openBenchWorkload().orElseThrow();
+        @SuppressWarnings("unchecked")
+        BenchWorkload<CudaStream> workload = (BenchWorkload<CudaStream>) offered;
+        try (Reactor reactor = Reactor.builder().backend(workload.backend()).build()) {
+            assertSame(provider.backend(), workload.backend());
+            assertTrue(workload.describe().startsWith("a calibrated cuMemsetD32Async of up to 256 MiB"), workload.describe());
+            try (Line<CudaStream> line = workload.openLine()) {
+                for (int i = 0; i < 20; i++) {
+                    workload.enqueue(Duration.ofNanos(200_000));
+                    Ticket ticket = line.signal(workload.stream(), Slot.S0);
+                    assertEquals(ticket, reactor.whenLanded(ticket).get(60, TimeUnit.SECONDS));
+                }
+            }
+            assertThrows(IllegalArgumentException.class, () -> workload.enqueue(Duration.ZERO));
+        } finally {
+            workload.close();
+            workload.close();       // idempotent: the stream is destroyed once
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package io.gpuasync.cli;
+
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * Where a hybrid await's CPU goes: a second pass of the hybrid row with each wait traced by its
+ * {@code io.gpuasync.Wait} flight-recorder event, which says how long the waiter was parked, in
+ * how many timed sleeps, and how many spin steps it took. The time it was awake is time it spun
+ * (a busy core); the rest of its CPU went to arming its timed sleeps, waking from them, and the
+ * bookkeeping around them. A pass of its own, so the events' cost stays out of the table's rows.
+ *
+ * @param samples            traced awaits (after their warm-up)
+ * @param cpuNanosPerAwait   the pass's CPU per await, as the table counts it
+ * @param awakeNanosPerAwait wall time per await not parked: spinning over the landing
+ * @param parkedNanosPerAwait wall time per await in timed sleeps
+ * @param parksPerAwait      timed sleeps per await
+ * @param spinsPerAwait      spin steps per await
+ */
+record HybridBreakdown(int samples, double cpuNanosPerAwait, double awakeNanosPerAwait, double parkedNanosPerAwait,
+                       double parksPerAwait, double spinsPerAwait) {
+    private static final String WAIT_EVENT = "io.gpuasync.Wait";
+    private static final int MOST_SAMPLES = 1_000;
+    private static final int MOST_WARMUP = 200;
+
+    /** Runs {@code pass} (the hybrid row's measurement) under a recording, on at most 1000 samples. */
+    static HybridBreakdown trace(Bench.Options options, Function<Bench.Options, Bench.Result> pass) {
+        Bench.Options tracing = new Bench.Options(options.backend(), options.work(),
+                Math.min(options.samples(), MOST_SAMPLES), Math.min(options.warmup(), MOST_WARMUP), null, null,
+                options.progress(), null, options.jitter());
+        Path file = null;
+        try {
+            file = Files.createTempFile("gar-bench-hybrid", ".jfr");
+            Bench.Result result;
+            try (Recording recording = new Recording()) {
+                recording.enable(WAIT_EVENT).withThreshold(Duration.ZERO);
+                recording.start();
+                result = pass.apply(tracing);
+                recording.stop();
+                recording.dump(file);
+            }
+            List<RecordedEvent> waits = RecordingFile.readAllEvents(file).stream()
+                    .filter(e -> e.getEventType().getName().equals(WAIT_EVENT) && e.getString("outcome").equals("LANDED"))
+                    .sorted(Comparator.comparing(RecordedEvent::getStartTime))
+                    .toList();
+            // The warm-up's waits come first; an await that found its ticket landed records nothing.
+            List<RecordedEvent> measured = waits.subList(Math.max(0, waits.size() - tracing.samples()), waits.size());
+            if (measured.isEmpty()) {
+                return null;
+            }
+            long awake = 0;
+            long parked = 0;
+            long parks = 0;
+            long spins = 0;
+            for (RecordedEvent wait : measured) {
+                long duration = wait.getDuration().toNanos();
+                long inParks = wait.getLong("parkedNanos");
+                parked += inParks;
+                awake += Math.max(0, duration - inParks);
+                parks += wait.getLong("parks");
+                spins += wait.getLong("spins");
+            }
+            double n = measured.size();
+            return new HybridBreakdown(measured.size(), result.cpuNanosPerAwait(), awake / n, parked / n, parks / n,
+                    spins / n);
+        } catch (IOException e) {
+            throw new UncheckedIOException("gar bench: cannot record the hybrid pass: " + e.getMessage(), e);
+        } finally {
+            if (file != null) {
+                try {
+                    Files.deleteIfExists(file);
+                } catch (IOException ignored) {
+                    // A temporary file left behind is the system's to clean.
+                }
+            }
+        }
+    }
+
+    /** The lines under the table; {@code timedSleep} is the table's timed-sleep row, if it has one. */
+    void print(Bench.Result timedSleep, PrintStream out) {
+        out.printf(Locale.ROOT, "%nwhere a hybrid await's CPU goes (a second hybrid pass of %d awaits, each traced by its "
+                + "%s event):%n", samples, WAIT_EVENT);
+        out.printf(Locale.ROOT, "  CPU per await %.1f us = %.1f us awake, spinning over the landing (a busy core: %.0f "
+                        + "spin steps)%n  + %.1f us for its %.2f timed sleeps (arming, waking) and the bookkeeping; asleep %.1f us "
+                        + "per await%n", cpuNanosPerAwait / 1e3, awakeNanosPerAwait / 1e3, spinsPerAwait,
+                Math.max(0, cpuNanosPerAwait - awakeNanosPerAwait) / 1e3, parksPerAwait, parkedNanosPerAwait / 1e3);
+        if (timedSleep != null) {
+            out.printf(Locale.ROOT, "  one timed sleep alone: %.1f us of CPU (the timed-sleep row), the floor for one waiter%n",
+                    timedSleep.cpuNanosPerAwait() / 1e3);
+        }
+    }
+
+    String json() {
+        return String.format(Locale.ROOT, "{\"samples\": %d, \"cpu_ns_per_await\": %.0f, \"awake_ns_per_await\": %.0f, "
+                        + "\"parked_ns_per_await\": %.0f, \"timed_sleeps_per_await\": %.3f, \"spins_per_await\": %.1f}",
+                samples, cpuNanosPerAwait, awakeNanosPerAwait, parkedNanosPerAwait, parksPerAwait, spinsPerAwait);
+    }
+}

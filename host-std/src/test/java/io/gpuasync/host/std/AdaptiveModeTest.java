@@ -1,0 +1,104 @@
+package io.gpuasync.host.std;
+
+import io.gpuasync.api.Line;
+import io.gpuasync.api.Ticket;
+import io.gpuasync.backend.sim.SimBackend;
+import io.gpuasync.backend.sim.SimStream;
+import io.gpuasync.core.Slot;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+/**
+ * Which way {@link BlockingMode#ADAPTIVE} waits, read from each wait's flight-recorder event
+ * (its plan is {@code HAND_OFF} when the engine took the sleep): a platform thread that would
+ * wait alone runs its own plan; one that arrives while the engine holds a wait joins it; a
+ * virtual thread always hands off. Every awaited ticket is held at a gate until its waiter is
+ * inside the wait, so each wait really waits, however slowly this thread gets there.
+ */
+class AdaptiveModeTest {
+
+    @Test
+    void aLoneWaiterRunsItsPlanAndOneBesideAnEngineWaitJoinsIt(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("adaptive.jfr");
+        SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> { });
+        try (Recording recording = new Recording()) {
+            recording.enable(WaitEvent.NAME);
+            recording.start();
+            try (Reactor reactor = Reactor.builder().backend(sim).build();
+                 SimStream asyncStream = sim.device(0).createStream();
+                 SimStream blockingStream = sim.device(0).createStream();
+                 Line<SimStream> line = sim.openLine()) {
+                // Alone: the engine holds nothing.
+                CountDownLatch alone = gate(blockingStream);
+                Ticket lone = line.signal(blockingStream, Slot.S0);
+                openWhenWaiting(Thread.currentThread(), alone);
+                reactor.await(lone);
+
+                // Beside a future the engine holds.
+                CountDownLatch held = gate(asyncStream);
+                CompletableFuture<Ticket> future = reactor.whenLanded(line.signal(asyncStream, Slot.S1));
+                CountDownLatch beside = gate(blockingStream);
+                Ticket joining = line.signal(blockingStream, Slot.S2);
+                openWhenWaiting(Thread.currentThread(), beside);
+                reactor.await(joining);
+                held.countDown();
+                future.join();
+
+                // A virtual thread, the engine empty again.
+                CountDownLatch virtualGate = gate(blockingStream);
+                Ticket virtualTicket = line.signal(blockingStream, Slot.S3);
+                Thread virtual = Thread.ofVirtual().start(() -> reactor.await(virtualTicket));
+                openWhenWaiting(virtual, virtualGate);
+                virtual.join();
+            }
+            recording.stop();
+            recording.dump(file);
+        }
+        List<RecordedEvent> waits = RecordingFile.readAllEvents(file).stream()
+                .filter(e -> e.getEventType().getName().equals(WaitEvent.NAME)).toList();
+        assertNotEquals("HAND_OFF", planOf(waits, 0), "a lone platform waiter runs its own plan");
+        assertEquals("HAND_OFF", planOf(waits, 2), "a waiter beside a wait the engine holds hands off");
+        assertEquals("HAND_OFF", planOf(waits, 3), "a virtual thread hands off");
+    }
+
+    private static String planOf(List<RecordedEvent> waits, int slot) {
+        List<RecordedEvent> ofSlot = waits.stream().filter(e -> e.getInt("slot") == slot).toList();
+        assertEquals(1, ofSlot.size(), "one wait event for slot " + slot + ": " + waits);
+        assertEquals("LANDED", ofSlot.getFirst().getString("outcome"));
+        return ofSlot.getFirst().getString("plan");
+    }
+
+    private static CountDownLatch gate(SimStream stream) {
+        CountDownLatch gate = new CountDownLatch(1);
+        stream.call(() -> {
+            try {
+                gate.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        return gate;
+    }
+
+    // Opens the gate once the waiter is inside BlockingWaits.tryAwait (seen on its stack).
+    private static void openWhenWaiting(Thread waiter, CountDownLatch gate) {
+        Thread.ofPlatform().daemon().start(() -> {
+            while (Arrays.stream(waiter.getStackTrace()).noneMatch(f -> f.getMethodName().equals("tryAwait"))) {
+                Thread.onSpinWait();
+            }
+            gate.countDown();
+        });
+    }
+}
