@@ -13,8 +13,11 @@
 # leaves gar.metal.objc / gar.metal.framework empty, so Apple's libraries load; the tests that
 # steer the fake skip themselves, saying so), and `gar bench --backend metal` at 200 us and
 # 1000 us of work: the line's waits behind the calibrated busy kernel (MetalProvider's bench
-# workload; Metal's own peers in MetalBaselines, waitUntilCompleted and the shared event, are not
-# wired into gar yet). Record what it finds in bench/RESULTS.md and the README's Metal section.
+# workload), then Metal's own on the same work: cb-wait (waitUntilCompleted), event-poll
+# (busy poll of a shared event's signaledValue) and cb-handler (addCompletedHandler: with a block
+# built through JNA; the first use of hand-built blocks against Apple's runtime: if Metal rejects
+# the block, that row, or the bench, fails here first). Record what it finds in bench/RESULTS.md
+# and the README's Metal section.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out=${1:-/tmp/gar-metal-check}

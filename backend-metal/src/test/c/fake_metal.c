@@ -7,7 +7,7 @@
  *
  * The GPU: a thread per command queue runs its committed command buffers in commit order:
  * encoded event signals and waits, and three compute kernels it knows by name (gar_store,
- * gar_store_max, gar_busy). A signal waits, as Metal's does, until every command buffer
+ * gar_store_max, gar_busy); then calls the blocks given to addCompletedHandler:. A signal waits, as Metal's does, until every command buffer
  * committed before it on its queue has completed. Stricter than Metal where that finds bugs:
  * command buffers do not retain the MTLBuffers they store into, so a buffer released while a
  * store into it is pending is flagged (and kept, so the late store hits live memory).
@@ -31,6 +31,7 @@
 #include <time.h>
 
 #define DEVICES 2
+#define MAX_HANDLERS 8
 #define FAKE_OUT_OF_ORDER 1
 #define FAKE_VISIBLE_AT_COMPLETION 2
 /* MTLGPUFamilyApple9: the first family with 64-bit atomic max (MSL 3.1). */
@@ -169,6 +170,9 @@ typedef struct command_buffer {
     /* Stores kept back until completion (FAKE_VISIBLE_AT_COMPLETION). */
     command_t *late;
     int late_count;
+    /* Copies (_Block_copy) of the blocks given to addCompletedHandler:, called at completion. */
+    struct fake_block *handlers[MAX_HANDLERS];
+    int handler_count;
 } command_buffer_t;
 
 typedef struct encoder {
@@ -432,7 +436,32 @@ static void run_command_buffer(command_buffer_t *cb) {
     cb->status = failing ? STATUS_ERROR : STATUS_COMPLETED;
     pthread_cond_broadcast(&q->changed);
     pthread_mutex_unlock(&q->mu);
+    /* As Metal's: each handler once, in the order added, on this thread, with the command buffer
+     * (already Completed or Error) as its argument; then its copy is released. */
+    for (int i = 0; i < cb->handler_count; i++) {
+        struct fake_block *handler = cb->handlers[i];
+        ((void (*)(void *, id)) handler->invoke)(handler, (id) cb);
+        _Block_release(handler);
+    }
+    cb->handler_count = 0;
     objc_release((id) cb);
+}
+
+/* - (void)addCompletedHandler:(MTLCommandBufferHandler)block, MTLCommandBufferHandler being
+ * void (^)(id<MTLCommandBuffer>): Metal copies the block, so the caller's may be a stack block. */
+static void cb_add_completed_handler(command_buffer_t *self, SEL cmd, const void *block) {
+    (void) cmd;
+    if (self->status != STATUS_NOT_ENQUEUED) {
+        /* Metal raises an exception: handlers are added before commit. */
+        fprintf(stderr, "fake metal: -[MTLCommandBuffer addCompletedHandler:] after commit\n");
+        abort();
+    }
+    if (!block || self->handler_count == MAX_HANDLERS) {
+        fprintf(stderr, "fake metal: addCompletedHandler:%p: a nil block, or more than %d handlers\n", block,
+                MAX_HANDLERS);
+        abort();
+    }
+    self->handlers[self->handler_count++] = _Block_copy(block);
 }
 
 static void cb_wait_until_completed(command_buffer_t *self, SEL cmd) {
@@ -462,6 +491,8 @@ static id cb_error(command_buffer_t *self, SEL cmd) {
 
 static void cb_dealloc(command_buffer_t *self, SEL cmd) {
     (void) cmd;
+    /* A command buffer never committed never calls its handlers; their copies go with it. */
+    for (int i = 0; i < self->handler_count; i++) _Block_release(self->handlers[i]);
     for (int i = 0; i < self->count; i++) {
         objc_release((id) self->commands[i].event);
         objc_release((id) self->commands[i].pipeline);
@@ -769,6 +800,7 @@ __attribute__((constructor)) static void define_classes(void) {
     METHOD(CommandBufferClass, "encodeWaitForEvent:value:", cb_wait);
     METHOD(CommandBufferClass, "commit", cb_commit);
     METHOD(CommandBufferClass, "waitUntilCompleted", cb_wait_until_completed);
+    METHOD(CommandBufferClass, "addCompletedHandler:", cb_add_completed_handler);
     METHOD(CommandBufferClass, "status", cb_status);
     METHOD(CommandBufferClass, "error", cb_error);
     METHOD(CommandBufferClass, "dealloc", cb_dealloc);

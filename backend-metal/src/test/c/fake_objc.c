@@ -1,6 +1,7 @@
 /*
  * A fake libobjc: see fake_objc.h. Test hooks (not Apple's API): fakeObjcAutoreleasesOutsidePool,
- * fakeObjcLive, fakeObjcSends, fakeObjcSelectorRegistrations.
+ * fakeObjcLive, fakeObjcSends, fakeObjcSelectorRegistrations, fakeObjcHeapBlocks,
+ * fakeObjcBlockCopies.
  */
 #define _GNU_SOURCE
 #include "fake_objc.h"
@@ -235,7 +236,73 @@ __attribute__((constructor)) static void define_root(void) {
     objc_registerClassPair(ns_object);
 }
 
+/* ---------------------------------------------------------------- blocks */
+
+void *_NSConcreteGlobalBlock[32];
+void *_NSConcreteStackBlock[32];
+void *_NSConcreteMallocBlock[32];
+static long heap_blocks;
+static long block_copies;
+
+/* What Apple's runtime would crash on, or silently misread: a block of a class it does not know,
+ * a descriptor smaller than the literal, no invoke function. */
+static struct fake_block *checked_block(const void *block, const char *call) {
+    struct fake_block *b = (struct fake_block *) block;
+    const char *problem = NULL;
+    if (b->isa != (void *) _NSConcreteStackBlock && b->isa != (void *) _NSConcreteGlobalBlock
+        && b->isa != (void *) _NSConcreteMallocBlock) {
+        problem = "its isa is none of _NSConcreteStackBlock, _NSConcreteGlobalBlock, _NSConcreteMallocBlock";
+    } else if (!b->descriptor || b->descriptor->size < sizeof(struct fake_block)) {
+        problem = "its descriptor is missing or gives a size smaller than a block literal";
+    } else if (!b->invoke) {
+        problem = "it has no invoke function";
+    }
+    if (problem) {
+        fprintf(stderr, "fake objc: %s(%p): not a block: %s\n", call, block, problem);
+        fflush(stderr);
+        abort();
+    }
+    return b;
+}
+
+void *_Block_copy(const void *block) {
+    if (!block) return NULL;
+    struct fake_block *b = checked_block(block, "_Block_copy");
+    if (b->flags & BLOCK_NEEDS_FREE) {
+        __atomic_add_fetch(&b->flags, 2, __ATOMIC_RELAXED); /* the count is kept in units of 2 */
+        return b;
+    }
+    if (b->flags & BLOCK_IS_GLOBAL) return b;
+    struct fake_block *copy = malloc(b->descriptor->size);
+    memcpy(copy, b, b->descriptor->size);
+    copy->flags &= ~BLOCK_REFCOUNT_MASK;
+    copy->flags |= BLOCK_NEEDS_FREE | 2;
+    copy->isa = _NSConcreteMallocBlock;
+    if (b->flags & BLOCK_HAS_COPY_DISPOSE) b->descriptor->copy(copy, b);
+    __atomic_add_fetch(&heap_blocks, 1, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&block_copies, 1, __ATOMIC_RELAXED);
+    return copy;
+}
+
+void _Block_release(const void *block) {
+    if (!block) return;
+    struct fake_block *b = checked_block(block, "_Block_release");
+    if (!(b->flags & BLOCK_NEEDS_FREE)) return; /* global and stack blocks are not counted */
+    int now = __atomic_sub_fetch(&b->flags, 2, __ATOMIC_ACQ_REL);
+    if ((now & BLOCK_REFCOUNT_MASK) == 0) {
+        if (b->flags & BLOCK_HAS_COPY_DISPOSE) b->descriptor->dispose(b);
+        free(b);
+        __atomic_sub_fetch(&heap_blocks, 1, __ATOMIC_RELAXED);
+    }
+}
+
 /* ---------------------------------------------------------------- test hooks */
+
+/* Heap blocks (copies made by _Block_copy) not yet released, and copies made so far. */
+long fakeObjcHeapBlocks(void) { return __atomic_load_n(&heap_blocks, __ATOMIC_RELAXED); }
+
+long fakeObjcBlockCopies(void) { return __atomic_load_n(&block_copies, __ATOMIC_RELAXED); }
+
 
 long fakeObjcAutoreleasesOutsidePool(void) { return __atomic_load_n(&autoreleases_outside_pool, __ATOMIC_RELAXED); }
 

@@ -48,6 +48,37 @@ void objc_autoreleasePoolPop(void *pool);
 /* As Apple declares it without OBJC_OLD_DISPATCH_PROTOTYPES: callers cast it to the prototype. */
 void objc_msgSend(void);
 
+/*
+ * The blocks runtime, which Apple ships in libsystem_blocks (re-exported by libSystem, which
+ * libobjc links): the block classes and Block_copy / Block_release, as Block.h declares them.
+ * A block literal, as the Block ABI lays it out (Block_private.h):
+ */
+struct fake_block_descriptor {
+    unsigned long reserved;
+    unsigned long size;
+    /* Present only with BLOCK_HAS_COPY_DISPOSE, then the signature with BLOCK_HAS_SIGNATURE. */
+    void (*copy)(void *dst, const void *src);
+    void (*dispose)(const void *src);
+};
+struct fake_block {
+    void *isa;
+    volatile int flags;
+    int reserved;
+    void (*invoke)(void *block, ...);
+    struct fake_block_descriptor *descriptor;
+    /* captured variables follow */
+};
+#define BLOCK_REFCOUNT_MASK 0xfffe
+#define BLOCK_NEEDS_FREE (1 << 24)
+#define BLOCK_HAS_COPY_DISPOSE (1 << 25)
+#define BLOCK_IS_GLOBAL (1 << 28)
+#define BLOCK_HAS_SIGNATURE (1 << 30)
+extern void *_NSConcreteGlobalBlock[32];
+extern void *_NSConcreteStackBlock[32];
+extern void *_NSConcreteMallocBlock[32];
+void *_Block_copy(const void *aBlock);
+void _Block_release(const void *aBlock);
+
 /* sel_registerName for the fakes' own use, not counted by fakeObjcSelectorRegistrations. */
 SEL fake_objc_intern(const char *name);
 /* What fake classes build on: a zeroed instance with one reference, of the class's size. */

@@ -59,15 +59,25 @@ final class Bench {
 
     /**
      * One row. The estimator figures are the |landing - prediction| quantiles and how many
-     * landings came after and before their prediction, or -1 where the row has no prediction.
+     * landings came after and before their prediction, or -1 where the row has no prediction;
+     * {@code backendOwn} marks a way of waiting the backend offers itself
+     * ({@link io.gpuasync.spi.BenchWorkload#nativeWaits()}), not one of the line's.
      */
     record Result(String plan, String how, long p50Nanos, long p99Nanos, double cpuFraction,
                   double cpuNanosPerAwait, double allocBytesPerAwait, int samples, String estimator,
-                  long estimatorP50Nanos, long estimatorP90Nanos, long landedAfter, long landedBefore) {
+                  long estimatorP50Nanos, long estimatorP90Nanos, long landedAfter, long landedBefore,
+                  boolean backendOwn) {
+        Result(String plan, String how, long p50Nanos, long p99Nanos, double cpuFraction, double cpuNanosPerAwait,
+               double allocBytesPerAwait, int samples, String estimator, long estimatorP50Nanos,
+               long estimatorP90Nanos, long landedAfter, long landedBefore) {
+            this(plan, how, p50Nanos, p99Nanos, cpuFraction, cpuNanosPerAwait, allocBytesPerAwait, samples, estimator,
+                    estimatorP50Nanos, estimatorP90Nanos, landedAfter, landedBefore, false);
+        }
+
         Result(String plan, String how, long p50Nanos, long p99Nanos, double cpuFraction, double cpuNanosPerAwait,
                double allocBytesPerAwait, int samples, String estimator) {
             this(plan, how, p50Nanos, p99Nanos, cpuFraction, cpuNanosPerAwait, allocBytesPerAwait, samples, estimator,
-                    -1, -1, -1, -1);
+                    -1, -1, -1, -1, false);
         }
     }
 
@@ -378,7 +388,8 @@ final class Bench {
         out.println("p50/spin, CPU/spin: this row's p50 and waiting CPU divided by the spin row's (below 1x: less than spin).");
         out.println("Warm-up samples are excluded from every figure, the estimator's counts included.");
         for (Result r : results) {
-            out.printf("  %-11s %s%s%n", r.plan(), r.how(), r.estimator().isEmpty() ? "" : "; estimator: " + r.estimator());
+            out.printf("  %-11s %s%s%s%n", r.plan(), r.backendOwn() ? options.backend() + "'s own: " : "", r.how(),
+                    r.estimator().isEmpty() ? "" : "; estimator: " + r.estimator());
         }
     }
 
@@ -408,10 +419,12 @@ final class Bench {
                     "    {\"plan\": %s, \"how\": %s, \"p50_ns\": %d, \"p99_ns\": %d, \"cpu_fraction\": %.4f, "
                             + "\"alloc_bytes_per_await\": %.1f, \"cpu_ns_per_await\": %.0f, \"samples\": %d, "
                             + "\"estimator\": %s, \"estimator_error_p50_ns\": %d, \"estimator_error_p90_ns\": %d, "
-                            + "\"landed_after_prediction\": %d, \"landed_before_prediction\": %d}%s%n",
+                            + "\"landed_after_prediction\": %d, \"landed_before_prediction\": %d, "
+                            + "\"waits_on\": %s}%s%n",
                     quote(r.plan()), quote(r.how()), r.p50Nanos(), r.p99Nanos(), r.cpuFraction(),
                     r.allocBytesPerAwait(), r.cpuNanosPerAwait(), r.samples(), quote(r.estimator()),
                     r.estimatorP50Nanos(), r.estimatorP90Nanos(), r.landedAfter(), r.landedBefore(),
+                    quote(r.backendOwn() ? "backend" : "line"),
                     i + 1 < results.size() ? "," : ""));
         }
         json.append("  ]");

@@ -95,8 +95,22 @@ class GarTest {
         String written = Files.readString(json);
         for (String plan : new String[] {"spin", "hybrid", "backoff", "future"}) {
             assertTrue(written.contains("{\"plan\": \"" + plan + "\""), plan + " missing:\n" + written);
+            assertTrue(out().contains("\n" + plan + " "), plan + " row missing:\n" + out());
         }
         assertTrue(out().contains("workload: a one-thread busy compute kernel on an MTLCommandQueue"), out());
+        // Metal's own ways of waiting, after the line's plans, each a row, a JSON entry and a legend line.
+        assertTrue(out().contains("the backend's own ways of waiting, measured after the line's plans: "
+                + "cb-wait, event-poll, cb-handler"), out());
+        String[][] own = {{"cb-wait", "waitUntilCompleted"}, {"event-poll", "signaledValue"},
+                {"cb-handler", "addCompletedHandler:"}};
+        for (String[] wait : own) {
+            assertTrue(out().contains("\n" + wait[0] + " "), wait[0] + " row missing:\n" + out());
+            assertTrue(written.contains("{\"plan\": \"" + wait[0] + "\""), wait[0] + " missing:\n" + written);
+            assertTrue(out().contains("  " + String.format("%-11s", wait[0]) + " metal's own: "), out());
+            assertTrue(out().lines().anyMatch(l -> l.startsWith("  " + wait[0]) && l.contains(wait[1])), out());
+        }
+        assertEquals(3, written.split("\"waits_on\": \"backend\"", -1).length - 1, written);
+        assertEquals(4, written.split("\"waits_on\": \"line\"", -1).length - 1, written);
     }
 
     @Test
@@ -235,7 +249,20 @@ class GarTest {
             assertTrue(out().contains("\n" + plan + " "), plan + " missing:\n" + out());
         }
         assertTrue(out().contains("p50/p99 wait:"), out());
+        assertTrue(out().contains("the backend's own ways of waiting: none"), out());
         out.reset();
+        // A backend's own ways of waiting: each a row after the line's plans; one that fails has
+        // none, is named on stderr, and the run says it failed.
+        assertEquals(Gar.FAILED, gar(new String[] {"bench", "--backend", "faulty", "--work-us", "50", "--samples", "20",
+                "--warmup", "5"}, toy.toString()), err());
+        assertTrue(err().contains("gar bench: the backend's own wait 'broken' failed, so it has no row: "
+                + "java.lang.IllegalStateException: the toy device refuses"), err());
+        assertTrue(out().contains("measured after the line's plans: broken, sync"), out());
+        assertTrue(out().contains("\nsync "), out());
+        assertTrue(out().contains("  sync        faulty's own: the stream's own synchronize"), out());
+        assertFalse(out().contains("\nbroken "), out());
+        out.reset();
+        err.reset();
         assertEquals(Gar.CANNOT, gar(new String[] {"bench", "--backend", "plain"}, toy.toString()));
         assertTrue(err().startsWith("gar bench: backend 'plain' offers no bench workload"), err());
         err.reset();

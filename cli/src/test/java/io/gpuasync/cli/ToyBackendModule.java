@@ -11,7 +11,8 @@ import java.nio.file.Path;
 /**
  * A third party's backend module, written and compiled at test time against the project's jars
  * only, as an outside author would: {@code toy} (built on the simulated device, offering a bench
- * workload) and {@code plain} (the same, offering none). Nothing of it is on gar's module path
+ * workload), {@code plain} (the same, offering none) and {@code faulty} (a workload with two ways
+ * of waiting of its own, one of which always fails). Nothing of it is on gar's module path
  * until {@code --backend-path} puts it there.
  */
 final class ToyBackendModule {
@@ -25,7 +26,8 @@ final class ToyBackendModule {
                 module com.example.toybackend {
                     requires io.gpuasync.backend.sim;
                     provides io.gpuasync.spi.BackendProvider
-                        with com.example.toybackend.ToyProvider, com.example.toybackend.PlainProvider;
+                        with com.example.toybackend.ToyProvider, com.example.toybackend.PlainProvider,
+                             com.example.toybackend.FaultyProvider;
                 }
                 """);
         write(src.resolve("com/example/toybackend/ToyProvider.java"), """
@@ -71,6 +73,52 @@ final class ToyBackendModule {
                     public Backend<?> backend() { return ToyProvider.DEVICE; }
                 }
                 """);
+        write(src.resolve("com/example/toybackend/FaultyProvider.java"), """
+                package com.example.toybackend;
+
+                import io.gpuasync.api.Backend;
+                import io.gpuasync.backend.sim.SimStream;
+                import io.gpuasync.spi.BackendProvider;
+                import io.gpuasync.spi.BenchWorkload;
+                import java.time.Duration;
+                import java.util.List;
+                import java.util.Optional;
+
+                public final class FaultyProvider implements BackendProvider {
+                    public String name() { return "faulty"; }
+                    public Optional<Throwable> unavailabilityCause() { return Optional.empty(); }
+                    public Backend<?> backend() { return ToyProvider.DEVICE; }
+
+                    public Optional<BenchWorkload<?>> openBenchWorkload() {
+                        SimStream stream = ToyProvider.DEVICE.device(0).createStream();
+                        BenchWorkload.NativeWait sync = new BenchWorkload.NativeWait() {
+                            public String name() { return "sync"; }
+                            public String how() { return "the stream's own synchronize"; }
+                            public void queueAndWait(Duration work) {
+                                stream.busy(work);
+                                try {
+                                    stream.synchronize(Duration.ofSeconds(30));
+                                } catch (InterruptedException e) {
+                                    throw new IllegalStateException(e);
+                                }
+                            }
+                        };
+                        BenchWorkload.NativeWait broken = new BenchWorkload.NativeWait() {
+                            public String name() { return "broken"; }
+                            public String how() { return "fails every time"; }
+                            public void queueAndWait(Duration work) { throw new IllegalStateException("the toy device refuses"); }
+                        };
+                        return Optional.of(new BenchWorkload<SimStream>() {
+                            public Backend<SimStream> backend() { return ToyProvider.DEVICE; }
+                            public SimStream stream() { return stream; }
+                            public void enqueue(Duration work) { stream.busy(work); }
+                            public String describe() { return "the faulty backend's stream"; }
+                            public List<NativeWait> nativeWaits() { return List.of(broken, sync); }
+                            public void close() { stream.close(); }
+                        });
+                    }
+                }
+                """);
         Path out = dir.resolve("toy");
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         ByteArrayOutputStream messages = new ByteArrayOutputStream();
@@ -78,7 +126,8 @@ final class ToyBackendModule {
                 "--module-path", System.getProperty("jdk.module.path"),
                 src.resolve("module-info.java").toString(),
                 src.resolve("com/example/toybackend/ToyProvider.java").toString(),
-                src.resolve("com/example/toybackend/PlainProvider.java").toString());
+                src.resolve("com/example/toybackend/PlainProvider.java").toString(),
+                src.resolve("com/example/toybackend/FaultyProvider.java").toString());
         if (status != 0) {
             throw new AssertionError("the toy backend did not compile:\n" + messages.toString(StandardCharsets.UTF_8));
         }

@@ -4,6 +4,7 @@ import io.gpuasync.api.Backend;
 import io.gpuasync.api.Line;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Device work of a chosen duration on one stream of a backend, which is all {@code gar bench}
@@ -40,5 +41,36 @@ public interface BenchWorkload<S> extends AutoCloseable {
     /** Opens a line on {@link #backend()}: the default is {@link Backend#openLine()}. */
     default Line<S> openLine() {
         return backend().openLine();
+    }
+
+    /**
+     * The backend's own ways of waiting for device work, which {@code gar bench} measures beside
+     * the line's plans on the same work: what a user of this backend writes today without a
+     * line ({@code cuStreamSynchronize}, Metal's {@code waitUntilCompleted}...). None by default.
+     * They belong to this workload: valid until {@link #close()}, which releases what they hold.
+     */
+    default List<NativeWait> nativeWaits() {
+        return List.of();
+    }
+
+    /**
+     * One of the backend's own ways of waiting: it queues the work and its own completion
+     * mechanism on {@link #stream()}, then blocks the calling thread until the work is done, in
+     * that way and no other. Used by one thread at a time.
+     */
+    interface NativeWait {
+        /** A short name for the report's row, at most 11 characters: "cb-wait". */
+        String name();
+
+        /** What the row measures, naming the backend's calls: "[cb waitUntilCompleted]". */
+        String how();
+
+        /**
+         * Queues about {@code work} of device work as {@link #enqueue(Duration)} does, and
+         * returns once it is done, learnt this way.
+         *
+         * @throws io.gpuasync.api.GpuException if the backend reports the work failed
+         */
+        void queueAndWait(Duration work);
     }
 }

@@ -167,12 +167,24 @@ public final class MetalBackend implements Backend<MetalQueue> {
         }
     }
 
-    /** As {@link #enqueueBusy}, returning once the work completed ({@code waitUntilCompleted}). */
+    /**
+     * As {@link #enqueueBusy}, returning once the work completed ({@code waitUntilCompleted});
+     * throws the command buffer's {@code NSError} (as a {@link GpuException} with its code) if it failed.
+     */
     public void runBusy(MetalQueue queue, long iterations) {
         try {
             driver.enqueueBusy(queue, iterations, true);
         } catch (LineException e) {
             throw e.toGpuException("running busy work");
+        }
+    }
+
+    /** As {@link #enqueueBusy}, with {@code before} sent to the kernel's command buffer before its commit. */
+    void enqueueBusy(MetalQueue queue, long iterations, MetalDriver.BeforeCommit before, String what) {
+        try {
+            driver.enqueueBusy(queue, iterations, before, false);
+        } catch (LineException e) {
+            throw e.toGpuException(what);
         }
     }
 

@@ -1,19 +1,35 @@
 package io.gpuasync.backend.metal;
 
+import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
+import io.gpuasync.api.GpuException;
+import io.gpuasync.backend.metal.internal.Block;
 import io.gpuasync.backend.metal.internal.Msg;
 import io.gpuasync.backend.metal.internal.ObjC;
 import io.gpuasync.backend.metal.internal.Pool;
 import io.gpuasync.backend.metal.internal.Sel;
 import io.gpuasync.spi.LineException;
 
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+
 /**
  * What Metal users wait with today, for benchmarks beside a line: {@code waitUntilCompleted} on
- * a command buffer ({@link MetalBackend#runBusy}), and an {@code MTLSharedEvent} signalled behind
+ * a command buffer ({@link MetalBackend#runBusy}); an {@code MTLSharedEvent} signalled behind
  * the work, waited for by polling {@code signaledValue} or by {@code
- * waitUntilSignaledValue:timeoutMS:}. Not here: {@code addCompletedHandler:}, which takes an
- * Objective-C block; the bridge builds no blocks.
+ * waitUntilSignaledValue:timeoutMS:} ({@link SharedEventWaiter}); and {@code
+ * addCompletedHandler:} with an Objective-C block that completes a future ({@link
+ * CompletedHandler}).
  */
 public final class MetalBaselines {
+    private static final long STATUS_ERROR = 5;
+
     private MetalBaselines() {
     }
 
@@ -47,9 +63,39 @@ public final class MetalBaselines {
             }
         }
 
-        /** Spins on {@code signaledValue} until it reaches {@code value}: a send per look. */
+        /**
+         * Queues the busy kernel for {@code iterations} on {@code queue} with, in the same
+         * command buffer after the kernel, a signal of the event's next value; returns that value.
+         */
+        public long enqueueBusyAndSignal(MetalBackend backend, MetalQueue queue, long iterations) {
+            long value = signalled + 1;
+            backend.enqueueBusy(queue, iterations,
+                    commands -> Msg.send(commands, Sel.ENCODE_SIGNAL_EVENT_VALUE, event, value),
+                    "queueing busy work that signals a shared event");
+            signalled = value;
+            return value;
+        }
+
+        /** Spins on {@code signaledValue} until it reaches {@code value}: a send per look, no sleep. */
         public void poll(long value) {
             while (Msg.word(event, Sel.SIGNALED_VALUE) < value) {
+                Thread.onSpinWait();
+            }
+        }
+
+        /**
+         * As {@link #poll(long)}, giving up after {@code bound}: a command buffer that failed
+         * never signals, and nothing else would end the spin.
+         *
+         * @throws GpuException of kind {@link GpuException.Kind#TIMED_OUT} if {@code value} was not reached in time
+         */
+        public void poll(long value, Duration bound) {
+            long deadline = System.nanoTime() + bound.toNanos();
+            while (Msg.word(event, Sel.SIGNALED_VALUE) < value) {
+                if (System.nanoTime() - deadline > 0) {
+                    throw new GpuException(GpuException.Kind.TIMED_OUT, "the shared event's signaledValue did not reach "
+                            + value + " within " + bound + " (the command buffer that signals it failed, or never ran)");
+                }
                 Thread.onSpinWait();
             }
         }
@@ -62,6 +108,112 @@ public final class MetalBaselines {
         @Override
         public void close() {
             ObjC.objc_release(event);
+        }
+    }
+
+    /**
+     * {@code addCompletedHandler:} with an Objective-C block ({@link Block}) built through JNA:
+     * the block captures a token of the future to complete, and Metal calls it on a thread of
+     * its own once the command buffer completed, with the command buffer as its argument. The
+     * handler completes the future normally, or exceptionally with the command buffer's {@code
+     * NSError} if its status is Error. One block function for the process, kept for good: Metal
+     * may call a copy of a block at any time until its command buffer completes.
+     */
+    public static final class CompletedHandler {
+        private static final Map<Long, CompletableFuture<Void>> PENDING = new ConcurrentHashMap<>();
+        private static final AtomicLong TOKENS = new AtomicLong();
+        private static volatile Block block;
+
+        private CompletedHandler() {
+        }
+
+        private static Block block() {
+            Block made = block;
+            if (made == null) {
+                synchronized (CompletedHandler.class) {
+                    made = block;
+                    if (made == null) {
+                        made = new Block(CompletedHandler::completed, "metal-completed-handler");
+                        block = made;
+                    }
+                }
+            }
+            return made;
+        }
+
+        /**
+         * Queues the busy kernel for {@code iterations} on {@code queue}, its command buffer
+         * carrying a completed handler; the future completes when the handler ran.
+         */
+        public static CompletableFuture<Void> enqueueBusy(MetalBackend backend, MetalQueue queue, long iterations) {
+            Block handler = block();
+            long token = TOKENS.incrementAndGet();
+            CompletableFuture<Void> done = new CompletableFuture<>();
+            PENDING.put(token, done);
+            try {
+                backend.enqueueBusy(queue, iterations, commands -> {
+                    // Metal copies the block (Block_copy) before addCompletedHandler: returns.
+                    try (Memory literal = handler.literal(token)) {
+                        Msg.send(commands, Sel.ADD_COMPLETED_HANDLER, Pointer.nativeValue(literal));
+                    }
+                }, "queueing busy work with a completed handler");
+            } catch (RuntimeException e) {
+                PENDING.remove(token);
+                throw e;
+            }
+            return done;
+        }
+
+        /**
+         * Waits for {@code done} (from {@link #enqueueBusy}) at most {@code bound}.
+         *
+         * @throws GpuException the command buffer's failure as the handler reported it; of
+         *         kind {@link GpuException.Kind#TIMED_OUT} if no handler ran in time, {@link
+         *         GpuException.Kind#INTERRUPTED} if the thread was interrupted (its status kept)
+         */
+        public static void await(CompletableFuture<Void> done, Duration bound) {
+            try {
+                done.get(bound.toNanos(), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                // A handler that comes later finds no future and says so; none is kept for it.
+                PENDING.values().remove(done);
+                throw new GpuException(GpuException.Kind.TIMED_OUT,
+                        "no completed handler ran within " + bound + " of the commit", e);
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof GpuException failed ? failed
+                        : new GpuException(GpuException.Kind.DEVICE_FAILED, "the completed handler failed", e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new GpuException(GpuException.Kind.INTERRUPTED, "interrupted waiting for a completed handler", e);
+            }
+        }
+
+        /** Futures whose handler has not run yet. */
+        public static int pending() {
+            return PENDING.size();
+        }
+
+        // On Metal's completion thread; an exception must not escape into native code.
+        private static void completed(long blockAddress, long commandBuffer) {
+            CompletableFuture<Void> done = PENDING.remove(Block.captured(blockAddress));
+            if (done == null) {
+                MetalStatus.log("a completed handler ran for no pending future (block " + blockAddress + ")");
+                return;
+            }
+            try {
+                if (Msg.word(commandBuffer, Sel.STATUS) == STATUS_ERROR) {
+                    try (Pool pool = Pool.push()) {
+                        long error = Msg.word(commandBuffer, Sel.ERROR);
+                        GpuException failed = MetalStatus.error("the command buffer", error)
+                                .toGpuException("running busy work");
+                        done.completeExceptionally(failed);
+                    }
+                } else {
+                    done.complete(null);
+                }
+            } catch (RuntimeException | Error e) {
+                done.completeExceptionally(e);
+            }
         }
     }
 }

@@ -432,11 +432,26 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
         }
     }
 
+    /** What a caller adds to the busy kernel's command buffer before it is committed. */
+    @FunctionalInterface
+    interface BeforeCommit {
+        BeforeCommit NOTHING = commands -> { };
+
+        /** Encodes into (or registers with) {@code commands}, inside the sender's pool. */
+        void encode(long commands) throws LineException;
+    }
+
     /**
      * Queues on {@code queue} the busy kernel for {@code iterations}: device work of a chosen
-     * length; with {@code wait}, returns once it completed ({@code waitUntilCompleted}).
+     * length; with {@code wait}, returns once it completed ({@code waitUntilCompleted}), or
+     * throws its {@code NSError} if it failed.
      */
     void enqueueBusy(MetalQueue queue, long iterations, boolean wait) throws LineException {
+        enqueueBusy(queue, iterations, BeforeCommit.NOTHING, wait);
+    }
+
+    /** As {@link #enqueueBusy(MetalQueue, long, boolean)}, with {@code before} sent to the command buffer last. */
+    void enqueueBusy(MetalQueue queue, long iterations, BeforeCommit before, boolean wait) throws LineException {
         try (Pool pool = Pool.push(); Memory count = new Memory(Long.BYTES)) {
             MetalKernels compiled = kernelsFor(Msg.word(queue.handle(), Sel.DEVICE));
             long commands = Msg.word(queue.handle(), Sel.COMMAND_BUFFER);
@@ -454,9 +469,14 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
             Msg.send(encoder, Sel.SET_BYTES_LENGTH_AT_INDEX, Pointer.nativeValue(count), Long.BYTES, 1);
             Msg.send(encoder, Sel.DISPATCH_THREADS_THREADS_PER_THREADGROUP, one, one);
             Msg.send(encoder, Sel.END_ENCODING);
+            before.encode(commands);
             Msg.send(commands, Sel.COMMIT);
             if (wait) {
                 Msg.send(commands, Sel.WAIT_UNTIL_COMPLETED);
+                // It returns for a failed command buffer too: only the status tells the two apart.
+                if (Msg.word(commands, Sel.STATUS) == STATUS_ERROR) {
+                    throw MetalStatus.error("the busy kernel's command buffer", Msg.word(commands, Sel.ERROR));
+                }
             }
         }
     }

@@ -5,10 +5,14 @@ import io.gpuasync.spi.BackendProvider;
 import io.gpuasync.spi.BenchWorkload;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /** The {@code metal} backend as {@link java.util.ServiceLoader} finds it. */
 public final class MetalProvider implements BackendProvider {
+    private static final Duration OWN_WAIT_BOUND = Duration.ofSeconds(30);
+
     private volatile MetalBackend backend;
 
     /** For {@link java.util.ServiceLoader}. */
@@ -42,6 +46,9 @@ public final class MetalProvider implements BackendProvider {
             throw e;
         }
         return Optional.of(new BenchWorkload<MetalQueue>() {
+            // Made on the first call of nativeWaits(): a workload not asked for them makes no event.
+            private OwnWaits ownWaits;
+
             @Override
             public MetalBackend backend() {
                 return metal;
@@ -64,11 +71,70 @@ public final class MetalProvider implements BackendProvider {
             }
 
             @Override
+            public List<NativeWait> nativeWaits() {
+                if (ownWaits == null) {
+                    ownWaits = MetalProvider.nativeWaits(metal, queue, work);
+                }
+                return ownWaits.waits();
+            }
+
+            @Override
             public void close() {
+                if (ownWaits != null) {
+                    ownWaits.event().close();
+                }
                 // Work still queued runs to its end: releasing the queue does not cancel it.
                 metal.destroyQueue(queue);
             }
         });
+    }
+
+    /** Metal's own ways of waiting on the workload's queue, and the shared event one of them polls. */
+    private record OwnWaits(List<BenchWorkload.NativeWait> waits, MetalBaselines.SharedEventWaiter event) {
+    }
+
+    private static OwnWaits nativeWaits(MetalBackend metal, MetalQueue queue, MetalWork work) {
+        MetalBaselines.SharedEventWaiter event = new MetalBaselines.SharedEventWaiter(queue);
+        return new OwnWaits(List.of(
+                nativeWait("cb-wait", "commit the work's command buffer, then [commandBuffer waitUntilCompleted] "
+                        + "(the thread blocks inside Metal) and read its status",
+                        duration -> metal.runBusy(queue, work.iterationsFor(duration))),
+                nativeWait("event-poll", "the work's command buffer signals a private MTLSharedEvent after the "
+                        + "kernel (encodeSignalEvent:value:); busy poll of [event signaledValue], one objc_msgSend "
+                        + "per look, no sleep",
+                        duration -> event.poll(event.enqueueBusyAndSignal(metal, queue, work.iterationsFor(duration)),
+                                boundOf(duration))),
+                nativeWait("cb-handler", "[commandBuffer addCompletedHandler:] with an Objective-C block built "
+                        + "through JNA; the block completes a CompletableFuture the waiter blocks on (the CPU of "
+                        + "Metal's thread that runs the block is not counted)",
+                        duration -> MetalBaselines.CompletedHandler.await(MetalBaselines.CompletedHandler.enqueueBusy(
+                                metal, queue, work.iterationsFor(duration)), boundOf(duration)))), event);
+    }
+
+    // Far beyond any sample's work: a wait that has not ended by then never will (a failed
+    // command buffer signals nothing and, where the handler is lost, calls nothing).
+    private static Duration boundOf(Duration work) {
+        Duration tenfold = work.multipliedBy(10);
+        return tenfold.compareTo(OWN_WAIT_BOUND) > 0 ? tenfold : OWN_WAIT_BOUND;
+    }
+
+    private static BenchWorkload.NativeWait nativeWait(String name, String how, Consumer<Duration> queueAndWait) {
+        return new BenchWorkload.NativeWait() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public String how() {
+                return how;
+            }
+
+            @Override
+            public void queueAndWait(Duration work) {
+                queueAndWait.accept(work);
+            }
+        };
     }
 
     @Override

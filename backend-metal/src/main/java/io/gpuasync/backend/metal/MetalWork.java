@@ -55,8 +55,13 @@ public final class MetalWork {
         return iterationsPerNano;
     }
 
+    /** The busy kernel's iterations that take about {@code duration} on the calibrated device. */
+    public long iterationsFor(Duration duration) {
+        return Math.max(1, Math.round(duration.toNanos() * iterationsPerNano));
+    }
+
     /** Queues on {@code queue} about {@code duration} of device work. */
     public void enqueue(MetalQueue queue, Duration duration) {
-        backend.enqueueBusy(queue, Math.max(1, Math.round(duration.toNanos() * iterationsPerNano)));
+        backend.enqueueBusy(queue, iterationsFor(duration));
     }
 }

@@ -35,6 +35,10 @@ final class FakeMetal {
         long fakeObjcLive(String className);
 
         long fakeObjcSelectorRegistrations();
+
+        long fakeObjcHeapBlocks();
+
+        long fakeObjcBlockCopies();
     }
 
     static final Metal METAL = load(MetalLibraries.frameworkLocation(), Metal.class, "fakeMetalSetMode");

@@ -164,7 +164,9 @@ class MetalBackendTest {
         Line<MetalQueue> line = metal.openLine();
         FakeMetal.METAL.fakeMetalFailCommandBuffers(0, 1);
         Ticket never = line.signal(queue, Slot.S0);
-        metal.runBusy(queue, 1_000); // completes (with its error) after the store's command buffer
+        // Completes, with its error, after the store's command buffer; waitUntilCompleted's caller learns it from the status.
+        GpuException busyFailed = assertThrows(GpuException.class, () -> metal.runBusy(queue, 1_000));
+        assertEquals(1, busyFailed.status(), busyFailed.getMessage());
         GpuException sick = assertThrows(GpuException.class, line::checkHealth);
         assertFalse(never.isDone(), "a store of a failed command buffer landed");
         assertEquals(GpuException.Kind.DEVICE_FAILED, sick.kind());
@@ -322,6 +324,158 @@ class MetalBackendTest {
             Thread.onSpinWait();
         }
         assertEquals(violations, FakeMetal.METAL.fakeMetalViolations(), FakeMetal.violations());
+    }
+
+    /** Waits (up to 20 s: a liveness bound, not a timing) until {@code count} is at most {@code bound}. */
+    private static void awaitAtMost(String what, java.util.function.LongSupplier count, long bound) {
+        long deadline = System.nanoTime() + LANDS_WITHIN_NANOS;
+        while (count.getAsLong() > bound) {
+            assertTrue(System.nanoTime() - deadline < 0, what + ": " + count.getAsLong() + ", expected at most " + bound);
+            Thread.onSpinWait();
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked") // the metal provider's workload is on MetalQueues
+    void metalsOwnWaitsEachReturnOnlyOnceTheirWorkIsDoneAndReleaseWhatTheyMade() {
+        long buffersBefore = FakeMetal.RUNTIME.fakeObjcLive("FakeMTLCommandBuffer");
+        long eventsBefore = FakeMetal.RUNTIME.fakeObjcLive("FakeMTLSharedEvent");
+        long heapBlocksBefore = FakeMetal.RUNTIME.fakeObjcHeapBlocks();
+        long violations = FakeMetal.METAL.fakeMetalViolations();
+        BenchWorkload<?> offered = new MetalProvider().openBenchWorkload().orElseThrow();
+        try (BenchWorkload<MetalQueue> workload = (BenchWorkload<MetalQueue>) offered;
+             Line<MetalQueue> line = workload.openLine()) {
+            List<BenchWorkload.NativeWait> waits = workload.nativeWaits();
+            assertEquals(List.of("cb-wait", "event-poll", "cb-handler"),
+                    waits.stream().map(BenchWorkload.NativeWait::name).toList());
+            assertTrue(waits.get(0).how().contains("waitUntilCompleted"), waits.get(0).how());
+            assertTrue(waits.get(1).how().contains("signaledValue"), waits.get(1).how());
+            assertTrue(waits.get(2).how().contains("addCompletedHandler:"), waits.get(2).how());
+            assertEquals(eventsBefore + 1, FakeMetal.RUNTIME.fakeObjcLive("FakeMTLSharedEvent"), "the private event");
+            long target = 0;
+            for (BenchWorkload.NativeWait wait : waits) {
+                long copies = FakeMetal.RUNTIME.fakeObjcBlockCopies();
+                // Work, then a line's store behind it, then the wait's own work: a wait that
+                // returned before its own work was done could find the store not landed yet.
+                long start = System.nanoTime();
+                workload.enqueue(Duration.ofMillis(150));
+                Ticket before = line.signal(workload.stream(), Slot.S0);
+                target = before.target();
+                wait.queueAndWait(Duration.ofMillis(1));
+                long took = System.nanoTime() - start;
+                assertTrue(before.isDone(), wait.name() + " returned before the work queued ahead of its own was done");
+                assertTrue(took >= Duration.ofMillis(75).toNanos(), wait.name() + " returned after " + took + " ns");
+                // A block is copied only by the wait that passes one, once per command buffer.
+                assertEquals(copies + (wait.name().equals("cb-handler") ? 1 : 0),
+                        FakeMetal.RUNTIME.fakeObjcBlockCopies(), wait.name() + ": Block_copy calls");
+            }
+            assertEquals(target, line.word(Slot.S0));
+            assertEquals(0, MetalBaselines.CompletedHandler.pending(), "futures left waiting for a handler");
+        }
+        // The handler's heap copy is released right after the handler ran; command buffers once
+        // completed; the event when the workload closes.
+        awaitAtMost("live heap blocks", FakeMetal.RUNTIME::fakeObjcHeapBlocks, heapBlocksBefore);
+        awaitAtMost("live command buffers", () -> FakeMetal.RUNTIME.fakeObjcLive("FakeMTLCommandBuffer"), buffersBefore);
+        assertEquals(eventsBefore, FakeMetal.RUNTIME.fakeObjcLive("FakeMTLSharedEvent"), "the private event released");
+        assertEquals(violations, FakeMetal.METAL.fakeMetalViolations(), FakeMetal.violations());
+        // The queue's thread, which ran the handler attached to the JVM, ended with the queue; JNA
+        // detaches a thread it attached when the native thread ends.
+        awaitAtMost("JVM threads attached for completed handlers", () -> Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals("metal-completed-handler")).count(), 0);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked") // the metal provider's workload is on MetalQueues
+    void metalsOwnWaitsReportAFailedCommandBufferInsteadOfWaitingForever() {
+        BenchWorkload<?> offered = new MetalProvider().openBenchWorkload().orElseThrow();
+        try (BenchWorkload<MetalQueue> workload = (BenchWorkload<MetalQueue>) offered;
+             MetalBaselines.SharedEventWaiter event = new MetalBaselines.SharedEventWaiter(workload.stream())) {
+            List<BenchWorkload.NativeWait> waits = workload.nativeWaits();
+            FakeMetal.METAL.fakeMetalFailCommandBuffers(0, 1);
+            // waitUntilCompleted and the completed handler: the command buffer's NSError.
+            for (BenchWorkload.NativeWait wait : List.of(waits.get(0), waits.get(2))) {
+                GpuException failed = assertThrows(GpuException.class, () -> wait.queueAndWait(Duration.ofMillis(1)),
+                        wait.name());
+                assertTrue(failed.getMessage().contains("the device failed"), wait.name() + ": " + failed.getMessage());
+                assertEquals(1, failed.status(), wait.name() + ": MTLCommandBufferErrorInternal, from the NSError");
+            }
+            // A failed command buffer signals nothing: the poll gives up at its bound (here short).
+            long never = event.enqueueBusyAndSignal((MetalBackend) workload.backend(), workload.stream(), 1_000);
+            GpuException gaveUp = assertThrows(GpuException.class, () -> event.poll(never, Duration.ofMillis(200)));
+            assertEquals(GpuException.Kind.TIMED_OUT, gaveUp.kind(), gaveUp.toString());
+        } finally {
+            FakeMetal.METAL.fakeMetalFailCommandBuffers(0, 0);
+        }
+        assertEquals(0, MetalBaselines.CompletedHandler.pending(), "futures left waiting for a handler");
+        awaitAtMost("live heap blocks", FakeMetal.RUNTIME::fakeObjcHeapBlocks, 0);
+    }
+
+    /** Commits on {@code queue} a command buffer that encodes {@code sel} of {@code event} at {@code value}. */
+    private static void commitEventCommand(MetalQueue queue, Sel sel, long event, long value) {
+        try (Pool pool = Pool.push()) {
+            long commands = Msg.word(queue.handle(), Sel.COMMAND_BUFFER);
+            Msg.send(commands, sel, event, value);
+            Msg.send(commands, Sel.COMMIT);
+        }
+    }
+
+    @Test
+    void aHandlerWaitThatGivesUpLeavesNoFutureBehind() {
+        MetalQueue queue = metal.createQueue();
+        MetalQueue opener = metal.createQueue();
+        long gate = Msg.word(Msg.word(queue.handle(), Sel.DEVICE), Sel.NEW_SHARED_EVENT);
+        try {
+            // The queue holds at a device-side wait until the test opens it: the handler cannot
+            // run before the waiter gives up, however the threads are scheduled.
+            commitEventCommand(queue, Sel.ENCODE_WAIT_FOR_EVENT_VALUE, gate, 1);
+            java.util.concurrent.CompletableFuture<Void> done = MetalBaselines.CompletedHandler.enqueueBusy(metal, queue, 1_000);
+            GpuException gaveUp = assertThrows(GpuException.class,
+                    () -> MetalBaselines.CompletedHandler.await(done, Duration.ofMillis(10)));
+            assertEquals(GpuException.Kind.TIMED_OUT, gaveUp.kind(), gaveUp.toString());
+            assertEquals(0, MetalBaselines.CompletedHandler.pending(), "the given-up future is still kept");
+            commitEventCommand(opener, Sel.ENCODE_SIGNAL_EVENT_VALUE, gate, 1);
+            // The handler still runs once the work is done, finds nothing to complete, and its copy goes.
+            awaitAtMost("live heap blocks", FakeMetal.RUNTIME::fakeObjcHeapBlocks, 0);
+            assertFalse(done.isDone(), "a future given up on was completed after all");
+        } finally {
+            metal.destroyQueue(opener);
+            metal.destroyQueue(queue);
+            ObjC.objc_release(gate);
+        }
+    }
+
+    @Test
+    void aCommandBufferMetalWillNotMakeLeavesNoFutureWaitingForAHandler() {
+        MetalQueue queue = metal.createQueue();
+        long copies = FakeMetal.RUNTIME.fakeObjcBlockCopies();
+        try {
+            FakeMetal.METAL.fakeMetalFailNext("commandBuffer", 1);
+            GpuException refused = assertThrows(GpuException.class,
+                    () -> MetalBaselines.CompletedHandler.enqueueBusy(metal, queue, 1_000));
+            assertTrue(refused.getMessage().contains("commandBuffer] returned nil"), refused.getMessage());
+        } finally {
+            metal.destroyQueue(queue);
+        }
+        assertEquals(0, MetalBaselines.CompletedHandler.pending(), "a future left for a handler that never comes");
+        assertEquals(copies, FakeMetal.RUNTIME.fakeObjcBlockCopies(), "no block was handed to Metal");
+    }
+
+    @Test
+    void theHandlerBlockHasTheBlockAbiLayout() {
+        io.gpuasync.backend.metal.internal.Block block =
+                new io.gpuasync.backend.metal.internal.Block((b, argument) -> { }, "layout-test");
+        try (Memory literal = block.literal(0x1234_5678_9abcL)) {
+            assertEquals(io.gpuasync.backend.metal.internal.MetalLibraries.dataSymbol("_NSConcreteStackBlock"),
+                    Pointer.nativeValue(literal.getPointer(0)), "isa");
+            assertEquals(1 << 30, literal.getInt(8), "flags: BLOCK_HAS_SIGNATURE only (a stack block)");
+            assertEquals(0, literal.getInt(12), "reserved");
+            assertTrue(Pointer.nativeValue(literal.getPointer(16)) != 0, "invoke");
+            Pointer descriptor = literal.getPointer(24);
+            assertEquals(0, descriptor.getLong(0), "descriptor reserved");
+            assertEquals(40, descriptor.getLong(8), "descriptor size: the literal with its capture");
+            assertEquals("v16@?0@8", descriptor.getPointer(16).getString(0), "signature of void (^)(id)");
+            assertEquals(0x1234_5678_9abcL, io.gpuasync.backend.metal.internal.Block.captured(Pointer.nativeValue(literal)));
+        }
     }
 
     @Test

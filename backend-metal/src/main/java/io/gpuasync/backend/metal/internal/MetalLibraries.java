@@ -27,6 +27,8 @@ public final class MetalLibraries {
     static final String FRAMEWORK_DEFAULT = "/System/Library/Frameworks/Metal.framework/Metal";
 
     private static volatile Optional<Throwable> verdict;
+    // The runtime as loaded, for data symbols (blocks' classes); set before the verdict is published.
+    private static NativeLibrary runtime;
 
     private MetalLibraries() {
     }
@@ -82,6 +84,25 @@ public final class MetalLibraries {
         return result;
     }
 
+    /**
+     * The address of the data symbol {@code name}: from the runtime, whose dependencies are
+     * searched too (on macOS the blocks runtime, libsystem_blocks, comes in through libSystem),
+     * else from the whole process.
+     *
+     * @throws UnsatisfiedLinkError if neither has it
+     * @throws IllegalStateException if the runtime is not loaded
+     */
+    public static long dataSymbol(String name) {
+        unavailability().ifPresent(cause -> {
+            throw new IllegalStateException("the Objective-C runtime is not loaded: " + cause.getMessage(), cause);
+        });
+        try {
+            return com.sun.jna.Pointer.nativeValue(runtime.getGlobalVariableAddress(name));
+        } catch (UnsatisfiedLinkError notInTheRuntime) {
+            return com.sun.jna.Pointer.nativeValue(NativeLibrary.getProcess().getGlobalVariableAddress(name));
+        }
+    }
+
     private static Optional<Throwable> load() {
         boolean named = named(OBJC_PROPERTY, "GAR_METAL_OBJC") != null
                 || named(FRAMEWORK_PROPERTY, "GAR_METAL_FRAMEWORK") != null;
@@ -95,6 +116,7 @@ public final class MetalLibraries {
                     (com.sun.jna.FunctionMapper) (library, method) ->
                             method.getName().startsWith("msgSend") ? "objc_msgSend" : method.getName()));
             Native.register(ObjC.class, objc);
+            runtime = objc;
             NativeLibrary metal = NativeLibrary.getInstance(frameworkLocation());
             Native.register(MetalC.class, metal);
             Sel.registerAll();

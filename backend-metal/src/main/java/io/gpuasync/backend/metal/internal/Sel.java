@@ -50,6 +50,7 @@ public enum Sel {
     ENCODE_WAIT_FOR_EVENT_VALUE("encodeWaitForEvent:value:", VOID_WORD_WORD),
     COMMIT("commit", VOID),
     WAIT_UNTIL_COMPLETED("waitUntilCompleted", VOID),
+    ADD_COMPLETED_HANDLER("addCompletedHandler:", VOID_WORD),
     STATUS("status", WORD),
     ERROR("error", WORD),
     // MTLComputeCommandEncoder

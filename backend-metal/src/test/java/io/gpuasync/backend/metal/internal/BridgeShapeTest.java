@@ -51,6 +51,7 @@ class BridgeShapeTest {
             entry("encodeWaitForEvent:value:", "void (id, SEL, id, uint64_t)"),
             entry("commit", "void (id, SEL)"),
             entry("waitUntilCompleted", "void (id, SEL)"),
+            entry("addCompletedHandler:", "void (id, SEL, MTLCommandBufferHandler)"),
             entry("status", "MTLCommandBufferStatus (id, SEL)"),
             entry("error", "NSError * (id, SEL)"),
             entry("setComputePipelineState:", "void (id, SEL, id)"),
@@ -64,7 +65,9 @@ class BridgeShapeTest {
     /** The C types above that travel as one 64-bit integer-class word (NS_ENUMs are NSUInteger/NSInteger). */
     private static final Set<String> WORDS = Set.of("id", "instancetype", "SEL", "const char *", "const void *", "void *",
             "NSString *", "NSError *", "NSError **", "MTLCompileOptions *", "NSUInteger", "NSInteger", "uint64_t",
-            "MTLGPUFamily", "MTLResourceOptions", "MTLCommandBufferStatus");
+            "MTLGPUFamily", "MTLResourceOptions", "MTLCommandBufferStatus",
+            // typedef void (^MTLCommandBufferHandler)(id<MTLCommandBuffer>): a block is passed as a pointer.
+            "MTLCommandBufferHandler");
 
     private static String shape(String cType) {
         if (WORDS.contains(cType)) {
@@ -94,7 +97,7 @@ class BridgeShapeTest {
 
     @Test
     void noBindingIsVariadic() {
-        for (Class<?> bridge : List.of(ObjC.class, MetalC.class, Msg.class, Foundation.class, Pool.class)) {
+        for (Class<?> bridge : List.of(ObjC.class, MetalC.class, Msg.class, Foundation.class, Pool.class, Block.class)) {
             for (Method method : bridge.getDeclaredMethods()) {
                 assertTrue(!method.isVarArgs(), method + " is a Java varargs method: JNA would make a variadic C call");
                 for (Class<?> parameter : method.getParameterTypes()) {
