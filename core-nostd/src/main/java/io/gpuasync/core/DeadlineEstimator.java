@@ -8,21 +8,11 @@ package io.gpuasync.core;
  * {@code n} lands at {@code max(landing(n - 1), submit(n)) + service}, where {@code service} is
  * the time one unit of work takes. Every observed landing gives one sample of the service time.
  * The estimate is the median of the last {@value #HISTORY} samples, and the spread is their
- * median absolute deviation scaled by 3/2 (about one standard deviation for normal noise).
- * Medians, not averages: a host thread preempted for a millisecond, or a GC pause, gives one wild
- * sample, which an average carries into the next dozen predictions and a median ignores. Until
- * four samples are in, the spread is taken as half the estimate.
- *
- * <p>The {@link #margin} is how long before its prediction a store may land: a quantile of the
- * landings this slot had, tracked so that about one in {@value #LANDINGS_PER_EARLY_ONE} lands
- * earlier than {@code prediction - margin}. Each scored landing moves it by one step: up by
- * {@code LANDINGS_PER_EARLY_ONE - 1} steps when the landing came before it, down by one when not,
- * which settles where those moves balance. A quantile rather than a multiple of the spread,
- * because what a sleeper pays for a margin is spinning: four spreads, the rule before, made a
- * hybrid wait on this project's machine spin ~60 us per await for landings that mostly came
- * within a few microseconds of their prediction (the spread learned from late observations is
- * wide on the late side, which a sleeper does not need covered). Until four samples are in, the
- * margin is four spreads.
+ * median absolute deviation scaled by 3/2 (about one standard deviation for normal noise); the
+ * {@link #margin} is four spreads, so a waiter that sleeps until {@code prediction - margin}
+ * rarely oversleeps. Medians, not averages: a host thread preempted for a millisecond, or a GC
+ * pause, gives one wild sample, which an average carries into the next dozen predictions and a
+ * median ignores. Until four samples are in, the spread is taken as half the estimate.
  *
  * <p>A landing is known only when someone looks: the time of the observation stands in for the
  * time of the landing, so samples are as good as the observer is prompt. When several landings
@@ -48,25 +38,13 @@ public final class DeadlineEstimator {
     /** How many recent service-time samples per slot the estimate is the median of. */
     public static final int HISTORY = 16;
 
-    /**
-     * The margin is tracked so that one landing in this many comes earlier than
-     * {@code prediction - margin}.
-     */
-    public static final int LANDINGS_PER_EARLY_ONE = 8;
-
     private static final int MASK = WINDOW - 1;
-    private static final int DEVIATIONS_IN_FIRST_MARGIN = 4;
-    private static final int SAMPLES_BEFORE_TRACKING = 4;
-    // The margin's step is this fraction of the spread: small enough that the quantile holds
-    // still between landings, large enough to follow a change within a few dozen of them.
-    private static final int STEPS_PER_DEVIATION = 16;
+    private static final int DEVIATIONS_IN_MARGIN = 4;
 
     private final NanoClock clock;
 
     private final long[] serviceNanos = new long[Slot.COUNT];
     private final long[] deviationNanos = new long[Slot.COUNT];
-    private final long[] marginNanos = new long[Slot.COUNT];
-    private final boolean[] marginTracked = new boolean[Slot.COUNT];
     private final long[] samples = new long[Slot.COUNT];
     private final long[] history = new long[Slot.COUNT * HISTORY];
     // Where the medians are worked out; one estimator runs on one thread at a time.
@@ -108,7 +86,6 @@ public final class DeadlineEstimator {
         }
         int s = slot.ordinal();
         samples[s] = 0;
-        marginTracked[s] = false;
         learn(s, nanos);
     }
 
@@ -147,14 +124,9 @@ public final class DeadlineEstimator {
         return predictionNanos[s * WINDOW + (int) (sequence & MASK)];
     }
 
-    /**
-     * How early before a predicted landing a sleeper should wake: the time before its
-     * prediction that about one landing in {@value #LANDINGS_PER_EARLY_ONE} came earlier than;
-     * four spreads until four samples are in.
-     */
+    /** How early before a predicted landing a sleeper should wake: four spreads. */
     public long margin(Slot slot) {
-        int s = slot.ordinal();
-        return samples[s] < SAMPLES_BEFORE_TRACKING ? DEVIATIONS_IN_FIRST_MARGIN * deviationNanos[s] : marginNanos[s];
+        return DEVIATIONS_IN_MARGIN * deviationNanos[slot.ordinal()];
     }
 
     /**
@@ -195,9 +167,7 @@ public final class DeadlineEstimator {
             long start = lastLanding == UNKNOWN || firstSubmit - lastLanding > 0
                     ? firstSubmit : lastLanding;
             learn(s, Math.max(0, now - start) / landed);
-            long prediction = predictionNanos[s * WINDOW + (int) (newest & MASK)];
-            score(prediction, now);
-            trackMargin(s, prediction, now);
+            score(predictionNanos[s * WINDOW + (int) (newest & MASK)], now);
         }
         if (newest == lastSubmitted[s]) {
             // Nothing is queued any more: the next store starts from this landing, not from a
@@ -206,30 +176,6 @@ public final class DeadlineEstimator {
         }
         lastObserved[s] = word;
         lastLandingNanos[s] = now;
-    }
-
-    // One step of the quantile: a landing before prediction - margin raises the margin by
-    // LANDINGS_PER_EARLY_ONE - 1 steps, any other lowers it by one, so it rests where one
-    // landing in LANDINGS_PER_EARLY_ONE comes earlier.
-    private void trackMargin(int s, long prediction, long landing) {
-        if (prediction == UNKNOWN) {
-            return;
-        }
-        if (samples[s] < SAMPLES_BEFORE_TRACKING) {
-            return;
-        }
-        if (!marginTracked[s]) {
-            // Starts from one spread, from where the quantile is a few dozen landings away.
-            marginTracked[s] = true;
-            marginNanos[s] = deviationNanos[s];
-        }
-        long step = Math.max(1, deviationNanos[s] / STEPS_PER_DEVIATION);
-        long lead = prediction - landing;
-        if (lead > marginNanos[s]) {
-            marginNanos[s] += (LANDINGS_PER_EARLY_ONE - 1) * step;
-        } else {
-            marginNanos[s] = Math.max(0, marginNanos[s] - step);
-        }
     }
 
     private boolean inWindow(int s, long sequence) {
