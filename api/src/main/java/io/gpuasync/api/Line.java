@@ -56,6 +56,17 @@ public interface Line<S> extends AutoCloseable {
     void observe(Slot slot, long word);
 
     /**
+     * As {@link #observe(Slot, long)}, for a word a host read at its first look after a sleep
+     * that began at {@code sleptSinceNanos} ({@link System#nanoTime()}): the store landed at some
+     * time in between. The estimator learns it as landing in the middle of that time, so that a
+     * sleeper whose prediction came out too late does not confirm it by seeing every landing
+     * only when it wakes. The default forgets the sleep.
+     */
+    default void observeAfterSleep(Slot slot, long word, long sleptSinceNanos) {
+        observe(slot, word);
+    }
+
+    /**
      * The earliest {@link System#nanoTime()} at which {@code target} is expected in
      * {@code slot}: the estimator's prediction less its margin, or
      * {@link DeadlineEstimator#UNKNOWN} before the line has seen work of that slot land.

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import static io.gpuasync.core.DeadlineEstimator.UNKNOWN;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every figure here follows from the FIFO model and the medians, on an exact clock. */
 class DeadlineEstimatorTest {
@@ -88,6 +89,49 @@ class DeadlineEstimatorTest {
         assertEquals(margin, estimator.margin(Slot.S3));
         // Median absolute deviation of the ten: 2; scaled by 3/2 to 3; four of those.
         assertEquals(4 * 3, margin);
+    }
+
+    @Test
+    void aSleeperThatSaysItSleptUnlearnsAPredictionThatCameOutTooLate() {
+        // Learned 5 ms for work that now takes 1 ms: a sleeper wakes at the prediction, late.
+        DeadlineEstimator told = new DeadlineEstimator(clock);
+        DeadlineEstimator untold = new DeadlineEstimator(clock);
+        for (DeadlineEstimator e : new DeadlineEstimator[] {told, untold}) {
+            for (long sequence = 1; sequence <= DeadlineEstimator.HISTORY; sequence++) {
+                e.submitted(Slot.S4, sequence);
+                clock.advance(5_000_000);
+                e.observed(Slot.S4, sequence);
+            }
+        }
+        long sequence = DeadlineEstimator.HISTORY;
+        for (int wait = 0; wait < 80; wait++) {
+            sequence++;
+            long start = clock.nanoTime();
+            for (DeadlineEstimator e : new DeadlineEstimator[] {told, untold}) {
+                clock.set(start);
+                e.submitted(Slot.S4, sequence);
+            }
+            long landing = start + 1_000_000;
+            for (DeadlineEstimator e : new DeadlineEstimator[] {told, untold}) {
+                long wakeAt = e.wakeAt(Slot.S4, sequence);
+                if (wakeAt - landing < 0) {
+                    clock.set(landing);     // awake before it landed: sees it as it happens
+                    e.observed(Slot.S4, sequence);
+                } else {
+                    clock.set(wakeAt);      // asleep when it landed: sees it on waking
+                    if (e == told) {
+                        e.observed(Slot.S4, sequence, start);
+                    } else {
+                        e.observed(Slot.S4, sequence);
+                    }
+                }
+            }
+            clock.set(Math.max(clock.nanoTime(), landing));
+        }
+        assertTrue(told.serviceNanos(Slot.S4) <= 1_100_000,
+                "told of its sleeps, the estimate came back to the work's 1 ms: " + told.serviceNanos(Slot.S4));
+        assertTrue(untold.serviceNanos(Slot.S4) >= 4_000_000,
+                "seeing each landing only on waking confirms the late prediction: " + untold.serviceNanos(Slot.S4));
     }
 
     @Test

@@ -338,6 +338,14 @@ public final class MappedLine<S, D> implements Line<S> {
     }
 
     @Override
+    public void observeAfterSleep(Slot slot, long word, long sleptSinceNanos) {
+        Objects.requireNonNull(slot, "slot");
+        synchronized (predictions) {
+            estimator.observed(slot, word, sleptSinceNanos);
+        }
+    }
+
+    @Override
     public long wakeAt(Slot slot, long target) {
         synchronized (predictions) {
             return estimator.wakeAt(slot, target);

@@ -225,13 +225,21 @@ final class BlockingWaits {
         long nextHealthCheck = firstHealthCheck(line, slot, target, now);
         int listed = ParkedThreads.UNLISTED;
         int yields = 0;
+        // When the last step was a timed sleep, when it began: a landing found at the look after
+        // it may have come at any time during it (see Line.observeAfterSleep).
+        long sleptSince = DeadlineEstimator.UNKNOWN;
         try {
             for (;;) {
                 long word = line.word(slot);
                 boolean landed = Sequences.reached(word, target);
                 if (landed) {
-                    line.observe(slot, word);
+                    if (sleptSince == DeadlineEstimator.UNKNOWN) {
+                        line.observe(slot, word);
+                    } else {
+                        line.observeAfterSleep(slot, word, sleptSince);
+                    }
                 }
+                sleptSince = DeadlineEstimator.UNKNOWN;
                 switch (runner.next(landed, now)) {
                     case DONE -> {
                         return true;
@@ -262,7 +270,8 @@ final class BlockingWaits {
                         if (listed == ParkedThreads.UNLISTED) {
                             listed = parked.add(Thread.currentThread());
                         }
-                        long parkStart = recording ? System.nanoTime() : 0;
+                        long parkStart = System.nanoTime();
+                        sleptSince = parkStart;
                         parkFor(runner.parkNanos(), line, slot, target, now, waiter.lateWake);
                         if (recording) {
                             parkedNanos += System.nanoTime() - parkStart;
