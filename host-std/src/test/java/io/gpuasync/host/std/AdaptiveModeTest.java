@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -41,26 +40,26 @@ class AdaptiveModeTest {
                  SimStream blockingStream = sim.device(0).createStream();
                  Line<SimStream> line = sim.openLine()) {
                 // Alone: the engine holds nothing.
-                CountDownLatch alone = gate(blockingStream);
+                CountDownLatch alone = Gates.gate(blockingStream);
                 Ticket lone = line.signal(blockingStream, Slot.S0);
-                openWhenWaiting(Thread.currentThread(), alone);
+                Gates.openWhenWaiting(Thread.currentThread(), alone);
                 reactor.await(lone);
 
                 // Beside a future the engine holds.
-                CountDownLatch held = gate(asyncStream);
+                CountDownLatch held = Gates.gate(asyncStream);
                 CompletableFuture<Ticket> future = reactor.whenLanded(line.signal(asyncStream, Slot.S1));
-                CountDownLatch beside = gate(blockingStream);
+                CountDownLatch beside = Gates.gate(blockingStream);
                 Ticket joining = line.signal(blockingStream, Slot.S2);
-                openWhenWaiting(Thread.currentThread(), beside);
+                Gates.openWhenWaiting(Thread.currentThread(), beside);
                 reactor.await(joining);
                 held.countDown();
                 future.join();
 
                 // A virtual thread, the engine empty again.
-                CountDownLatch virtualGate = gate(blockingStream);
+                CountDownLatch virtualGate = Gates.gate(blockingStream);
                 Ticket virtualTicket = line.signal(blockingStream, Slot.S3);
                 Thread virtual = Thread.ofVirtual().start(() -> reactor.await(virtualTicket));
-                openWhenWaiting(virtual, virtualGate);
+                Gates.openWhenWaiting(virtual, virtualGate);
                 virtual.join();
             }
             recording.stop();
@@ -80,25 +79,5 @@ class AdaptiveModeTest {
         return ofSlot.getFirst().getString("plan");
     }
 
-    private static CountDownLatch gate(SimStream stream) {
-        CountDownLatch gate = new CountDownLatch(1);
-        stream.call(() -> {
-            try {
-                gate.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        return gate;
-    }
 
-    // Opens the gate once the waiter is inside BlockingWaits.tryAwait (seen on its stack).
-    private static void openWhenWaiting(Thread waiter, CountDownLatch gate) {
-        Thread.ofPlatform().daemon().start(() -> {
-            while (Arrays.stream(waiter.getStackTrace()).noneMatch(f -> f.getMethodName().equals("tryAwait"))) {
-                Thread.onSpinWait();
-            }
-            gate.countDown();
-        });
-    }
 }

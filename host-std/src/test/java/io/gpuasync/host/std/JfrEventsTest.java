@@ -17,7 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -46,12 +45,12 @@ class JfrEventsTest {
                 line.expect(Slot.S1, Duration.ofMillis(2));   // so the first wait has a prediction
                 // Gated work, so each ticket is still pending when its await starts, however
                 // slowly this thread gets there (a landed ticket returns at once and records nothing).
-                CountDownLatch first = gate(stream);
+                CountDownLatch first = Gates.gate(stream);
                 Ticket ticket = line.signal(stream, Slot.S1);
-                openWhenWaiting(Thread.currentThread(), first);
+                Gates.openWhenWaiting(Thread.currentThread(), first);
                 reactor.await(ticket);
 
-                CountDownLatch second = gate(stream);
+                CountDownLatch second = Gates.gate(stream);
                 Ticket late = line.signal(stream, Slot.S2);
                 assertThrows(GpuException.class, () -> reactor.await(late, Reactor.HYBRID.withTimeout(Duration.ofMillis(5))));
                 second.countDown();
@@ -118,27 +117,7 @@ class JfrEventsTest {
         assertEquals(List.of(), named(RecordingFile.readAllEvents(file), "io.gpuasync.Wait"));
     }
 
-    private static CountDownLatch gate(SimStream stream) {
-        CountDownLatch gate = new CountDownLatch(1);
-        stream.call(() -> {
-            try {
-                gate.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        return gate;
-    }
 
-    // Opens the gate once the waiter is inside Reactor.tryAwait (seen on its stack).
-    private static void openWhenWaiting(Thread waiter, CountDownLatch gate) {
-        Thread.ofPlatform().daemon().start(() -> {
-            while (Arrays.stream(waiter.getStackTrace()).noneMatch(f -> f.getMethodName().equals("tryAwait"))) {
-                Thread.onSpinWait();
-            }
-            gate.countDown();
-        });
-    }
 
     private static List<RecordedEvent> named(List<RecordedEvent> events, String name) {
         return events.stream().filter(e -> e.getEventType().getName().equals(name)).toList();

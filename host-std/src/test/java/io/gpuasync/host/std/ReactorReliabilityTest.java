@@ -55,17 +55,6 @@ class ReactorReliabilityTest {
     }
 
     // A stream held at a gate until the test opens it: its tickets land exactly when told.
-    private static CountDownLatch gate(SimStream stream) {
-        CountDownLatch gate = new CountDownLatch(1);
-        stream.call(() -> {
-            try {
-                gate.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        return gate;
-    }
 
     /**
      * Platform threads awaiting tickets (spinning, parking, polling isDone) while the lines they
@@ -109,7 +98,7 @@ class ReactorReliabilityTest {
         for (int i = 0; i < 400; i++) {
             Line<SimStream> line = sim.openLine();
             current.set(line);
-            CountDownLatch gate = gate(stream);
+            CountDownLatch gate = Gates.gate(stream);
             pending.set(line.signal(stream, Slot.of(i % Slot.COUNT)));
             Thread.onSpinWait();
             gate.countDown();
@@ -139,7 +128,7 @@ class ReactorReliabilityTest {
                 throw new AssertionError("settle broke");
             }
         }, (reason, name, address, bytes) -> leaks.add(reason), NanoClock.SYSTEM, Duration.ofSeconds(5));
-        CountDownLatch gate = gate(stream);
+        CountDownLatch gate = Gates.gate(stream);
         CompletableFuture<Ticket> async = reactor.whenLanded(line.signal(stream, Slot.S0));
         Ticket blocking = line.signal(stream, Slot.S1);
         AtomicReference<Throwable> blockingEnd = new AtomicReference<>();
@@ -195,7 +184,7 @@ class ReactorReliabilityTest {
         for (int i = 0; i < 2 * capacity / Slot.COUNT; i++) {
             lines.add(closeLater(sim.openLine()));
         }
-        CountDownLatch gate = gate(stream);
+        CountDownLatch gate = Gates.gate(stream);
         List<CompletableFuture<Ticket>> first = new ArrayList<>();
         for (int i = 0; i < capacity; i++) {
             first.add(reactor.whenLanded(lines.get(i / Slot.COUNT).signal(stream, Slot.of(i % Slot.COUNT))));
@@ -212,7 +201,7 @@ class ReactorReliabilityTest {
             assertTrue(future.get(10, TimeUnit.SECONDS).isDone());
         }
         // And the capacity still holds: with every place taken, the next wait is refused.
-        CountDownLatch again = gate(stream);
+        CountDownLatch again = Gates.gate(stream);
         List<CompletableFuture<Ticket>> full = new ArrayList<>();
         for (int i = 0; i < capacity; i++) {
             full.add(reactor.whenLanded(lines.get(i / Slot.COUNT).signal(stream, Slot.of(i % Slot.COUNT))));
