@@ -8,9 +8,9 @@ import io.gpuasync.core.Sequences;
 import io.gpuasync.core.Slot;
 import io.gpuasync.core.WaitPlan;
 import io.gpuasync.core.WaitPlanRunner;
+import io.gpuasync.core.WakeLead;
 import io.gpuasync.host.std.engine.DeviceFailedEvent;
 import io.gpuasync.host.std.engine.HandOff;
-import io.gpuasync.host.std.engine.LateWake;
 import io.gpuasync.host.std.engine.WaitEngine;
 
 import java.util.concurrent.atomic.AtomicInteger;
@@ -200,6 +200,7 @@ final class BlockingWaits {
         long target = ticket.target();
         line.onClose(lineClosed);
         WaitPlanRunner runner = waiter.runnerFor(plan);
+        WakeLead lead = waiter.lead(slot);
         // Not on a virtual thread: its carrier's slack is not what its timed parks use.
         if (lowTimerSlack && !waiter.slackSet && !virtual) {
             waiter.slackSet = true;
@@ -221,17 +222,30 @@ final class BlockingWaits {
             predicted = line.predictedLanding(slot, target);
         }
         long now = System.nanoTime();
-        runner.start(now, earlier(line.wakeAt(slot, target), waiter.lateWake.nanos()));
+        // The lead, not the estimator's margin: it covers the device's noise and the timer's
+        // lateness together, learned from how this thread's own sleeps ended (see WakeLead).
+        runner.start(now, lead.wakeAt(line.predictedLanding(slot, target)));
         long nextHealthCheck = firstHealthCheck(line, slot, target, now);
         int listed = ParkedThreads.UNLISTED;
         int yields = 0;
         // When the last step was a timed sleep, when it began: a landing found at the look after
         // it may have come at any time during it (see Line.observeAfterSleep).
         long sleptSince = DeadlineEstimator.UNKNOWN;
+        // Whether the last step was the sleep to the lead: the look after it says whether the
+        // sleep ended before the landing.
+        boolean judgeLead = false;
         try {
             for (;;) {
                 long word = line.word(slot);
                 boolean landed = Sequences.reached(word, target);
+                if (judgeLead) {
+                    judgeLead = false;
+                    if (landed) {
+                        lead.late();
+                    } else {
+                        lead.early();
+                    }
+                }
                 if (landed) {
                     if (sleptSince == DeadlineEstimator.UNKNOWN) {
                         line.observe(slot, word);
@@ -242,6 +256,9 @@ final class BlockingWaits {
                 sleptSince = DeadlineEstimator.UNKNOWN;
                 switch (runner.next(landed, now)) {
                     case DONE -> {
+                        if (runner.deadlinePassed()) {
+                            lead.skipped();
+                        }
                         return true;
                     }
                     case TIMED_OUT -> {
@@ -272,7 +289,8 @@ final class BlockingWaits {
                         }
                         long parkStart = System.nanoTime();
                         sleptSince = parkStart;
-                        parkFor(runner.parkNanos(), line, slot, target, now, waiter.lateWake);
+                        judgeLead = runner.parkIsUntilDeadline();
+                        parkFor(runner.parkNanos(), line, slot, target, now);
                         if (recording) {
                             parkedNanos += System.nanoTime() - parkStart;
                             parks++;
@@ -346,24 +364,16 @@ final class BlockingWaits {
     // Sleeps the whole of what the plan said, across early wake-ups (a watchdog bound, a
     // spurious unpark), but no longer once the ticket landed, a line or the reactor closed, or
     // the thread was interrupted.
-    private void parkFor(long nanos, Line<?> line, Slot slot, long target, long from, LateWake lateWake) {
+    private void parkFor(long nanos, Line<?> line, Slot slot, long target, long from) {
         long until = from + nanos;
-        boolean slept = false;
         if (line.state() != Line.State.OPEN) {
             return;
         }
         for (;;) {
             long left = until - System.nanoTime();
-            if (left <= 0) {
-                if (slept) {
-                    lateWake.sample(-left);
-                }
+            if (left <= 0 || closed) {
                 return;
             }
-            if (closed) {
-                return;
-            }
-            slept = true;
             LockSupport.parkNanos(this, Math.min(left, watchdogIntervalNanos));
             throwIfInterrupted(slot, target);
             if (line.state() != Line.State.OPEN || line.reached(slot, target)) {
@@ -390,11 +400,6 @@ final class BlockingWaits {
                 "interrupted while waiting for slot " + slot + " to reach " + target + " (interrupt status kept)");
     }
 
-    // A wake-up time moved earlier by how late this thread's sleeps end; UNKNOWN stays UNKNOWN.
-    private static long earlier(long wakeAt, long byNanos) {
-        return wakeAt == DeadlineEstimator.UNKNOWN ? wakeAt : wakeAt - byNanos;
-    }
-
     private long firstHealthCheck(Line<?> line, Slot slot, long target, long now) {
         long predicted = line.predictedLanding(slot, target);
         long base = predicted == DeadlineEstimator.UNKNOWN || predicted - now < 0 ? now : predicted;
@@ -417,27 +422,46 @@ final class BlockingWaits {
 
     /** One thread's reusable wait machinery. */
     private static final class WaiterState {
-        final LateWake lateWake = new LateWake();
         // The runners of the last few plans this thread used, so a thread that alternates
-        // between plans does not allocate a runner per wait.
-        private final WaitPlan[] plans = new WaitPlan[4];
-        private final WaitPlanRunner[] runners = new WaitPlanRunner[4];
+        // between plans does not allocate a runner per wait; each with a lead per slot, because
+        // a plan's slack shifts where its sleeps end.
+        private static final int PLANS = 4;
+        private final WaitPlan[] plans = new WaitPlan[PLANS];
+        private final WaitPlanRunner[] runners = new WaitPlanRunner[PLANS];
+        private final WakeLead[] leads = new WakeLead[PLANS * Slot.COUNT];
         private int next;
+        private int current;
         boolean slackSet;
         HandOff handOff;
         final WaitEvent event = new WaitEvent();
 
+        WaiterState() {
+            for (int i = 0; i < leads.length; i++) {
+                leads[i] = new WakeLead();
+            }
+        }
+
         WaitPlanRunner runnerFor(WaitPlan wanted) {
-            for (int i = 0; i < plans.length; i++) {
+            for (int i = 0; i < PLANS; i++) {
                 if (plans[i] == wanted) {
+                    current = i;
                     return runners[i];
                 }
             }
             int at = next;
-            next = (next + 1) % plans.length;
+            next = (next + 1) % PLANS;
             plans[at] = wanted;
             runners[at] = new WaitPlanRunner(wanted);
+            for (int s = 0; s < Slot.COUNT; s++) {
+                leads[at * Slot.COUNT + s].reset();
+            }
+            current = at;
             return runners[at];
+        }
+
+        // The lead of the plan the last runnerFor chose.
+        WakeLead lead(Slot slot) {
+            return leads[current * Slot.COUNT + slot.index()];
         }
     }
 }

@@ -1,0 +1,128 @@
+package io.gpuasync.core;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class WakeLeadTest {
+
+    // A sleeper whose timer ends 30-70 us late, evenly spread, and a device whose landings come
+    // 0-10 us after their prediction: what a waiter on a VM sees, made exact.
+    private static boolean lateWake(WakeLead lead, SplittableRandom random) {
+        long predicted = 1_000_000;
+        long wakeEnds = lead.wakeAt(predicted) + 30_000 + random.nextLong(40_001);
+        long landing = predicted + random.nextLong(10_001);
+        return wakeEnds - landing >= 0;
+    }
+
+    // Runs {@code wakes} sleeps through the lead; returns how many were late.
+    private static int sleep(WakeLead lead, SplittableRandom random, int wakes) {
+        int late = 0;
+        for (int i = 0; i < wakes; i++) {
+            if (lateWake(lead, random)) {
+                late++;
+                lead.late();
+            } else {
+                lead.early();
+            }
+        }
+        return late;
+    }
+
+    @Test
+    void settlesWhereOneWakeInEightIsLate() {
+        WakeLead lead = new WakeLead();
+        SplittableRandom random = new SplittableRandom(7);
+        sleep(lead, random, 5_000);
+        int wakes = 8_000;
+        double share = (double) sleep(lead, random, wakes) / wakes;
+        assertTrue(share > 1.0 / 14 && share < 1.0 / 5, "late wakes: " + share);
+        // The sum of the two noises has its 7/8 quantile at ~62 us; the old rule (a high
+        // quantile of each, added) would sit near 75 us.
+        assertTrue(lead.nanos() > 52_000 && lead.nanos() < 70_000, "lead " + lead.nanos() + " ns");
+    }
+
+    @Test
+    void followsATimerThatGotSlower() {
+        WakeLead lead = new WakeLead();
+        SplittableRandom random = new SplittableRandom(11);
+        sleep(lead, random, 3_000);
+        long before = lead.nanos();
+        // Now every timer ends 200 us later than before.
+        for (int i = 0; i < 3_000; i++) {
+            long predicted = 1_000_000;
+            long wakeEnds = lead.wakeAt(predicted) + 230_000 + random.nextLong(40_001);
+            if (wakeEnds - predicted >= 0) {
+                lead.late();
+            } else {
+                lead.early();
+            }
+        }
+        assertTrue(lead.nanos() - before > 180_000, "lead went from " + before + " to " + lead.nanos() + " ns");
+    }
+
+    @Test
+    void staysWithinItsBounds() {
+        WakeLead lead = new WakeLead();
+        for (int i = 0; i < 10_000; i++) {
+            lead.late();
+        }
+        assertEquals(WakeLead.MAX_NANOS, lead.nanos());
+        for (int i = 0; i < 100_000; i++) {
+            lead.early();
+        }
+        assertEquals(0, lead.nanos());
+        assertEquals(DeadlineEstimator.UNKNOWN, lead.wakeAt(DeadlineEstimator.UNKNOWN));
+        lead.reset();
+        assertEquals(WakeLead.INITIAL_NANOS, lead.nanos());
+    }
+
+    @Test
+    void waitsThatCouldNotSleepWearALeadDownSlowly() {
+        // A lead raised by a burst of load would keep every shorter wait from sleeping, and so
+        // from learning: waits that skipped their sleep lower it, a step per sixteen.
+        WakeLead lead = new WakeLead();
+        for (int i = 0; i < 40; i++) {
+            lead.late();
+        }
+        long raised = lead.nanos();
+        for (int i = 0; i < 15; i++) {
+            lead.skipped();
+        }
+        assertEquals(raised, lead.nanos());
+        lead.skipped();
+        assertTrue(lead.nanos() < raised);
+        for (int i = 0; i < 200_000; i++) {
+            lead.skipped();
+        }
+        assertEquals(0, lead.nanos());
+    }
+
+    @Test
+    void theRunnerSaysWhichSleepIsTheOneToTheLanding() {
+        WaitPlanRunner runner = new WaitPlanRunner(WaitPlan.parkUntilDeadline(Duration.ofNanos(100))
+                .then(WaitPlan.spin(1))
+                .then(WaitPlan.backoff(Duration.ofNanos(10), Duration.ofNanos(10))));
+        runner.start(1_000, 5_000);
+        assertEquals(WaitStep.PARK, runner.next(false, 1_000));
+        assertTrue(runner.parkIsUntilDeadline());
+        assertEquals(WaitStep.SPIN, runner.next(false, 4_900));
+        assertFalse(runner.parkIsUntilDeadline());
+        assertEquals(WaitStep.PARK, runner.next(false, 4_901));
+        assertFalse(runner.parkIsUntilDeadline(), "a back-off pause is not the sleep to the landing");
+        assertFalse(runner.deadlinePassed());
+
+        // Begun after the time it would have slept to: no sleep, and the runner says so.
+        runner.start(6_000, 5_000);
+        assertEquals(WaitStep.SPIN, runner.next(false, 6_000));
+        assertTrue(runner.deadlinePassed());
+        runner.start(7_000, DeadlineEstimator.UNKNOWN);
+        runner.next(false, 7_000);
+        assertFalse(runner.deadlinePassed(), "no estimate is not a deadline passed");
+    }
+}
