@@ -13,4 +13,14 @@ public interface CompletionHandler {
      * in {@code [0, capacity)}, so a host may keep per-wait data in arrays of its own.
      */
     void completed(long handle, Object attachment, long word);
+
+    /**
+     * The wait named by {@code handle} is still pending at the first {@link CompletionPort#poll(CompletionHandler, long)}
+     * at or after the {@code wakeAtNanos} it was registered with: whoever woke for it woke before
+     * its word landed. Called at most once per wait, never for a wait registered without an
+     * estimate; the handler must not register or cancel waits from here. Does nothing unless
+     * overridden.
+     */
+    default void wakeAtPassed(long handle, Object attachment) {
+    }
 }

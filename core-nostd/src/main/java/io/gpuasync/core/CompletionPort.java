@@ -25,6 +25,8 @@ public final class CompletionPort {
     private final Slot[] slots;
     private final long[] targets;
     private final long[] wakeAts;
+    // Whether a poll at or after the entry's wakeAt already found it pending (and said so).
+    private final boolean[] wakeAtPassed;
     private final Object[] attachments;
     private final int[] generations;
     // active[0, size) holds the entries in use, densely, so a poll walks only live waits;
@@ -49,6 +51,7 @@ public final class CompletionPort {
         slots = new Slot[capacity];
         targets = new long[capacity];
         wakeAts = new long[capacity];
+        wakeAtPassed = new boolean[capacity];
         attachments = new Object[capacity];
         generations = new int[capacity];
         active = new int[capacity];
@@ -92,6 +95,7 @@ public final class CompletionPort {
         slots[entry] = slot;
         targets[entry] = target;
         wakeAts[entry] = wakeAtNanos;
+        wakeAtPassed[entry] = false;
         attachments[entry] = attachment;
         positions[entry] = size;
         active[size++] = entry;
@@ -125,6 +129,17 @@ public final class CompletionPort {
      * @return how many waits finished
      */
     public int poll(CompletionHandler handler) {
+        return poll(handler, DeadlineEstimator.UNKNOWN);
+    }
+
+    /**
+     * As {@link #poll(CompletionHandler)}, at {@code nowNanos}: also tells the handler
+     * ({@link CompletionHandler#wakeAtPassed}) of each wait that is still pending at the first
+     * such poll at or after its {@code wakeAt}, so a host can learn how its wake-ups fall
+     * against landings. {@link DeadlineEstimator#UNKNOWN} for {@code nowNanos} tells of none.
+     */
+    public int poll(CompletionHandler handler, long nowNanos) {
+        boolean judging = nowNanos != DeadlineEstimator.UNKNOWN;
         int finished = 0;
         int skipped = 0;
         long earliest = DeadlineEstimator.UNKNOWN;
@@ -155,7 +170,13 @@ public final class CompletionPort {
                     finished++;
                     handler.completed(handle, attachment, word);
                 } else {
-                    earliest = earlier(earliest, wakeAts[entry]);
+                    long wakeAt = wakeAts[entry];
+                    if (judging && !wakeAtPassed[entry] && wakeAt != DeadlineEstimator.UNKNOWN
+                            && nowNanos - wakeAt >= 0) {
+                        wakeAtPassed[entry] = true;
+                        handler.wakeAtPassed(handle(entry), attachments[entry]);
+                    }
+                    earliest = earlier(earliest, wakeAt);
                 }
             }
         } finally {

@@ -41,14 +41,34 @@ public final class WakeLead {
     private static final long MIN_STEP_NANOS = 250;
     private static final int SKIPS_PER_STEP = 16;
 
-    private long nanos = INITIAL_NANOS;
+    private final long initialNanos;
+    private final long leastNanos;
+    private long nanos;
     private int skips;
 
-    /** A lead of {@value #INITIAL_NANOS} ns. */
+    /** A lead of {@value #INITIAL_NANOS} ns that never goes below 0: a sleeper that sets its own timer. */
     public WakeLead() {
+        this(INITIAL_NANOS, 0);
     }
 
-    /** How long before the predicted landing to set the timer (nanoseconds, 0 to {@value #MAX_NANOS}). */
+    /**
+     * A lead starting at {@code initialNanos} that never goes below {@code leastNanos} (which
+     * may be negative, down to {@code -MAX_NANOS}): for a host whose timer is set to the wake-up
+     * time less a lateness of its own, which the lead then only corrects.
+     *
+     * @throws IllegalArgumentException unless {@code -MAX_NANOS <= leastNanos <= initialNanos <= MAX_NANOS}
+     */
+    public WakeLead(long initialNanos, long leastNanos) {
+        if (leastNanos < -MAX_NANOS || initialNanos < leastNanos || initialNanos > MAX_NANOS) {
+            throw new IllegalArgumentException("a wake lead needs -" + MAX_NANOS + " <= least (" + leastNanos
+                    + " ns) <= initial (" + initialNanos + " ns) <= " + MAX_NANOS);
+        }
+        this.initialNanos = initialNanos;
+        this.leastNanos = leastNanos;
+        this.nanos = initialNanos;
+    }
+
+    /** How long before the predicted landing to set the timer (nanoseconds, at most {@value #MAX_NANOS}). */
     public long nanos() {
         return nanos;
     }
@@ -65,7 +85,7 @@ public final class WakeLead {
 
     /** The first look after a sleep to the lead found the word not landed yet: wake later. */
     public void early() {
-        nanos = Math.max(0, nanos - step());
+        nanos = Math.max(leastNanos, nanos - step());
     }
 
     /** A wait did not sleep because its wake-up time had passed when it began. */
@@ -76,13 +96,13 @@ public final class WakeLead {
         }
     }
 
-    /** Back to where a new lead starts. */
+    /** Back to where this lead started. */
     public void reset() {
-        nanos = INITIAL_NANOS;
+        nanos = initialNanos;
         skips = 0;
     }
 
     private long step() {
-        return Math.max(MIN_STEP_NANOS, nanos / STEPS_PER_LEAD);
+        return Math.max(MIN_STEP_NANOS, Math.abs(nanos) / STEPS_PER_LEAD);
     }
 }

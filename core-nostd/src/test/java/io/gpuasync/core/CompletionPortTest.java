@@ -48,6 +48,38 @@ class CompletionPortTest {
     }
 
     @Test
+    void aPollAtOrAfterAWaitsWakeUpTimeSaysOnceThatItIsStillPending() {
+        CompletionPort port = new CompletionPort(8);
+        List<String> passed = new ArrayList<>();
+        CompletionHandler handler = new CompletionHandler() {
+            @Override
+            public void completed(long handle, Object attachment, long word) {
+                finished.add(attachment + "@" + word);
+            }
+
+            @Override
+            public void wakeAtPassed(long handle, Object attachment) {
+                passed.add((String) attachment);
+            }
+        };
+        port.register(a, Slot.S0, 1, 1_000, "due at 1000");
+        port.register(a, Slot.S1, 1, 2_000, "due at 2000");
+        port.register(a, Slot.S2, 1, DeadlineEstimator.UNKNOWN, "no estimate");
+        port.register(a, Slot.S3, 1, 1_000, "landed by then");
+        a.setRelease(Slot.S3, 1);
+        port.poll(handler, 999);
+        assertEquals(List.of(), passed, "nothing is due yet");
+        assertEquals(List.of("landed by then@1"), finished);
+        port.poll(handler, 1_000);
+        assertEquals(List.of("due at 1000"), passed);
+        port.poll(handler, 1_500);
+        port.poll(handler);
+        assertEquals(List.of("due at 1000"), passed, "said once; a poll without the time says nothing");
+        port.poll(handler, 5_000);
+        assertEquals(List.of("due at 1000", "due at 2000"), passed, "never for a wait with no estimate");
+    }
+
+    @Test
     void theHandlerIsGivenTheHandleRegistrationReturned() {
         CompletionPort port = new CompletionPort(4);
         long[] seen = new long[1];

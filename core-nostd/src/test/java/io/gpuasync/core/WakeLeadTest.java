@@ -83,6 +83,23 @@ class WakeLeadTest {
     }
 
     @Test
+    void aLeadThatOnlyCorrectsAnotherMarginMayGoBelowZero() {
+        WakeLead lead = new WakeLead(0, -WakeLead.MAX_NANOS);
+        lead.early();
+        assertEquals(-250, lead.nanos(), "one smallest step");
+        assertEquals(1_000 + 250, lead.wakeAt(1_000));
+        for (int i = 0; i < 100_000; i++) {
+            lead.early();
+        }
+        assertEquals(-WakeLead.MAX_NANOS, lead.nanos());
+        lead.reset();
+        assertEquals(0, lead.nanos());
+        assertEquals("a wake lead needs -1000000 <= least (5 ns) <= initial (0 ns) <= 1000000",
+                org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                        () -> new WakeLead(0, 5)).getMessage());
+    }
+
+    @Test
     void waitsThatCouldNotSleepWearALeadDownSlowly() {
         // A lead raised by a burst of load would keep every shorter wait from sleeping, and so
         // from learning: waits that skipped their sleep lower it, a step per sixteen.

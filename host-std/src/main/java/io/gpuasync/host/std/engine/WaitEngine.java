@@ -8,6 +8,7 @@ import io.gpuasync.core.CompletionPort;
 import io.gpuasync.core.DeadlineEstimator;
 import io.gpuasync.core.Sequences;
 import io.gpuasync.core.Slot;
+import io.gpuasync.core.WakeLead;
 
 import java.lang.ref.WeakReference;
 import java.util.Objects;
@@ -35,8 +36,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>One {@link #doWork} drains the waits other threads submitted, polls the port, completes
  * what landed (handing the word it read to the line's estimator, once), fails the waits of
  * lines that closed, and, when due, runs the watchdog (asks the driver whether the device of a
- * long-overdue wait still works). Its deadline is the earliest predicted landing among the
- * pending waits; once that passed without a landing, polls follow in growing steps (the
+ * long-overdue wait still works). Its deadline is the earliest time a pending wait is due: its
+ * predicted landing less a lead the engine learns per slot ({@link WakeLead}), so that about one
+ * wait in eight has landed by the first poll at or after its due; once that passed without a
+ * landing, polls follow in growing steps (the
  * settings' poll back-off), and the driver chooses how to wait that long: a thread may spin
  * over short ones, an event loop arms its timer.
  *
@@ -62,8 +65,25 @@ public final class WaitEngine implements AutoCloseable {
     private final long watchdogIntervalNanos;
     private final long backoffMinNanos;
     private final long backoffMaxNanos;
-    private final CompletionHandler completeLanded = this::completeLanded;
+    private final CompletionHandler completeLanded = new CompletionHandler() {
+        @Override
+        public void completed(long handle, Object attachment, long word) {
+            completeLanded(handle, attachment, word);
+        }
+
+        @Override
+        public void wakeAtPassed(long handle, Object attachment) {
+            judgeWake(handle, attachment, false);
+        }
+    };
     private final CompletionHandler failRemoved = this::failRemoved;
+    // How long before a predicted landing a wait is due, per slot: learned from whether the
+    // first poll at or after a wait's due found it landed (WakeLead), one in eight of them. It
+    // corrects whatever margin the driver takes for its timer (a LateWake), so it may go below 0.
+    private final WakeLead[] leads = new WakeLead[Slot.COUNT];
+    // Per port entry: whether that wait's due lay ahead when it was registered and its outcome
+    // is not yet learned.
+    private final boolean[] leadOpen;
     // The lines whose health this watchdog round already asked about: a few, preallocated.
     private final Line<?>[] checkedLines = new Line<?>[16];
     private final GpuException[] checkedVerdicts = new GpuException[16];
@@ -84,6 +104,10 @@ public final class WaitEngine implements AutoCloseable {
         this.waker = Objects.requireNonNull(waker, "waker");
         int ports = settings.asyncCapacity() + settings.handOffCapacity();
         this.port = new CompletionPort(ports);
+        this.leadOpen = new boolean[ports];
+        for (int s = 0; s < Slot.COUNT; s++) {
+            leads[s] = new WakeLead(0, -WakeLead.MAX_NANOS);
+        }
         // Room also for async waits cancelled before the driver took them, which no longer
         // count against the capacity.
         this.submissions = new MpscArrayQueue<>(ports + settings.asyncCapacity());
@@ -256,7 +280,7 @@ public final class WaitEngine implements AutoCloseable {
             return failEverything(closedEngine());
         }
         int taken = drain(nowNanos);
-        int landed = port.poll(completeLanded);
+        int landed = port.poll(completeLanded, nowNanos);
         int work = taken + landed;
         if (port.unreadable() > 0) {
             work += failClosedLines();
@@ -331,7 +355,7 @@ public final class WaitEngine implements AutoCloseable {
             // doWork completes it, and completes a batch that landed together last-in first.
             // Completing each here, in submission order, woke a thread that joins the batch in
             // that order once per wait (DispatcherThroughput: 0.5 M/s against 5.8 M/s).
-            long wakeAt = line.wakeAt(slot, ticket.target());
+            long wakeAt = leads[slot.index()].wakeAt(line.predictedLanding(slot, ticket.target()));
             // A wait with no prediction is due now: it is polled with the back-off at once.
             long due = wakeAt == DeadlineEstimator.UNKNOWN ? nowNanos : wakeAt;
             long handle = port.tryRegister(line.words(), slot, ticket.target(), due, wait);
@@ -348,9 +372,28 @@ public final class WaitEngine implements AutoCloseable {
                 }
                 continue;
             }
+            // Only a wait whose due lies ahead says something about the lead: one that landed
+            // before it was registered, or came in late, would only teach it to wake earlier.
+            leadOpen[(int) handle] = due - nowNanos > 0;
             wait.overdueAt(firstHealthCheck(line, slot, ticket.target(), wait.startedNanos()));
         }
         return taken;
+    }
+
+    // The first poll at or after a wait's due found it landed (late: the due came after the
+    // landing) or not (the driver woke before it).
+    private void judgeWake(long handle, Object attachment, boolean landed) {
+        int entry = (int) handle;
+        if (!leadOpen[entry]) {
+            return;
+        }
+        leadOpen[entry] = false;
+        WakeLead lead = leads[((PendingWait) attachment).ticket().slot().index()];
+        if (landed) {
+            lead.late();
+        } else {
+            lead.early();
+        }
     }
 
     private long firstHealthCheck(Line<?> line, Slot slot, long target, long startedNanos) {
@@ -360,6 +403,7 @@ public final class WaitEngine implements AutoCloseable {
     }
 
     private void completeLanded(long handle, Object attachment, long word) {
+        judgeWake(handle, attachment, true);
         PendingWait wait = (PendingWait) attachment;
         Ticket ticket = wait.ticket();
         // The word the port read proves the landing, and teaches the estimator once.
@@ -369,6 +413,7 @@ public final class WaitEngine implements AutoCloseable {
     }
 
     private void failRemoved(long handle, Object attachment, long word) {
+        leadOpen[(int) handle] = false;
         PendingWait wait = (PendingWait) attachment;
         account(wait);
         wait.failed(removalFailure);

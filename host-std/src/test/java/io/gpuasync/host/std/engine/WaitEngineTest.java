@@ -6,6 +6,7 @@ import io.gpuasync.api.Ticket;
 import io.gpuasync.backend.sim.SimBackend;
 import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
+import io.gpuasync.core.WakeLead;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -118,8 +119,8 @@ class WaitEngineTest {
         Line<SimStream> line = closeLater(sim.openLine());
         line.expect(Slot.S0, Duration.ofMillis(50));
         CountDownLatch gate = gate(stream);
-        // The fourth store behind the gate is predicted far enough ahead that its wake-up time
-        // (the prediction less the estimator's margin) lies in the future.
+        // The fourth store behind the gate is predicted far enough ahead that it lies in the
+        // future; a new engine's lead is 0, so the wait is due at its prediction.
         Ticket ticket = null;
         for (int i = 0; i < 4; i++) {
             ticket = line.signal(stream, Slot.S0);
@@ -127,7 +128,7 @@ class WaitEngineTest {
         slow.whenLanded(ticket);
         long now = System.nanoTime();
         slow.doWork(now);
-        long predicted = line.wakeAt(Slot.S0, ticket.target());
+        long predicted = line.predictedLanding(Slot.S0, ticket.target());
         assertTrue(predicted - now > 0, "the test needs a wake-up time ahead");
         assertEquals(predicted, slow.nextDeadline(), "sleep to the predicted landing");
         // Past it, not landed: polls every 1 us, then 2, 4 ... counted from each look that was due.
@@ -140,6 +141,53 @@ class WaitEngineTest {
         assertEquals(late + 1_000 + 2_000, slow.nextDeadline());
         gate.countDown();
         awaitLanded(ticket);
+    }
+
+    @Test
+    void whatTheFirstLookAtAWaitsDueFoundMovesTheNextDue() throws Exception {
+        WaitEngine slow = closeLater(new WaitEngine(EngineSettings.DEFAULTS.withWatchdog(Duration.ofSeconds(60),
+                Duration.ofSeconds(60)), () -> { }));
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        line.expect(Slot.S0, Duration.ofMillis(50));
+        // Not landed at the look at its due: the driver woke early, the next wait is due later
+        // (by one step of the lead, 250 ns from 0).
+        Ticket first = gatedWait(slow, stream, line);
+        long due = line.predictedLanding(Slot.S0, first.target());
+        assertEquals(due, slow.nextDeadline());
+        slow.doWork(due);
+        openGates();
+        awaitLanded(first);
+        slow.doWork(System.nanoTime());
+        Ticket second = gatedWait(slow, stream, line);
+        assertEquals(line.predictedLanding(Slot.S0, second.target()) + 250, slow.nextDeadline(),
+                "a wake before the landing lets the next sleep end later");
+        // Landed before its due (the gate opens long before the 50 ms the estimator expects):
+        // the look came too late, the next wait is due earlier, by WAKES_PER_LATE_ONE - 1 steps.
+        openGates();
+        awaitLanded(second);
+        slow.doWork(System.nanoTime());
+        Ticket third = gatedWait(slow, stream, line);
+        assertEquals(line.predictedLanding(Slot.S0, third.target()) + 250 - (WakeLead.WAKES_PER_LATE_ONE - 1) * 250,
+                slow.nextDeadline(), "a landing before the due makes the next one earlier");
+        openGates();
+        awaitLanded(third);
+    }
+
+    // Four stores behind a gate on the line's S0, the last one awaited: returns its ticket.
+    private Ticket gatedWait(WaitEngine slow, SimStream stream, Line<SimStream> line) {
+        gate(stream);
+        Ticket ticket = null;
+        for (int i = 0; i < 4; i++) {
+            ticket = line.signal(stream, Slot.S0);
+        }
+        slow.whenLanded(ticket);
+        slow.doWork(System.nanoTime());
+        return ticket;
+    }
+
+    private void openGates() {
+        gates.forEach(CountDownLatch::countDown);
     }
 
     @Test
