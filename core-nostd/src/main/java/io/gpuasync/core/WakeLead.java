@@ -23,8 +23,9 @@ package io.gpuasync.core;
  * <p>Each outcome moves the lead by one step, 1/{@value #STEPS_PER_LEAD} of the lead (at least
  * {@value #MIN_STEP_NANOS} ns): a late wake raises it by {@code WAKES_PER_LATE_ONE - 1} steps, an
  * early one lowers it by one, so it rests where those moves balance. A wait that did not sleep at
- * all, because its wake-up time had passed when it began, lowers it by a sixteenth of a step: a
- * lead that grew under a burst of load would otherwise keep every shorter wait from sleeping, and
+ * all, because its wake-up time had passed when it began, and then waited longer than a sleep
+ * would have been late, counts as an early wake: a lead that grew while predictions were far off
+ * (a cold estimator, a burst of load) would otherwise keep every shorter wait from sleeping, and
  * learn nothing again.
  *
  * <p>One thread owns an instance (a waiter keeps one per slot it waits on); it is not
@@ -39,36 +40,39 @@ public final class WakeLead {
     public static final long MAX_NANOS = 1_000_000;
     private static final int STEPS_PER_LEAD = 64;
     private static final long MIN_STEP_NANOS = 250;
-    private static final int SKIPS_PER_STEP = 16;
 
     private final long initialNanos;
     private final long leastNanos;
+    private final long mostNanos;
     private long nanos;
-    private int skips;
 
-    /** A lead of {@value #INITIAL_NANOS} ns that never goes below 0: a sleeper that sets its own timer. */
+    /**
+     * A lead of {@value #INITIAL_NANOS} ns, between 0 and {@value #MAX_NANOS} ns: a sleeper that
+     * sets its own timer.
+     */
     public WakeLead() {
-        this(INITIAL_NANOS, 0);
+        this(INITIAL_NANOS, 0, MAX_NANOS);
     }
 
     /**
-     * A lead starting at {@code initialNanos} that never goes below {@code leastNanos} (which
-     * may be negative, down to {@code -MAX_NANOS}): for a host whose timer is set to the wake-up
-     * time less a lateness of its own, which the lead then only corrects.
+     * A lead starting at {@code initialNanos}, kept within {@code [leastNanos, mostNanos]};
+     * {@code leastNanos} may be negative: for a host whose timer is set to the wake-up time less
+     * a lateness of its own, which the lead then only corrects.
      *
-     * @throws IllegalArgumentException unless {@code -MAX_NANOS <= leastNanos <= initialNanos <= MAX_NANOS}
+     * @throws IllegalArgumentException unless {@code -MAX_NANOS <= leastNanos <= initialNanos <= mostNanos <= MAX_NANOS}
      */
-    public WakeLead(long initialNanos, long leastNanos) {
-        if (leastNanos < -MAX_NANOS || initialNanos < leastNanos || initialNanos > MAX_NANOS) {
+    public WakeLead(long initialNanos, long leastNanos, long mostNanos) {
+        if (leastNanos < -MAX_NANOS || initialNanos < leastNanos || mostNanos < initialNanos || mostNanos > MAX_NANOS) {
             throw new IllegalArgumentException("a wake lead needs -" + MAX_NANOS + " <= least (" + leastNanos
-                    + " ns) <= initial (" + initialNanos + " ns) <= " + MAX_NANOS);
+                    + " ns) <= initial (" + initialNanos + " ns) <= most (" + mostNanos + " ns) <= " + MAX_NANOS);
         }
         this.initialNanos = initialNanos;
         this.leastNanos = leastNanos;
+        this.mostNanos = mostNanos;
         this.nanos = initialNanos;
     }
 
-    /** How long before the predicted landing to set the timer (nanoseconds, at most {@value #MAX_NANOS}). */
+    /** How long before the predicted landing to set the timer (nanoseconds, within the lead's bounds). */
     public long nanos() {
         return nanos;
     }
@@ -80,7 +84,7 @@ public final class WakeLead {
 
     /** The first look after a sleep to the lead found the word landed: wake earlier. */
     public void late() {
-        nanos = Math.min(MAX_NANOS, nanos + (WAKES_PER_LATE_ONE - 1) * step());
+        nanos = Math.min(mostNanos, nanos + (WAKES_PER_LATE_ONE - 1) * step());
     }
 
     /** The first look after a sleep to the lead found the word not landed yet: wake later. */
@@ -88,10 +92,14 @@ public final class WakeLead {
         nanos = Math.max(leastNanos, nanos - step());
     }
 
-    /** A wait did not sleep because its wake-up time had passed when it began. */
-    public void skipped() {
-        if (++skips >= SKIPS_PER_STEP) {
-            skips = 0;
+    /**
+     * A wait did not sleep, because its wake-up time had passed when it began, and waited
+     * {@code waitedNanos} for the landing. Longer than {@code sleepLatenessNanos}, how late a
+     * sleep of this sleeper ends, and a sleep would have ended before the landing: an early
+     * wake. Not longer, and nothing is learned (sleeping would have been late).
+     */
+    public void skippedSleep(long waitedNanos, long sleepLatenessNanos) {
+        if (waitedNanos > sleepLatenessNanos) {
             early();
         }
     }
@@ -99,7 +107,6 @@ public final class WakeLead {
     /** Back to where this lead started. */
     public void reset() {
         nanos = initialNanos;
-        skips = 0;
     }
 
     private long step() {

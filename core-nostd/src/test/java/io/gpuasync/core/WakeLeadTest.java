@@ -84,7 +84,7 @@ class WakeLeadTest {
 
     @Test
     void aLeadThatOnlyCorrectsAnotherMarginMayGoBelowZero() {
-        WakeLead lead = new WakeLead(0, -WakeLead.MAX_NANOS);
+        WakeLead lead = new WakeLead(0, -WakeLead.MAX_NANOS, WakeLead.MAX_NANOS);
         lead.early();
         assertEquals(-250, lead.nanos(), "one smallest step");
         assertEquals(1_000 + 250, lead.wakeAt(1_000));
@@ -94,28 +94,31 @@ class WakeLeadTest {
         assertEquals(-WakeLead.MAX_NANOS, lead.nanos());
         lead.reset();
         assertEquals(0, lead.nanos());
-        assertEquals("a wake lead needs -1000000 <= least (5 ns) <= initial (0 ns) <= 1000000",
+        assertEquals("a wake lead needs -1000000 <= least (5 ns) <= initial (0 ns) <= most (9 ns) <= 1000000",
                 org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                        () -> new WakeLead(0, 5)).getMessage());
+                        () -> new WakeLead(0, 5, 9)).getMessage());
+        WakeLead bounded = new WakeLead(0, -1_000, 1_000);
+        for (int i = 0; i < 10; i++) {
+            bounded.late();
+        }
+        assertEquals(1_000, bounded.nanos());
     }
 
     @Test
-    void waitsThatCouldNotSleepWearALeadDownSlowly() {
-        // A lead raised by a burst of load would keep every shorter wait from sleeping, and so
-        // from learning: waits that skipped their sleep lower it, a step per sixteen.
+    void aWaitThatCouldNotSleepButWaitedLongerThanASleepIsLateCountsAsAnEarlyWake() {
+        // A lead raised while predictions were far off keeps shorter waits from sleeping, and so
+        // from learning: those that then waited longer than a sleep is late lower it.
         WakeLead lead = new WakeLead();
         for (int i = 0; i < 40; i++) {
             lead.late();
         }
         long raised = lead.nanos();
-        for (int i = 0; i < 15; i++) {
-            lead.skipped();
-        }
-        assertEquals(raised, lead.nanos());
-        lead.skipped();
-        assertTrue(lead.nanos() < raised);
-        for (int i = 0; i < 200_000; i++) {
-            lead.skipped();
+        lead.skippedSleep(30_000, 45_000);
+        assertEquals(raised, lead.nanos(), "a sleep would have ended after the landing: nothing learned");
+        lead.skippedSleep(200_000, 45_000);
+        assertEquals(raised - raised / 64, lead.nanos(), "one step down");
+        for (int i = 0; i < 1_000; i++) {
+            lead.skippedSleep(200_000, 45_000);
         }
         assertEquals(0, lead.nanos());
     }

@@ -11,6 +11,7 @@ import io.gpuasync.core.WaitPlanRunner;
 import io.gpuasync.core.WakeLead;
 import io.gpuasync.host.std.engine.DeviceFailedEvent;
 import io.gpuasync.host.std.engine.HandOff;
+import io.gpuasync.host.std.engine.LateWake;
 import io.gpuasync.host.std.engine.WaitEngine;
 
 import java.util.concurrent.atomic.AtomicInteger;
@@ -222,6 +223,7 @@ final class BlockingWaits {
             predicted = line.predictedLanding(slot, target);
         }
         long now = System.nanoTime();
+        long began = now;
         // The lead, not the estimator's margin: it covers the device's noise and the timer's
         // lateness together, learned from how this thread's own sleeps ended (see WakeLead).
         runner.start(now, lead.wakeAt(line.predictedLanding(slot, target)));
@@ -257,7 +259,7 @@ final class BlockingWaits {
                 switch (runner.next(landed, now)) {
                     case DONE -> {
                         if (runner.deadlinePassed()) {
-                            lead.skipped();
+                            lead.skippedSleep(now - began, waiter.lateWake.nanos());
                         }
                         return true;
                     }
@@ -290,7 +292,7 @@ final class BlockingWaits {
                         long parkStart = System.nanoTime();
                         sleptSince = parkStart;
                         judgeLead = runner.parkIsUntilDeadline();
-                        parkFor(runner.parkNanos(), line, slot, target, now);
+                        parkFor(runner.parkNanos(), line, slot, target, now, waiter.lateWake);
                         if (recording) {
                             parkedNanos += System.nanoTime() - parkStart;
                             parks++;
@@ -364,16 +366,25 @@ final class BlockingWaits {
     // Sleeps the whole of what the plan said, across early wake-ups (a watchdog bound, a
     // spurious unpark), but no longer once the ticket landed, a line or the reactor closed, or
     // the thread was interrupted.
-    private void parkFor(long nanos, Line<?> line, Slot slot, long target, long from) {
+    // Learns how late the sleeps that ended by their timer were.
+    private void parkFor(long nanos, Line<?> line, Slot slot, long target, long from, LateWake lateWake) {
         long until = from + nanos;
+        boolean slept = false;
         if (line.state() != Line.State.OPEN) {
             return;
         }
         for (;;) {
             long left = until - System.nanoTime();
-            if (left <= 0 || closed) {
+            if (left <= 0) {
+                if (slept) {
+                    lateWake.sample(-left);
+                }
                 return;
             }
+            if (closed) {
+                return;
+            }
+            slept = true;
             LockSupport.parkNanos(this, Math.min(left, watchdogIntervalNanos));
             throwIfInterrupted(slot, target);
             if (line.state() != Line.State.OPEN || line.reached(slot, target)) {
@@ -422,6 +433,9 @@ final class BlockingWaits {
 
     /** One thread's reusable wait machinery. */
     private static final class WaiterState {
+        // How late this thread's timed sleeps end: whether a wait that began too late to sleep
+        // waited longer than a sleep would have been late (WakeLead.skippedSleep).
+        final LateWake lateWake = new LateWake();
         // The runners of the last few plans this thread used, so a thread that alternates
         // between plans does not allocate a runner per wait; each with a lead per slot, because
         // a plan's slack shifts where its sleeps end.

@@ -53,6 +53,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class WaitEngine implements AutoCloseable {
     /** What {@link #nextDeadline()} says when only a wake-up can bring work. */
     public static final long NO_DEADLINE = Long.MAX_VALUE;
+    // The engine's lead corrects the driver's own margin for its timer (a LateWake) by the
+    // device's noise: more than this either way is a prediction gone wrong, not noise.
+    private static final long MOST_LEAD_NANOS = 200_000;
+    // How late a driver's timed sleep may end, for a wait registered after its due: one that
+    // waited longer than this for its landing could have been slept to (WakeLead.skippedSleep).
+    // The drivers' timers here end 26-45 us late at the median.
+    private static final long DRIVER_LATENESS_NANOS = 100_000;
 
     private final EngineSettings settings;
     private final Waker waker;
@@ -82,8 +89,11 @@ public final class WaitEngine implements AutoCloseable {
     // corrects whatever margin the driver takes for its timer (a LateWake), so it may go below 0.
     private final WakeLead[] leads = new WakeLead[Slot.COUNT];
     // Per port entry: whether that wait's due lay ahead when it was registered and its outcome
-    // is not yet learned.
+    // is not yet learned; if instead it was registered after its due, when (else UNKNOWN).
     private final boolean[] leadOpen;
+    private final long[] registeredAfterDue;
+    // The time of the doWork that is running, for the handlers.
+    private long workNanos;
     // The lines whose health this watchdog round already asked about: a few, preallocated.
     private final Line<?>[] checkedLines = new Line<?>[16];
     private final GpuException[] checkedVerdicts = new GpuException[16];
@@ -105,8 +115,9 @@ public final class WaitEngine implements AutoCloseable {
         int ports = settings.asyncCapacity() + settings.handOffCapacity();
         this.port = new CompletionPort(ports);
         this.leadOpen = new boolean[ports];
+        this.registeredAfterDue = new long[ports];
         for (int s = 0; s < Slot.COUNT; s++) {
-            leads[s] = new WakeLead(0, -WakeLead.MAX_NANOS);
+            leads[s] = new WakeLead(0, -MOST_LEAD_NANOS, MOST_LEAD_NANOS);
         }
         // Room also for async waits cancelled before the driver took them, which no longer
         // count against the capacity.
@@ -280,6 +291,7 @@ public final class WaitEngine implements AutoCloseable {
             return failEverything(closedEngine());
         }
         int taken = drain(nowNanos);
+        workNanos = nowNanos;
         int landed = port.poll(completeLanded, nowNanos);
         int work = taken + landed;
         if (port.unreadable() > 0) {
@@ -374,7 +386,10 @@ public final class WaitEngine implements AutoCloseable {
             }
             // Only a wait whose due lies ahead says something about the lead: one that landed
             // before it was registered, or came in late, would only teach it to wake earlier.
-            leadOpen[(int) handle] = due - nowNanos > 0;
+            int entry = (int) handle;
+            leadOpen[entry] = due - nowNanos > 0;
+            registeredAfterDue[entry] = wakeAt != DeadlineEstimator.UNKNOWN && !leadOpen[entry]
+                    ? nowNanos : DeadlineEstimator.UNKNOWN;
             wait.overdueAt(firstHealthCheck(line, slot, ticket.target(), wait.startedNanos()));
         }
         return taken;
@@ -384,6 +399,11 @@ public final class WaitEngine implements AutoCloseable {
     // landing) or not (the driver woke before it).
     private void judgeWake(long handle, Object attachment, boolean landed) {
         int entry = (int) handle;
+        if (landed && registeredAfterDue[entry] != DeadlineEstimator.UNKNOWN) {
+            leads[((PendingWait) attachment).ticket().slot().index()]
+                    .skippedSleep(workNanos - registeredAfterDue[entry], DRIVER_LATENESS_NANOS);
+            return;
+        }
         if (!leadOpen[entry]) {
             return;
         }
@@ -414,6 +434,7 @@ public final class WaitEngine implements AutoCloseable {
 
     private void failRemoved(long handle, Object attachment, long word) {
         leadOpen[(int) handle] = false;
+        registeredAfterDue[(int) handle] = DeadlineEstimator.UNKNOWN;
         PendingWait wait = (PendingWait) attachment;
         account(wait);
         wait.failed(removalFailure);
