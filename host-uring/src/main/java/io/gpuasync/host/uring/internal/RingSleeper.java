@@ -94,13 +94,22 @@ public final class RingSleeper implements AutoCloseable {
     /**
      * Sleeps until {@code deadlineNanos} ({@code System.nanoTime()} scale), a {@link #wake()},
      * or an interrupting signal, whichever is first; {@link #NO_DEADLINE} sleeps until woken.
-     * Returns at once when a wake or the deadline already passed.
+     * Returns at once when a wake or the deadline already passed, or when a wake arrived since
+     * the last sleep: the caller looks for work after every return.
      *
      * @throws SyscallException when io_uring_enter or one of this sleeper's requests fails
      */
     public void sleepUntil(long deadlineNanos) {
         ensureOpen();
+        long readsBefore = wakeReads;
         ring.reap(onCompletion);
+        if (wakeReads != readsBefore) {
+            // NOTE: a wake read that completed while the owner was awake stands for every signal
+            // since the last one: those that found EventFd's flag set wrote nothing, and their
+            // work is queued where the owner looks only after this returns. Sleeping now slept
+            // through it, for good when no deadline was wanted (seen: gar bench --host hung).
+            return;
+        }
         armWakeRead();
         // Control requests complete at once, each posting CQEs that count toward min_complete:
         // wait for one more than those, so only the timer or the eventfd ends the sleep.

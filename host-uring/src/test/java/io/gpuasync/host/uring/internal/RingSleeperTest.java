@@ -88,6 +88,24 @@ class RingSleeperTest {
     }
 
     @Test
+    void aWakeWhoseReadCompletedBeforeTheSleepEndsItAtOnce() {
+        // Found hung in gar bench --host (the io_uring host slept with no timeout while a wait
+        // waited to be taken): a wake read that completed while the owner was not asleep is
+        // reaped as the next sleep begins; the signals it coalesced wrote nothing, their work
+        // is in the owner's queue, and only a look after the sleep would see it.
+        try (RingSleeper sleeper = RingSleeper.open(8)) {
+            sleeper.sleepUntil(System.nanoTime());          // arms the read; the deadline has passed
+            sleeper.wake();                                  // the read completes now, on this thread's way out of write(2)
+            sleeper.wake();                                  // coalesced: writes nothing
+            long sleeps = sleeper.sleeps();
+            long reads = sleeper.wakeReads();
+            sleeper.sleepUntil(RingSleeper.NO_DEADLINE);     // before the fix: asleep for good
+            assertEquals(reads + 1, sleeper.wakeReads());
+            assertEquals(sleeps, sleeper.sleeps(), "returned without entering a sleep: the owner must look for work first");
+        }
+    }
+
+    @Test
     void manyWakesCoalesceIntoFewReads() throws Exception {
         try (RingSleeper sleeper = RingSleeper.open(8)) {
             int threads = 4;
