@@ -36,11 +36,9 @@ public sealed interface WaitPlan {
     }
 
     /**
-     * Sleep once, until {@code slackNanos} before the time to wake for the landing; skipped when
-     * there is no estimate or that time has passed. Which time that is, the host that runs the
-     * plan says: the std host's blocking waiter takes the predicted landing less a
-     * {@link WakeLead} it learns from its own sleeps (which covers how late its timer ends), so
-     * the slack is extra margin on top.
+     * Sleep once, until {@code slackNanos} before the time the work is expected to land at the
+     * earliest; skipped when there is no estimate or that time has passed. The slack covers how
+     * late the operating system wakes a sleeper.
      */
     record ParkUntilDeadline(long slackNanos) implements WaitPlan {
         public ParkUntilDeadline {

@@ -41,8 +41,6 @@ public final class WaitPlanRunner {
     private long startNanos;
     private long wakeAtNanos;
     private boolean started;
-    private boolean parkIsUntilDeadline;
-    private boolean deadlinePassed;
 
     /** A runner for {@code plan}. */
     public WaitPlanRunner(WaitPlan plan) {
@@ -89,9 +87,8 @@ public final class WaitPlanRunner {
     }
 
     /**
-     * Begins a wait at {@code nowNanos}. {@code wakeAtNanos} is when to wake for the landing
-     * (such as {@link DeadlineEstimator#wakeAt}, or a prediction less a {@link WakeLead}), or
-     * {@link DeadlineEstimator#UNKNOWN}.
+     * Begins a wait at {@code nowNanos}. {@code wakeAtNanos} is the earliest time the work is
+     * expected to land ({@link DeadlineEstimator#wakeAt}), or {@link DeadlineEstimator#UNKNOWN}.
      */
     public void start(long nowNanos, long wakeAtNanos) {
         this.startNanos = nowNanos;
@@ -101,8 +98,6 @@ public final class WaitPlanRunner {
         this.pause = 0;
         this.parkNanos = 0;
         this.started = true;
-        this.parkIsUntilDeadline = false;
-        this.deadlinePassed = false;
     }
 
     /**
@@ -114,7 +109,6 @@ public final class WaitPlanRunner {
         if (!started) {
             throw new IllegalStateException("WaitPlanRunner.next before start");
         }
-        parkIsUntilDeadline = false;
         if (reached) {
             return WaitStep.DONE;
         }
@@ -136,10 +130,8 @@ public final class WaitPlanRunner {
                         long sleep = wakeAtNanos - firstArgs[phase] - nowNanos;
                         if (sleep > 0) {
                             parkNanos = Math.min(sleep, remaining);
-                            parkIsUntilDeadline = true;
                             return WaitStep.PARK;
                         }
-                        deadlinePassed = true;
                     }
                 }
                 case PARK_BACKOFF -> {
@@ -155,23 +147,6 @@ public final class WaitPlanRunner {
             count = 0;
         }
         return WaitStep.TIMED_OUT;
-    }
-
-    /**
-     * Whether the {@link WaitStep#PARK} {@link #next} just said is the sleep to the expected
-     * landing (a {@link WaitPlan.ParkUntilDeadline} phase), not a back-off pause: the look after
-     * it tells a {@link WakeLead} whether the sleep ended before the landing.
-     */
-    public boolean parkIsUntilDeadline() {
-        return parkIsUntilDeadline;
-    }
-
-    /**
-     * Whether this wait reached a {@link WaitPlan.ParkUntilDeadline} phase after the time it
-     * would have slept to had passed, and so did not sleep.
-     */
-    public boolean deadlinePassed() {
-        return deadlinePassed;
     }
 
     /** How long to sleep, when {@link #next} said {@link WaitStep#PARK}. */

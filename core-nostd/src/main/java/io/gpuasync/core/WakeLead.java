@@ -1,35 +1,34 @@
 package io.gpuasync.core;
 
 /**
- * How long before a predicted landing one sleeper should set its timer, learned from how that
- * sleeper's own sleeps ended: a quantile tracker that settles where about one wake in
- * {@value #WAKES_PER_LATE_ONE} finds the word landed already.
+ * How long before a predicted landing a sleeper should wake, learned from how its own wake-ups
+ * fell: a quantile tracker that settles where about one wake in {@value #WAKES_PER_LATE_ONE}
+ * finds the word landed already.
  *
- * <p>Why one tracked figure, not a margin for the device plus one for the timer: what a sleeper
- * pays for waking early is spinning, and what it pays for waking late is latency; both depend on
- * the sum of two noises (when the store lands against its prediction, when the timer fires
- * against its target), and only their sum is seen. Adding a high quantile of each, the rule before
- * (four spreads of the estimate plus the timer's ~80th percentile lateness), woke a hybrid waiter
- * on this project's machine 40-120 us before landings whose prediction was off by ~4 us at the
- * median: the timer's lateness alone spreads from ~33 us (10th percentile) to ~72 us (90th)
- * there, and the sleeper spun over the whole of that spread and more. Tracking the outcome
- * itself spins over what is needed for one wake in four to be late, no more.
+ * <p>Why a tracked quantile of the outcome: what a sleeper pays for waking early is polling, and
+ * what it pays for waking late is latency; both depend on the sum of two noises (when the store
+ * lands against its prediction, when the timer fires against its target), and only their sum
+ * shows. The wait engine keeps one per slot on top of its driver's own margin for the timer (a
+ * {@code LateWake}), in place of four spreads of the estimate, the rule before: the lead settles
+ * at the device's own noise, a few microseconds here, where four spreads said tens.
  *
- * <p>Why one in {@value #WAKES_PER_LATE_ONE}: a late wake costs its latency (how much later the
- * timer fired than the landing, seldom more than the timer's spread), an early one its spin. With
- * three wakes in four early, the median wait still ends by a poll at the landing, as a busy poll's
- * does, and the spin over the landing is about the timer's spread, not its tail.
+ * <p>Tried for blocking waiters too, as their whole margin (one per thread and slot, in place of
+ * four spreads plus their timer's high-quantile lateness), and withdrawn: on this project's
+ * 2-vCPU KVM guest, whose timed sleeps end 33-72 us late (10th to 90th percentile) and up to
+ * ~180 us at the 99th, one late wake in eight cut the hybrid's CPU per await (1.49x a timed
+ * sleep's against 1.82x, medians of twelve runs) but raised its p50 (1.74x spin's against 1.42x)
+ * and broke its p99 at 1000 us of work and at 30% jitter (up to 470 us against the callback's
+ * ~100 us): the late tail of such a timer is what a blocking waiter's latency is made of.
  *
  * <p>Each outcome moves the lead by one step, 1/{@value #STEPS_PER_LEAD} of the lead (at least
  * {@value #MIN_STEP_NANOS} ns): a late wake raises it by {@code WAKES_PER_LATE_ONE - 1} steps, an
- * early one lowers it by one, so it rests where those moves balance. A wait that did not sleep at
- * all, because its wake-up time had passed when it began, and then waited longer than a sleep
- * would have been late, counts as an early wake: a lead that grew while predictions were far off
- * (a cold estimator, a burst of load) would otherwise keep every shorter wait from sleeping, and
- * learn nothing again.
+ * early one lowers it by one, so it rests where those moves balance. A wait that could not be
+ * slept to, because its wake-up time had passed when it began, and then waited longer than a
+ * sleep would have been late, counts as an early wake: a lead that grew while predictions were
+ * far off (a cold estimator, a burst of load) would otherwise keep every shorter wait from
+ * sleeping, and learn nothing again.
  *
- * <p>One thread owns an instance (a waiter keeps one per slot it waits on); it is not
- * thread-safe, and allocates nothing.
+ * <p>One thread owns an instance; it is not thread-safe, and allocates nothing.
  */
 public final class WakeLead {
     /** The lead settles where one wake in this many comes after the landing. */

@@ -2,11 +2,9 @@ package io.gpuasync.core;
 
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class WakeLeadTest {
@@ -121,28 +119,5 @@ class WakeLeadTest {
             lead.skippedSleep(200_000, 45_000);
         }
         assertEquals(0, lead.nanos());
-    }
-
-    @Test
-    void theRunnerSaysWhichSleepIsTheOneToTheLanding() {
-        WaitPlanRunner runner = new WaitPlanRunner(WaitPlan.parkUntilDeadline(Duration.ofNanos(100))
-                .then(WaitPlan.spin(1))
-                .then(WaitPlan.backoff(Duration.ofNanos(10), Duration.ofNanos(10))));
-        runner.start(1_000, 5_000);
-        assertEquals(WaitStep.PARK, runner.next(false, 1_000));
-        assertTrue(runner.parkIsUntilDeadline());
-        assertEquals(WaitStep.SPIN, runner.next(false, 4_900));
-        assertFalse(runner.parkIsUntilDeadline());
-        assertEquals(WaitStep.PARK, runner.next(false, 4_901));
-        assertFalse(runner.parkIsUntilDeadline(), "a back-off pause is not the sleep to the landing");
-        assertFalse(runner.deadlinePassed());
-
-        // Begun after the time it would have slept to: no sleep, and the runner says so.
-        runner.start(6_000, 5_000);
-        assertEquals(WaitStep.SPIN, runner.next(false, 6_000));
-        assertTrue(runner.deadlinePassed());
-        runner.start(7_000, DeadlineEstimator.UNKNOWN);
-        runner.next(false, 7_000);
-        assertFalse(runner.deadlinePassed(), "no estimate is not a deadline passed");
     }
 }

@@ -8,7 +8,6 @@ import io.gpuasync.core.Sequences;
 import io.gpuasync.core.Slot;
 import io.gpuasync.core.WaitPlan;
 import io.gpuasync.core.WaitPlanRunner;
-import io.gpuasync.core.WakeLead;
 import io.gpuasync.host.std.engine.DeviceFailedEvent;
 import io.gpuasync.host.std.engine.HandOff;
 import io.gpuasync.host.std.engine.LateWake;
@@ -201,7 +200,6 @@ final class BlockingWaits {
         long target = ticket.target();
         line.onClose(lineClosed);
         WaitPlanRunner runner = waiter.runnerFor(plan);
-        WakeLead lead = waiter.lead(slot);
         // Not on a virtual thread: its carrier's slack is not what its timed parks use.
         if (lowTimerSlack && !waiter.slackSet && !virtual) {
             waiter.slackSet = true;
@@ -223,31 +221,17 @@ final class BlockingWaits {
             predicted = line.predictedLanding(slot, target);
         }
         long now = System.nanoTime();
-        long began = now;
-        // The lead, not the estimator's margin: it covers the device's noise and the timer's
-        // lateness together, learned from how this thread's own sleeps ended (see WakeLead).
-        runner.start(now, lead.wakeAt(line.predictedLanding(slot, target)));
+        runner.start(now, earlier(line.wakeAt(slot, target), waiter.lateWake.nanos()));
         long nextHealthCheck = firstHealthCheck(line, slot, target, now);
         int listed = ParkedThreads.UNLISTED;
         int yields = 0;
         // When the last step was a timed sleep, when it began: a landing found at the look after
         // it may have come at any time during it (see Line.observeAfterSleep).
         long sleptSince = DeadlineEstimator.UNKNOWN;
-        // Whether the last step was the sleep to the lead: the look after it says whether the
-        // sleep ended before the landing.
-        boolean judgeLead = false;
         try {
             for (;;) {
                 long word = line.word(slot);
                 boolean landed = Sequences.reached(word, target);
-                if (judgeLead) {
-                    judgeLead = false;
-                    if (landed) {
-                        lead.late();
-                    } else {
-                        lead.early();
-                    }
-                }
                 if (landed) {
                     if (sleptSince == DeadlineEstimator.UNKNOWN) {
                         line.observe(slot, word);
@@ -258,9 +242,6 @@ final class BlockingWaits {
                 sleptSince = DeadlineEstimator.UNKNOWN;
                 switch (runner.next(landed, now)) {
                     case DONE -> {
-                        if (runner.deadlinePassed()) {
-                            lead.skippedSleep(now - began, waiter.lateWake.nanos());
-                        }
                         return true;
                     }
                     case TIMED_OUT -> {
@@ -291,7 +272,6 @@ final class BlockingWaits {
                         }
                         long parkStart = System.nanoTime();
                         sleptSince = parkStart;
-                        judgeLead = runner.parkIsUntilDeadline();
                         parkFor(runner.parkNanos(), line, slot, target, now, waiter.lateWake);
                         if (recording) {
                             parkedNanos += System.nanoTime() - parkStart;
@@ -366,7 +346,6 @@ final class BlockingWaits {
     // Sleeps the whole of what the plan said, across early wake-ups (a watchdog bound, a
     // spurious unpark), but no longer once the ticket landed, a line or the reactor closed, or
     // the thread was interrupted.
-    // Learns how late the sleeps that ended by their timer were.
     private void parkFor(long nanos, Line<?> line, Slot slot, long target, long from, LateWake lateWake) {
         long until = from + nanos;
         boolean slept = false;
@@ -411,6 +390,11 @@ final class BlockingWaits {
                 "interrupted while waiting for slot " + slot + " to reach " + target + " (interrupt status kept)");
     }
 
+    // A wake-up time moved earlier by how late this thread's sleeps end; UNKNOWN stays UNKNOWN.
+    private static long earlier(long wakeAt, long byNanos) {
+        return wakeAt == DeadlineEstimator.UNKNOWN ? wakeAt : wakeAt - byNanos;
+    }
+
     private long firstHealthCheck(Line<?> line, Slot slot, long target, long now) {
         long predicted = line.predictedLanding(slot, target);
         long base = predicted == DeadlineEstimator.UNKNOWN || predicted - now < 0 ? now : predicted;
@@ -433,49 +417,27 @@ final class BlockingWaits {
 
     /** One thread's reusable wait machinery. */
     private static final class WaiterState {
-        // How late this thread's timed sleeps end: whether a wait that began too late to sleep
-        // waited longer than a sleep would have been late (WakeLead.skippedSleep).
         final LateWake lateWake = new LateWake();
         // The runners of the last few plans this thread used, so a thread that alternates
-        // between plans does not allocate a runner per wait; each with a lead per slot, because
-        // a plan's slack shifts where its sleeps end.
-        private static final int PLANS = 4;
-        private final WaitPlan[] plans = new WaitPlan[PLANS];
-        private final WaitPlanRunner[] runners = new WaitPlanRunner[PLANS];
-        private final WakeLead[] leads = new WakeLead[PLANS * Slot.COUNT];
+        // between plans does not allocate a runner per wait.
+        private final WaitPlan[] plans = new WaitPlan[4];
+        private final WaitPlanRunner[] runners = new WaitPlanRunner[4];
         private int next;
-        private int current;
         boolean slackSet;
         HandOff handOff;
         final WaitEvent event = new WaitEvent();
 
-        WaiterState() {
-            for (int i = 0; i < leads.length; i++) {
-                leads[i] = new WakeLead();
-            }
-        }
-
         WaitPlanRunner runnerFor(WaitPlan wanted) {
-            for (int i = 0; i < PLANS; i++) {
+            for (int i = 0; i < plans.length; i++) {
                 if (plans[i] == wanted) {
-                    current = i;
                     return runners[i];
                 }
             }
             int at = next;
-            next = (next + 1) % PLANS;
+            next = (next + 1) % plans.length;
             plans[at] = wanted;
             runners[at] = new WaitPlanRunner(wanted);
-            for (int s = 0; s < Slot.COUNT; s++) {
-                leads[at * Slot.COUNT + s].reset();
-            }
-            current = at;
             return runners[at];
-        }
-
-        // The lead of the plan the last runnerFor chose.
-        WakeLead lead(Slot slot) {
-            return leads[current * Slot.COUNT + slot.index()];
         }
     }
 }

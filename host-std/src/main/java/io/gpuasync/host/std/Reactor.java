@@ -54,9 +54,7 @@ public final class Reactor implements AsyncWaits, AutoCloseable {
 
     /**
      * The default plan: sleep until shortly before the predicted landing, spin over it, then
-     * sleep in growing steps (for work with no prediction yet, or running late). How shortly
-     * before, each waiting thread learns from how its own sleeps ended ({@link io.gpuasync.core.WakeLead}):
-     * where about one wake in eight finds the work landed already.
+     * sleep in growing steps (for work with no prediction yet, or running late).
      */
     public static final WaitPlan HYBRID = WaitPlan.parkUntilDeadline(Duration.ofNanos(2_000))
             .then(WaitPlan.spin(20_000))
