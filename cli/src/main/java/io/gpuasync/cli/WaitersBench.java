@@ -39,9 +39,11 @@ final class WaitersBench {
      * ~20-25 us of CPU each on the machine this was written on, so at 16 busy streams the device
      * alone can take most of a small machine, which no way of waiting can give back.
      * {@code dispatcherNanosPerAwait} is the dispatcher's part of {@code cpuNanosPerAwait}.
+     * {@code busyCores} is the whole process's CPU over the run, in cores: at the machine's count
+     * of cores, the waits queue for a processor, and their latency says so, not how they wait.
      */
     record Row(String way, int waiters, long p50Nanos, long p99Nanos, double cpuNanosPerAwait, long awaits,
-               String how, double deviceCores, double dispatcherNanosPerAwait) {
+               String how, double deviceCores, double dispatcherNanosPerAwait, double busyCores) {
     }
 
     private enum Way {
@@ -61,6 +63,8 @@ final class WaitersBench {
 
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private static final com.sun.management.OperatingSystemMXBean OS =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     private WaitersBench() {
     }
@@ -140,12 +144,15 @@ final class WaitersBench {
             long dispatcherBefore = THREADS.getThreadCpuTime(reactor.dispatcherThreadId());
             long[] deviceThreads = simStreamThreads();
             long deviceBefore = cpuOf(deviceThreads);
+            long processBefore = OS.getProcessCpuTime();
             long wallBefore = System.nanoTime();
             go.countDown();
             for (Thread thread : threads) {
                 thread.join();
             }
-            double deviceCores = (double) (cpuOf(deviceThreads) - deviceBefore) / (System.nanoTime() - wallBefore);
+            long wall = System.nanoTime() - wallBefore;
+            double deviceCores = (double) (cpuOf(deviceThreads) - deviceBefore) / wall;
+            double busyCores = (double) (OS.getProcessCpuTime() - processBefore) / wall;
             // The dispatcher's CPU over the whole run, warm-up included: a small overcount.
             long dispatcherCpu = THREADS.getThreadCpuTime(reactor.dispatcherThreadId()) - dispatcherBefore;
             long total = Arrays.stream(cpu).sum() + dispatcherCpu;
@@ -156,7 +163,8 @@ final class WaitersBench {
             }
             Arrays.sort(all);
             return new Row(way.label, waiters, Bench.percentile(all, 0.5), Bench.percentile(all, 0.99),
-                    (double) total / measured, measured, way.how, deviceCores, (double) dispatcherCpu / measured);
+                    (double) total / measured, measured, way.how, deviceCores, (double) dispatcherCpu / measured,
+                    busyCores);
         } finally {
             for (Line<SimStream> line : lines) {
                 line.close();
@@ -202,20 +210,24 @@ final class WaitersBench {
     static void print(List<Row> rows, Duration work, double jitter, PrintStream out) {
         out.printf(Locale.ROOT, "%nmany waiters: %d us of device work (a stream's timed sleep), jitter %.0f%%, %d lines%n",
                 work.toNanos() / 1_000, jitter * 100, LINES);
-        out.printf(Locale.ROOT, "%-10s %8s %11s %11s %12s %13s %9s %10s %13s%n",
-                "way", "waiters", "p50 wake", "p99 wake", "CPU/await", "dispatcher's", "awaits", "CPU vs 1", "device cores");
+        out.printf(Locale.ROOT, "%-10s %8s %11s %11s %12s %13s %9s %10s %13s %11s%n",
+                "way", "waiters", "p50 wake", "p99 wake", "CPU/await", "dispatcher's", "awaits", "CPU vs 1", "device cores",
+                "busy cores");
         for (Row r : rows) {
             double single = rows.stream().filter(o -> o.way().equals(r.way()) && o.waiters() == 1)
                     .mapToDouble(Row::cpuNanosPerAwait).findFirst().orElse(Double.NaN);
-            out.printf(Locale.ROOT, "%-10s %8d %8.1f us %8.1f us %9.1f us %10.1f us %9d %9.2fx %13.2f%n", r.way(),
+            out.printf(Locale.ROOT, "%-10s %8d %8.1f us %8.1f us %9.1f us %10.1f us %9d %9.2fx %13.2f %11.2f%n", r.way(),
                     r.waiters(), r.p50Nanos() / 1e3, r.p99Nanos() / 1e3, r.cpuNanosPerAwait() / 1e3,
-                    r.dispatcherNanosPerAwait() / 1e3, r.awaits(), r.cpuNanosPerAwait() / single, r.deviceCores());
+                    r.dispatcherNanosPerAwait() / 1e3, r.awaits(), r.cpuNanosPerAwait() / single, r.deviceCores(),
+                    r.busyCores());
         }
         out.println("CPU/await: the waiters' and the dispatcher's CPU over the awaits completed (dispatcher's: its part);");
         out.println("  CPU vs 1: against the same way with one waiter. wake: from the device's note before its store to the");
         out.println("  waiter running.");
         out.println("device cores: the simulated device's CPU over the run (its streams' timed sleeps), in cores: what it");
-        out.println("  took from the waiters and the dispatcher on this machine.");
+        out.println("  took from the waiters and the dispatcher on this machine. busy cores: the whole process's CPU over");
+        out.printf(Locale.ROOT, "  the run, in cores (this machine has %d): at that count every wait queues for a processor.%n",
+                Runtime.getRuntime().availableProcessors());
         rows.stream().map(Row::way).distinct().forEach(way -> out.printf("  %-10s %s%n", way,
                 rows.stream().filter(r -> r.way().equals(way)).findFirst().orElseThrow().how()));
     }
@@ -226,9 +238,10 @@ final class WaitersBench {
             Row r = rows.get(i);
             json.append(String.format(Locale.ROOT,
                     "    {\"way\": \"%s\", \"waiters\": %d, \"p50_ns\": %d, \"p99_ns\": %d, \"cpu_ns_per_await\": %.0f, "
-                            + "\"awaits\": %d, \"device_cpu_cores\": %.3f, \"dispatcher_cpu_ns_per_await\": %.0f}%s%n",
+                            + "\"awaits\": %d, \"device_cpu_cores\": %.3f, \"dispatcher_cpu_ns_per_await\": %.0f, "
+                            + "\"busy_cores\": %.3f}%s%n",
                     r.way(), r.waiters(), r.p50Nanos(), r.p99Nanos(), r.cpuNanosPerAwait(), r.awaits(), r.deviceCores(),
-                    r.dispatcherNanosPerAwait(),
+                    r.dispatcherNanosPerAwait(), r.busyCores(),
                     i + 1 < rows.size() ? "," : ""));
         }
         return json.append("  ]").toString();
