@@ -124,9 +124,15 @@ final class WaitersBench {
                         if (i == warmup) {
                             cpuStart = THREADS.getCurrentThreadCpuTime();
                         }
-                        stream.sleep(jittered(work, sigma, random));
-                        stream.call(note);
-                        Ticket ticket = line.signal(stream, slot);
+                        Ticket ticket;
+                        // One waiter's work, note and store queue together: beyond LINES waiters
+                        // a stream is shared, and another's work queued between this note and
+                        // this store would count as this wait's latency.
+                        synchronized (stream) {
+                            stream.sleep(jittered(work, sigma, random));
+                            stream.call(note);
+                            ticket = line.signal(stream, slot);
+                        }
                         if (way == Way.FUTURE) {
                             reactor.whenLanded(ticket).join();
                         } else {
