@@ -33,39 +33,25 @@ package io.gpuasync.core;
 public final class WakeLead {
     /** The lead settles where one wake in this many comes after the landing. */
     public static final int WAKES_PER_LATE_ONE = 8;
-    /** Where a lead starts: the order of a virtual machine's timer lateness. */
-    public static final long INITIAL_NANOS = 50_000;
-    /** The most a lead may say. */
-    public static final long MAX_NANOS = 1_000_000;
     private static final int STEPS_PER_LEAD = 64;
     private static final long MIN_STEP_NANOS = 250;
 
-    private final long initialNanos;
     private final long leastNanos;
     private final long mostNanos;
     private long nanos;
-
-    /**
-     * A lead of {@value #INITIAL_NANOS} ns, between 0 and {@value #MAX_NANOS} ns: a sleeper that
-     * sets its own timer.
-     */
-    public WakeLead() {
-        this(INITIAL_NANOS, 0, MAX_NANOS);
-    }
 
     /**
      * A lead starting at {@code initialNanos}, kept within {@code [leastNanos, mostNanos]};
      * {@code leastNanos} may be negative: for a host whose timer is set to the wake-up time less
      * a lateness of its own, which the lead then only corrects.
      *
-     * @throws IllegalArgumentException unless {@code -MAX_NANOS <= leastNanos <= initialNanos <= mostNanos <= MAX_NANOS}
+     * @throws IllegalArgumentException unless {@code leastNanos <= initialNanos <= mostNanos}
      */
     public WakeLead(long initialNanos, long leastNanos, long mostNanos) {
-        if (leastNanos < -MAX_NANOS || initialNanos < leastNanos || mostNanos < initialNanos || mostNanos > MAX_NANOS) {
-            throw new IllegalArgumentException("a wake lead needs -" + MAX_NANOS + " <= least (" + leastNanos
-                    + " ns) <= initial (" + initialNanos + " ns) <= most (" + mostNanos + " ns) <= " + MAX_NANOS);
+        if (initialNanos < leastNanos || mostNanos < initialNanos) {
+            throw new IllegalArgumentException("a wake lead needs least (" + leastNanos + " ns) <= initial ("
+                    + initialNanos + " ns) <= most (" + mostNanos + " ns)");
         }
-        this.initialNanos = initialNanos;
         this.leastNanos = leastNanos;
         this.mostNanos = mostNanos;
         this.nanos = initialNanos;
@@ -101,11 +87,6 @@ public final class WakeLead {
         if (waitedNanos > sleepLatenessNanos) {
             early();
         }
-    }
-
-    /** Back to where this lead started. */
-    public void reset() {
-        nanos = initialNanos;
     }
 
     private long step() {

@@ -8,6 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class WakeLeadTest {
+    private static final long MOST = 1_000_000;
+
+    // A sleeper's own lead: from 50 us, never below 0.
+    private static WakeLead sleepers() {
+        return new WakeLead(50_000, 0, MOST);
+    }
 
     // A sleeper whose timer ends 30-70 us late, evenly spread, and a device whose landings come
     // 0-10 us after their prediction: what a waiter on a VM sees, made exact.
@@ -34,7 +40,7 @@ class WakeLeadTest {
 
     @Test
     void settlesWhereOneWakeInEightIsLate() {
-        WakeLead lead = new WakeLead();
+        WakeLead lead = sleepers();
         SplittableRandom random = new SplittableRandom(7);
         sleep(lead, random, 5_000);
         int wakes = 8_000;
@@ -47,7 +53,7 @@ class WakeLeadTest {
 
     @Test
     void followsATimerThatGotSlower() {
-        WakeLead lead = new WakeLead();
+        WakeLead lead = sleepers();
         SplittableRandom random = new SplittableRandom(11);
         sleep(lead, random, 3_000);
         long before = lead.nanos();
@@ -66,33 +72,29 @@ class WakeLeadTest {
 
     @Test
     void staysWithinItsBounds() {
-        WakeLead lead = new WakeLead();
+        WakeLead lead = sleepers();
         for (int i = 0; i < 10_000; i++) {
             lead.late();
         }
-        assertEquals(WakeLead.MAX_NANOS, lead.nanos());
+        assertEquals(MOST, lead.nanos());
         for (int i = 0; i < 100_000; i++) {
             lead.early();
         }
         assertEquals(0, lead.nanos());
         assertEquals(DeadlineEstimator.UNKNOWN, lead.wakeAt(DeadlineEstimator.UNKNOWN));
-        lead.reset();
-        assertEquals(WakeLead.INITIAL_NANOS, lead.nanos());
     }
 
     @Test
     void aLeadThatOnlyCorrectsAnotherMarginMayGoBelowZero() {
-        WakeLead lead = new WakeLead(0, -WakeLead.MAX_NANOS, WakeLead.MAX_NANOS);
+        WakeLead lead = new WakeLead(0, -MOST, MOST);
         lead.early();
         assertEquals(-250, lead.nanos(), "one smallest step");
         assertEquals(1_000 + 250, lead.wakeAt(1_000));
         for (int i = 0; i < 100_000; i++) {
             lead.early();
         }
-        assertEquals(-WakeLead.MAX_NANOS, lead.nanos());
-        lead.reset();
-        assertEquals(0, lead.nanos());
-        assertEquals("a wake lead needs -1000000 <= least (5 ns) <= initial (0 ns) <= most (9 ns) <= 1000000",
+        assertEquals(-MOST, lead.nanos());
+        assertEquals("a wake lead needs least (5 ns) <= initial (0 ns) <= most (9 ns)",
                 org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                         () -> new WakeLead(0, 5, 9)).getMessage());
         WakeLead bounded = new WakeLead(0, -1_000, 1_000);
@@ -106,7 +108,7 @@ class WakeLeadTest {
     void aWaitThatCouldNotSleepButWaitedLongerThanASleepIsLateCountsAsAnEarlyWake() {
         // A lead raised while predictions were far off keeps shorter waits from sleeping, and so
         // from learning: those that then waited longer than a sleep is late lower it.
-        WakeLead lead = new WakeLead();
+        WakeLead lead = sleepers();
         for (int i = 0; i < 40; i++) {
             lead.late();
         }
