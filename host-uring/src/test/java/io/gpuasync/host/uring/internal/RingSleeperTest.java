@@ -99,7 +99,9 @@ class RingSleeperTest {
             sleeper.wake();                                  // coalesced: writes nothing
             long sleeps = sleeper.sleeps();
             long reads = sleeper.wakeReads();
-            sleeper.sleepUntil(RingSleeper.NO_DEADLINE);     // before the fix: asleep for good
+            // Before the fix this slept to its deadline (with none: for good); a far deadline
+            // makes that a failure below rather than a hung build.
+            sleeper.sleepUntil(System.nanoTime() + 5_000_000_000L);
             assertEquals(reads + 1, sleeper.wakeReads());
             assertEquals(sleeps, sleeper.sleeps(), "returned without entering a sleep: the owner must look for work first");
         }
