@@ -9,12 +9,12 @@ import java.util.concurrent.CountDownLatch;
  * Holds a simulated stream at a gate, so that work queued behind it is still pending when a
  * waiter starts to wait, however slowly the test's threads get there.
  */
-final class Gates {
+public final class Gates {
     private Gates() {
     }
 
     /** Queues a gate on {@code stream}: what is queued after it runs once the latch is counted down. */
-    static CountDownLatch gate(SimStream stream) {
+    public static CountDownLatch gate(SimStream stream) {
         CountDownLatch gate = new CountDownLatch(1);
         stream.call(() -> {
             try {

@@ -7,6 +7,7 @@ import io.gpuasync.backend.sim.SimBackend;
 import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
 import io.gpuasync.core.WakeLead;
+import io.gpuasync.host.std.Gates;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -53,16 +54,10 @@ class WaitEngineTest {
         return closeable;
     }
 
+    // A gate this test opens at the end if it did not.
     private CountDownLatch gate(SimStream stream) {
-        CountDownLatch gate = new CountDownLatch(1);
+        CountDownLatch gate = Gates.gate(stream);
         gates.add(gate);
-        stream.call(() -> {
-            try {
-                gate.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
         return gate;
     }
 
