@@ -32,7 +32,6 @@ import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
@@ -349,19 +348,12 @@ final class HostBench {
                 err.println("gar bench: backend '" + chosen.name() + "' cannot be used here: " + chosen.problem());
                 return Gar.CANNOT;
             }
-            Optional<BenchWorkload<?>> offered;
-            try {
-                offered = chosen.provider().openBenchWorkload();
-            } catch (RuntimeException e) {
-                err.println("gar bench: backend '" + chosen.name() + "' could not prepare its bench workload: " + e.getMessage());
-                return Gar.FAILED;
+            WorkloadBench.Opened opened = WorkloadBench.open(chosen.provider(), chosen.name(),
+                    "the hosts have no device work to wait for", err);
+            if (opened.workload() == null) {
+                return opened.status();
             }
-            if (offered.isEmpty()) {
-                err.println("gar bench: backend '" + chosen.name() + "' offers no bench workload: its provider does not "
-                        + "implement BackendProvider.openBenchWorkload(), so the hosts have no device work to wait for");
-                return Gar.CANNOT;
-            }
-            device = new WorkloadDevice<>(chosen.name(), offered.get());
+            device = new WorkloadDevice<>(chosen.name(), opened.workload());
         }
         try {
             return run(options, device, out, err);

@@ -44,22 +44,38 @@ final class WorkloadBench {
     private WorkloadBench() {
     }
 
-    static int run(Bench.Options options, BackendProvider provider, PrintStream out, PrintStream err) {
+    /**
+     * A backend's bench workload, or why there is none: {@code status} is 0 with a workload, else
+     * gar's exit status, the reason already on {@code err} ({@code lacking} ends the sentence for
+     * a backend that offers none).
+     */
+    record Opened(BenchWorkload<?> workload, int status) {
+    }
+
+    static Opened open(BackendProvider provider, String name, String lacking, PrintStream err) {
         Optional<BenchWorkload<?>> offered;
         try {
             offered = provider.openBenchWorkload();
         } catch (RuntimeException e) {
-            err.println("gar bench: backend '" + provider.name() + "' could not prepare its bench workload: " + e.getMessage());
-            return Gar.FAILED;
+            err.println("gar bench: backend '" + name + "' could not prepare its bench workload: " + e.getMessage());
+            return new Opened(null, Gar.FAILED);
         }
         if (offered.isEmpty()) {
-            err.println("gar bench: backend '" + provider.name() + "' offers no bench workload: its provider does not "
-                    + "implement BackendProvider.openBenchWorkload(), so there is no device work to wait for");
-            return Gar.CANNOT;
+            err.println("gar bench: backend '" + name + "' offers no bench workload: its provider does not "
+                    + "implement BackendProvider.openBenchWorkload(), so " + lacking);
+            return new Opened(null, Gar.CANNOT);
+        }
+        return new Opened(offered.get(), 0);
+    }
+
+    static int run(Bench.Options options, BackendProvider provider, PrintStream out, PrintStream err) {
+        Opened opened = open(provider, provider.name(), "there is no device work to wait for", err);
+        if (opened.workload() == null) {
+            return opened.status();
         }
         List<Bench.Result> results = new ArrayList<>();
         boolean failed;
-        try (BenchWorkload<?> workload = offered.get()) {
+        try (BenchWorkload<?> workload = opened.workload()) {
             out.println("workload: " + workload.describe());
             List<BenchWorkload.NativeWait> own = workload.nativeWaits();
             out.println(own.isEmpty()
