@@ -58,9 +58,10 @@ public interface Line<S> extends AutoCloseable {
     /**
      * As {@link #observe(Slot, long)}, for a word a host read at its first look after a sleep
      * that began at {@code sleptSinceNanos} ({@link System#nanoTime()}): the store landed at some
-     * time in between. The estimator learns it as landing in the middle of that time, so that a
-     * sleeper whose prediction came out too late does not confirm it by seeing every landing
-     * only when it wakes. The default forgets the sleep.
+     * time in between. The estimator learns it as landing in the middle of that time, and
+     * predicts the work still queued behind it from the start of that time, so that a sleeper
+     * whose prediction came out too late does not confirm it by seeing every landing only when
+     * it wakes. The default forgets the sleep.
      */
     default void observeAfterSleep(Slot slot, long word, long sleptSinceNanos) {
         observe(slot, word);

@@ -135,6 +135,47 @@ class DeadlineEstimatorTest {
     }
 
     @Test
+    void aQueueThatNeverDrainsIsPredictedFromItsLastLandingNotFromOldPredictions() {
+        // Four stores always queued, a new one as each lands; the work takes 150 ns, first
+        // expected at 100. Chained from the predictions made while the estimate was still 100,
+        // every later prediction came out 250 ns early, for good.
+        estimator.expect(Slot.S3, 100);
+        long[] landing = new long[200];
+        landing[0] = clock.nanoTime();
+        for (int s = 1; s <= 4; s++) {
+            estimator.submitted(Slot.S3, s);
+            landing[s] = landing[s - 1] + 150;
+        }
+        for (int s = 1; s + 4 < landing.length; s++) {
+            clock.set(landing[s]);
+            estimator.observed(Slot.S3, s);
+            long predicted = estimator.submitted(Slot.S3, s + 4);
+            // FIFO: queued behind three others, it starts when the one before it lands.
+            landing[s + 4] = landing[s + 3] + 150;
+            if (s > 2) {
+                assertEquals(landing[s + 4], predicted, "store " + (s + 4));
+            }
+        }
+    }
+
+    @Test
+    void anObserverThatSleptCountsTheWorkQueuedBehindFromTheEarliestTheLandingCanHaveCome() {
+        estimator.expect(Slot.S5, 1_000);
+        estimator.submitted(Slot.S5, 1);
+        estimator.submitted(Slot.S5, 2);
+        estimator.submitted(Slot.S5, 3);
+        // Seen pending at 1500, then seen landed at 2800: it landed somewhere in between.
+        clock.set(2_800);
+        estimator.observed(Slot.S5, 1, 1_500);
+        // Learned as landing at 2150 (a sample of 1150; the median of {1000, 1150} is 1000).
+        assertEquals(1_000, estimator.serviceNanos(Slot.S5));
+        // 2 and 3 are still queued: 4 lands no earlier than 1500 + three services. Counted from
+        // the look at 2800 it would be 5800: a late prediction, which an observer that sleeps
+        // to it would confirm by seeing the landing late again.
+        assertEquals(1_500 + 3 * 1_000, estimator.submitted(Slot.S5, 4));
+    }
+
+    @Test
     void anIdleStreamStartsTheNextStoreWhenItIsQueued() {
         estimator.expect(Slot.S1, 100);
         estimator.submitted(Slot.S1, 1);

@@ -94,6 +94,8 @@ public final class WaitEngine implements AutoCloseable {
     private final long[] registeredAfterDue;
     // The time of the doWork that is running, for the handlers.
     private long workNanos;
+    // When the port last read every pending word: what landed since came after it.
+    private long previousPollNanos = DeadlineEstimator.UNKNOWN;
     // The lines whose health this watchdog round already asked about: a few, preallocated.
     private final Line<?>[] checkedLines = new Line<?>[16];
     private final GpuException[] checkedVerdicts = new GpuException[16];
@@ -293,6 +295,7 @@ public final class WaitEngine implements AutoCloseable {
         int taken = drain(nowNanos);
         workNanos = nowNanos;
         int landed = port.poll(completeLanded, nowNanos);
+        previousPollNanos = nowNanos;
         int work = taken + landed;
         if (port.unreadable() > 0) {
             work += failClosedLines();
@@ -426,8 +429,9 @@ public final class WaitEngine implements AutoCloseable {
         judgeWake(handle, attachment, true);
         PendingWait wait = (PendingWait) attachment;
         Ticket ticket = wait.ticket();
-        // The word the port read proves the landing, and teaches the estimator once.
-        ticket.line().observe(ticket.slot(), word);
+        // The word the port read proves the landing, and teaches the estimator once; it was
+        // pending at the previous poll (or when it was queued), so it landed after that.
+        ticket.line().observeAfterSleep(ticket.slot(), word, previousPollNanos);
         account(wait);
         wait.landed(word);
     }

@@ -186,6 +186,60 @@ class WaitEngineTest {
     }
 
     @Test
+    void aLandingIsTaughtAsComingAfterThePollThatLastSawItPending() throws Exception {
+        SimStream stream = closeLater(sim.device(0).createStream());
+        RecordingLine line = new RecordingLine(closeLater(sim.openLine()));
+        CountDownLatch gate = gate(stream);
+        Ticket ticket = line.signal(stream, Slot.S2);
+        engine.whenLanded(ticket);
+        long firstPoll = System.nanoTime();
+        engine.doWork(firstPoll);
+        gate.countDown();
+        awaitLanded(ticket);
+        engine.doWork(firstPoll + 1_000_000);
+        // The estimator counts what is queued behind it from that poll, the earliest it can
+        // have landed, not from this look, which comes as late as the driver slept.
+        assertEquals(List.of(ticket.target() + "@" + firstPoll), line.observedAfterSleep);
+    }
+
+    // A sim line that records what the engine tells its estimator after a sleep.
+    private static final class RecordingLine implements Line<SimStream> {
+        private final Line<SimStream> line;
+        final List<String> observedAfterSleep = new ArrayList<>();
+
+        RecordingLine(Line<SimStream> line) {
+            this.line = line;
+        }
+
+        @Override
+        public Ticket signal(SimStream stream, Slot slot) {
+            Ticket ticket = line.signal(stream, slot);
+            return new Ticket(this, ticket.slot(), ticket.target());
+        }
+
+        @Override
+        public void observeAfterSleep(Slot slot, long word, long sleptSinceNanos) {
+            observedAfterSleep.add(word + "@" + sleptSinceNanos);
+            line.observeAfterSleep(slot, word, sleptSinceNanos);
+        }
+
+        @Override public boolean reached(Slot slot, long target) { return line.reached(slot, target); }
+        @Override public long word(Slot slot) { return line.word(slot); }
+        @Override public void observe(Slot slot, long word) { line.observe(slot, word); }
+        @Override public long wakeAt(Slot slot, long target) { return line.wakeAt(slot, target); }
+        @Override public long predictedLanding(Slot slot, long target) { return line.predictedLanding(slot, target); }
+        @Override public void expect(Slot slot, Duration serviceTime) { line.expect(slot, serviceTime); }
+        @Override public io.gpuasync.core.DeadlineEstimator.Accuracy accuracy() { return line.accuracy(); }
+        @Override public void checkHealth() { line.checkHealth(); }
+        @Override public void onClose(Runnable action) { line.onClose(action); }
+        @Override public io.gpuasync.core.CompletionLine words() { return line.words(); }
+        @Override public long deviceAddress(Slot slot) { return line.deviceAddress(slot); }
+        @Override public long lastSignalled(Slot slot) { return line.lastSignalled(slot); }
+        @Override public State state() { return line.state(); }
+        @Override public void close() { line.close(); }
+    }
+
+    @Test
     void aHandedOffWaiterIsWokenWithTheWordTheEngineRead() throws Exception {
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
