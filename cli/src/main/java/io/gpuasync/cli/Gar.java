@@ -69,9 +69,11 @@ public final class Gar {
               --jitter P       spread the device's work by P percent, 0..1000, log-normal (sim only)
               --host std,uring,netty  the hosts side by side instead: landing to continuation on the
                                thread that wanted it, CPU and timers per await, echo round trips on
-                               the loop (also --echo N, default 2000; takes --work-us, --samples,
-                               --warmup, --json, and --backend: sim, or a backend whose provider
-                               offers a bench workload, e.g. cuda, timed from queueing the work)
+                               the loop (also --echo N round trips, default 2000, and --echo-rate
+                               N GPU waits fed per second meanwhile, default 10000, 0 as fast as
+                               they end; takes --work-us, --samples, --warmup, --json, and
+                               --backend: sim, or a backend whose provider offers a bench
+                               workload, e.g. cuda, timed from queueing the work)
               --help           this text
             """;
 

@@ -37,6 +37,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * {@code gar bench --host std,uring,netty}: the hosts side by side in one run, on the simulated
@@ -54,7 +55,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * alone and again while a feeder keeps GPU waits landing on that same loop.
  */
 final class HostBench {
-    record Options(Set<String> hosts, Duration work, int samples, int warmup, int echoRequests, Path json, String backend) {
+    /** {@code echoRate}: GPU waits fed per second during the echo; 0 feeds as fast as the device ends them. */
+    record Options(Set<String> hosts, Duration work, int samples, int warmup, int echoRequests, int echoRate, Path json,
+                   String backend) {
     }
 
     record Row(String name, String how, long p50Nanos, long p99Nanos, double cpuNanosPerAwait, double timersPerAwait,
@@ -66,6 +69,14 @@ final class HostBench {
 
     private static final long SCHEDULE_POLL_NANOS = 10_000;
     private static final int FEED_IN_FLIGHT = 64;
+    private static final Duration FEED_WORK = Duration.ofNanos(20_000);
+    // A GPU serving requests ends work at some rate, not as fast as 20 us kernels can end: fed
+    // as fast as possible, a host that ends waits sooner is fed more of them, and the echo of two
+    // hosts would be compared under different loads (seen: 10759 completions against 2870).
+    static final int DEFAULT_ECHO_RATE = 10_000;
+    // The echo's conditions alternate in rounds, so that each sees the machine as the others do:
+    // here the echo alone moved from 222 to 618 us at p99 between runs minutes apart.
+    private static final int ECHO_ROUNDS = 10;
     private static final List<String> HOSTS = List.of("std", "uring", "netty");
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -86,6 +97,7 @@ final class HostBench {
         int samples = 2000;
         int warmup = 300;
         int echo = 2000;
+        int echoRate = DEFAULT_ECHO_RATE;
         Path json = null;
         String backend = "sim";
         List<String> rest = new ArrayList<>(List.of(args).subList(1, args.length));
@@ -109,12 +121,13 @@ final class HostBench {
                 case "--samples" -> samples = (int) number(option, value, 1, 10_000_000);
                 case "--warmup" -> warmup = (int) number(option, value, 0, 10_000_000);
                 case "--echo" -> echo = (int) number(option, value, 1, 1_000_000);
+                case "--echo-rate" -> echoRate = (int) number(option, value, 0, 1_000_000);
                 case "--json" -> json = Path.of(value);
                 case "--backend" -> backend = value;
                 default -> throw new Gar.UsageException("bench", "unknown --host option '" + option + "'");
             }
         }
-        return new Options(hosts, Duration.ofNanos(workMicros * 1_000), samples, warmup, echo, json, backend);
+        return new Options(hosts, Duration.ofNanos(workMicros * 1_000), samples, warmup, echo, echoRate, json, backend);
     }
 
     private static long number(String option, String value, long min, long max) {
@@ -552,55 +565,134 @@ final class HostBench {
     }
 
     /**
-     * The echo's round trips on the loop alone, then while each feeder keeps GPU waits landing
-     * whose continuations run on that loop.
+     * The echo's round trips on the loop alone, and while each feeder keeps GPU waits landing
+     * whose continuations run on that loop: in {@value #ECHO_ROUNDS} rounds, each round a block of
+     * every condition, in an order that turns from round to round. The last entry is the echo
+     * alone again, its even rounds against its odd ones: what the machine's noise alone moves it.
      */
     private static <S> List<Echo> echo(Options options, MultiThreadIoEventLoopGroup loopGroup,
                                        MultiThreadIoEventLoopGroup clientGroup, Device<S> device, List<Feeder> feeders,
                                        PrintStream err) throws InterruptedException {
-        List<Echo> results = new ArrayList<>();
         Duration limit = Duration.ofSeconds(60);
+        int conditions = feeders.size() + 1;
+        int rounds = Math.min(ECHO_ROUNDS, options.echoRequests());
+        long[][] trips = new long[conditions][options.echoRequests()];
+        int[] taken = new int[conditions];
+        long[] completions = new long[conditions];
+        long[][] aloneHalves = new long[2][options.echoRequests()];
+        int[] halfTaken = new int[2];
+        List<Line<S>> lines = new ArrayList<>();
         try (LoopbackEcho echo = LoopbackEcho.start(loopGroup, clientGroup)) {
+            for (int f = 0; f < feeders.size(); f++) {
+                lines.add(device.openLine());
+            }
             echo.roundTrips(Math.min(200, options.echoRequests()), limit);       // warm-up
-            err.printf("\r%-60s", "echo alone");
-            long[] alone = echo.roundTrips(options.echoRequests(), limit);
-            results.add(new Echo("none", Bench.percentile(alone, 0.5), Bench.percentile(alone, 0.99), alone.length, 0));
-            for (Feeder feeder : feeders) {
-                err.printf("\r%-60s", "echo while " + feeder.name() + " completions land on the loop");
-                try (Line<S> line = device.openLine()) {
-                    // The round trips run on a thread of their own, and this thread feeds: the
-                    // device's work is queued by one thread only (a GPU context is current on it).
-                    CompletableFuture<long[]> trips = new CompletableFuture<>();
-                    Thread.ofPlatform().name("gar-echo").start(() -> {
-                        try {
-                            trips.complete(echo.roundTrips(options.echoRequests(), limit));
-                        } catch (Throwable t) {
-                            trips.completeExceptionally(t);
-                        }
-                    });
-                    AtomicLong landed = new AtomicLong();
-                    // Up to 64 waits in flight, each behind 20 us of device work.
-                    Semaphore inFlight = new Semaphore(FEED_IN_FLIGHT);
-                    while (!trips.isDone()) {
-                        if (!inFlight.tryAcquire(100, TimeUnit.MICROSECONDS)) {
-                            continue;
-                        }
-                        feeder.waits().whenLanded(device.feed(line, Duration.ofNanos(20_000))).whenComplete((t, e) -> {
-                            landed.incrementAndGet();
-                            inFlight.release();
-                        });
+            for (int round = 0; round < rounds; round++) {
+                int requests = options.echoRequests() / rounds + (round < options.echoRequests() % rounds ? 1 : 0);
+                for (int k = 0; k < conditions; k++) {
+                    int c = (round + k) % conditions;
+                    long[] block;
+                    if (c == 0) {
+                        err.printf("\r%-60s", "echo alone, round " + (round + 1) + "/" + rounds);
+                        block = echo.roundTrips(requests, limit);
+                        System.arraycopy(block, 0, aloneHalves[round % 2], halfTaken[round % 2], block.length);
+                        halfTaken[round % 2] += block.length;
+                    } else {
+                        Feeder feeder = feeders.get(c - 1);
+                        err.printf("\r%-60s", "echo while " + feeder.name() + " completions land, round " + (round + 1) + "/"
+                                + rounds);
+                        AtomicLong landed = new AtomicLong();
+                        block = whileFeeding(echo, requests, limit, device, lines.get(c - 1), feeder, options.echoRate(),
+                                landed);
+                        completions[c] += landed.get();
                     }
-                    long during = landed.get();
-                    if (!inFlight.tryAcquire(FEED_IN_FLIGHT, 30, TimeUnit.SECONDS)) {
-                        throw new IllegalStateException("the fed waits did not all end within 30 s");
-                    }
-                    long[] answered = trips.join();
-                    results.add(new Echo(feeder.name(), Bench.percentile(answered, 0.5), Bench.percentile(answered, 0.99),
-                            answered.length, during));
+                    System.arraycopy(block, 0, trips[c], taken[c], block.length);
+                    taken[c] += block.length;
                 }
             }
+        } finally {
+            for (Line<S> line : lines) {
+                line.close();
+            }
+        }
+        List<Echo> results = new ArrayList<>();
+        for (int c = 0; c < conditions; c++) {
+            long[] all = Arrays.copyOf(trips[c], taken[c]);
+            Arrays.sort(all);
+            results.add(new Echo(c == 0 ? "none" : feeders.get(c - 1).name(), Bench.percentile(all, 0.5),
+                    Bench.percentile(all, 0.99), all.length, completions[c]));
+        }
+        if (halfTaken[1] > 0) {
+            long[] even = Arrays.copyOf(aloneHalves[0], halfTaken[0]);
+            long[] odd = Arrays.copyOf(aloneHalves[1], halfTaken[1]);
+            Arrays.sort(even);
+            Arrays.sort(odd);
+            results.add(new Echo("none, odd rounds", Bench.percentile(odd, 0.5), Bench.percentile(odd, 0.99), odd.length, 0));
+            results.add(new Echo("none, even rounds", Bench.percentile(even, 0.5), Bench.percentile(even, 0.99), even.length,
+                    0));
         }
         return results;
+    }
+
+    // Round trips on their own thread while this one feeds GPU waits at the rate asked (a GPU
+    // context is current on one thread only, so one thread queues the device's work); returns
+    // once the round trips ended and every wait it fed did too.
+    private static <S> long[] whileFeeding(LoopbackEcho echo, int requests, Duration limit, Device<S> device, Line<S> line,
+                                           Feeder feeder, int rate, AtomicLong landed) throws InterruptedException {
+        CompletableFuture<long[]> trips = new CompletableFuture<>();
+        Thread.ofPlatform().name("gar-echo").start(() -> {
+            try {
+                trips.complete(echo.roundTrips(requests, limit));
+            } catch (Throwable t) {
+                trips.completeExceptionally(t);
+            }
+        });
+        Semaphore inFlight = new Semaphore(FEED_IN_FLIGHT);
+        // Paced in ticks of at least 1 ms, a burst each: a timed sleep per wait would cost the
+        // feeder (on the echo's cores) more than the waits it feeds.
+        long tick = rate == 0 ? 0 : Math.max(1_000_000L, 1_000_000_000L / rate);
+        long perTick = rate == 0 ? 0 : Math.max(1, Math.round(rate * (tick / 1e9)));
+        long next = System.nanoTime();
+        while (!trips.isDone()) {
+            long fed = 0;
+            if (rate == 0) {
+                if (!inFlight.tryAcquire(100, TimeUnit.MICROSECONDS)) {
+                    continue;
+                }
+                fed = 1;
+            } else {
+                long early = next - System.nanoTime();
+                if (early > 0) {
+                    LockSupport.parkNanos(early);
+                    continue;
+                }
+                next += tick;
+                while (fed < perTick && inFlight.tryAcquire()) {
+                    fed++;
+                }
+            }
+            for (long i = 0; i < fed; i++) {
+                feeder.waits().whenLanded(device.feed(line, FEED_WORK)).whenComplete((t, e) -> {
+                    landed.incrementAndGet();
+                    inFlight.release();
+                });
+            }
+        }
+        if (!inFlight.tryAcquire(FEED_IN_FLIGHT, 30, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("the fed waits did not all end within 30 s");
+        }
+        try {
+            return trips.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof InterruptedException interrupted) {
+                throw interrupted;
+            }
+            throw e;
+        }
+    }
+
+    private static Echo echo(List<Echo> echoes, String name) {
+        return echoes.stream().filter(e -> e.name().equals(name)).findFirst().orElse(null);
     }
 
     private static Row row(List<Row> rows, String name) {
@@ -633,13 +725,26 @@ final class HostBench {
         }
         if (!echoes.isEmpty()) {
             out.println();
-            out.println("loopback echo on the Netty host's loop (127.0.0.1, one 8-byte request in flight):");
+            out.printf(Locale.ROOT, "loopback echo on the Netty host's loop (127.0.0.1, one 8-byte request in flight; GPU waits "
+                    + "fed %s, %d us of work each; the conditions alternate in %d rounds):%n",
+                    options.echoRate() == 0 ? "as fast as they end (64 in flight)" : "at " + options.echoRate() + "/s",
+                    FEED_WORK.toNanos() / 1_000, Math.min(ECHO_ROUNDS, options.echoRequests()));
             Echo alone = echoes.getFirst();
             for (Echo e : echoes) {
+                if (e.name().startsWith("none, ")) {
+                    continue;
+                }
                 out.printf(Locale.ROOT, "  GPU waits %-12s p50 %7.1f us  p99 %7.1f us  (%d round trips, %d completions meanwhile)"
                                 + "%s%n", e.name(), e.p50Nanos() / 1e3, e.p99Nanos() / 1e3, e.trips(), e.completionsDuring(),
                         e == alone ? "" : String.format(Locale.ROOT, "  p99 %+.1f%%", 100.0 * (e.p99Nanos() - alone.p99Nanos())
                                 / alone.p99Nanos()));
+            }
+            Echo odd = echo(echoes, "none, odd rounds");
+            Echo even = echo(echoes, "none, even rounds");
+            if (odd != null && even != null) {
+                out.printf(Locale.ROOT, "  the echo alone, odd rounds against even: p50 %.1f / %.1f us, p99 %.1f / %.1f us (%+.1f%%):"
+                                + " what noise alone moves it%n", odd.p50Nanos() / 1e3, even.p50Nanos() / 1e3, odd.p99Nanos() / 1e3,
+                        even.p99Nanos() / 1e3, 100.0 * (odd.p99Nanos() - even.p99Nanos()) / even.p99Nanos());
             }
         }
         Row netty = row(rows, "netty");
@@ -652,7 +757,8 @@ final class HostBench {
             out.printf(Locale.ROOT, "  netty CPU/await <= std+execute's:     %.1f us vs %.1f us  %s%n", netty.cpuNanosPerAwait() / 1e3,
                     hop.cpuNanosPerAwait() / 1e3, netty.cpuNanosPerAwait() <= hop.cpuNanosPerAwait() ? "met" : "NOT met");
             if (echoes.size() > 1) {
-                double change = 100.0 * (echoes.get(1).p99Nanos() - echoes.getFirst().p99Nanos()) / echoes.getFirst().p99Nanos();
+                Echo withNetty = echo(echoes, "netty");
+                double change = 100.0 * (withNetty.p99Nanos() - echoes.getFirst().p99Nanos()) / echoes.getFirst().p99Nanos();
                 out.printf(Locale.ROOT, "  echo p99 changes < 10%% with netty waits: %+.1f%%  %s%n", change,
                         Math.abs(change) < 10 ? "met" : "NOT met");
             }
@@ -666,6 +772,7 @@ final class HostBench {
         json.append("  \"device\": \"").append(device.replace("\\", "/").replace("\"", "'")).append("\",\n");
         json.append("  \"work_ns\": ").append(options.work().toNanos()).append(",\n");
         json.append("  \"samples\": ").append(options.samples()).append(",\n");
+        json.append("  \"echo_rate_per_s\": ").append(options.echoRate()).append(",\n");
         json.append("  \"machine\": \"").append(Machine.describe().replace("\"", "'")).append("\",\n");
         json.append("  \"date\": \"").append(Instant.now()).append("\",\n");
         json.append("  \"rows\": [\n");

@@ -61,8 +61,11 @@ class HostBenchTest {
             assertTrue(written.contains("{\"gpu_waits\": \"" + echo + "\", \"p50_ns\": "), echo + " echo missing:\n" + written);
         }
         assertTrue(written.contains("\"round_trips\": 50,"), written);
+        assertTrue(written.contains("\"echo_rate_per_s\": 10000,"), written);
         String table = out.toString(StandardCharsets.UTF_8);
         assertTrue(table.contains("goals of issue 11:"), table);
+        assertTrue(table.contains("GPU waits fed at 10000/s, 20 us of work each; the conditions alternate in 10 rounds"), table);
+        assertTrue(table.contains("the echo alone, odd rounds against even: p50 "), table);
     }
 
     @Test
@@ -106,5 +109,9 @@ class HostBenchTest {
         err.reset();
         assertEquals(2, gar("bench", "--host"));
         assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("gar bench: --host needs a value"));
+        err.reset();
+        assertEquals(2, gar("bench", "--host", "netty", "--echo-rate", "-1"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("gar bench: --echo-rate must be between 0 and 1000000, got -1"),
+                err.toString(StandardCharsets.UTF_8));
     }
 }
