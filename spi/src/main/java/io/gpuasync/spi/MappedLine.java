@@ -24,6 +24,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * The parent of every vendor's line: one page-locked, device-mapped host page holding one
@@ -94,6 +95,10 @@ public final class MappedLine<S, D> implements Line<S> {
     // signal that is in a driver call.
     private final DeadlineEstimator estimator;
     private final Object predictions = new Object();
+    // Per slot, the newest word the estimator was told of: written under predictions, read
+    // without it, so that the waits of a batch that landed together (which all hand in the same
+    // word) take the lock once, not once each. A stale read only takes the lock.
+    private final AtomicLongArray taught = new AtomicLongArray(Slot.COUNT);
     private final CopyOnWriteArrayList<Runnable> closeActions = new CopyOnWriteArrayList<>();
 
     // Orders signals, device waits and the start of close. A private object: a caller locking
@@ -331,17 +336,20 @@ public final class MappedLine<S, D> implements Line<S> {
 
     @Override
     public void observe(Slot slot, long word) {
-        Objects.requireNonNull(slot, "slot");
-        synchronized (predictions) {
-            estimator.observed(slot, word);
-        }
+        observeAfterSleep(slot, word, DeadlineEstimator.UNKNOWN);
     }
 
     @Override
     public void observeAfterSleep(Slot slot, long word, long sleptSinceNanos) {
-        Objects.requireNonNull(slot, "slot");
+        int k = Objects.requireNonNull(slot, "slot").ordinal();
+        if (!Sequences.reached(word, taught.getAcquire(k) + 1)) {
+            return;     // nothing the estimator has not seen: it would ignore it
+        }
         synchronized (predictions) {
             estimator.observed(slot, word, sleptSinceNanos);
+            if (Sequences.reached(word, taught.getPlain(k) + 1)) {
+                taught.setRelease(k, word);
+            }
         }
     }
 

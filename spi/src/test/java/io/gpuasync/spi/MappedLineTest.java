@@ -327,6 +327,29 @@ class MappedLineTest {
     }
 
     @Test
+    void aWordHandedInByEveryWaitOfABatchTeachesOnceAndANewerOneStillTeaches() {
+        long[] now = {1_000};
+        try (MappedLine<Stream, Domain> line = MappedLine.open(driver, reporter, () -> now[0])) {
+            line.expect(Slot.S2, java.time.Duration.ofNanos(100));
+            line.signal(own, Slot.S2);
+            line.signal(own, Slot.S2);
+            driver.run(2);
+            now[0] = 1_200;
+            for (int wait = 0; wait < 5; wait++) {
+                line.observe(Slot.S2, 2);
+            }
+            line.observe(Slot.S2, 1);
+            assertEquals(1, line.accuracy().predictions(), "the batch's word, scored once; an older word, not at all");
+            Ticket third = line.signal(own, Slot.S2);
+            driver.run(1);
+            now[0] = 1_350;
+            line.observeAfterSleep(Slot.S2, 3, 1_250);
+            assertEquals(2, line.accuracy().predictions(), "a newer word still reaches the estimator");
+            assertEquals(io.gpuasync.core.DeadlineEstimator.UNKNOWN, line.predictedLanding(Slot.S2, third.target()));
+        }
+    }
+
+    @Test
     void closeActionsRunOnceAfterTheLineIsClosedAndAtOnceWhenLate() {
         MappedLine<Stream, Domain> line = open();
         List<String> ran = new CopyOnWriteArrayList<>();
