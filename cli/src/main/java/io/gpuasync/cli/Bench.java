@@ -192,6 +192,12 @@ final class Bench {
                         tracing -> measure(HYBRID, PEERS.size() + 1, tracing, reactor, stream, line, err));
             }
         }
+        // Unpinned before the many waiters: a thread starts with its creator's CPU mask, so the
+        // waiters, the simulated streams and the dispatcher made by this thread would all have
+        // run on the waiter's one core (they did: 50-100 threads runnable, the other core idle).
+        if (pinned[1]) {
+            Affinity.pinCurrentThread(0, cores);
+        }
         List<WaitersBench.Row> many = List.of();
         if (options.waiters() != null) {
             try {
@@ -200,9 +206,6 @@ final class Bench {
                 Thread.currentThread().interrupt();
                 return 1;
             }
-        }
-        if (pinned[1]) {
-            Affinity.pinCurrentThread(0, cores);
         }
         clearProgress(options, err);
         return report(options, machine, "wake", results, many, breakdown, out, err);

@@ -32,6 +32,12 @@ import java.util.concurrent.CountDownLatch;
  */
 final class WaitersBench {
     static final int LINES = 16;
+    // Each waiter's own count, whatever the total: with 8 waits each (2048 over 256 waiters, as
+    // --samples 2000 gave before), every wait fell in the start, while the lines' estimators had
+    // not yet learned their queues 16 deep and the JIT had not compiled the waiters' path, and
+    // the row measured that start (p50 6-9 ms at 256, against ~0.3-1.3 ms after 250 waits each).
+    static final int MIN_AWAITS_PER_WAITER = 40;
+    static final int MIN_WARMUP_PER_WAITER = 10;
 
     /**
      * One way at one count. {@code deviceCores} is the simulated device's CPU over the run, in
@@ -41,9 +47,11 @@ final class WaitersBench {
      * {@code dispatcherNanosPerAwait} is the dispatcher's part of {@code cpuNanosPerAwait}.
      * {@code busyCores} is the whole process's CPU over the run, in cores: at the machine's count
      * of cores, the waits queue for a processor, and their latency says so, not how they wait.
+     * {@code waiterCpus} is the CPUs the first waiter's thread may run on, as Linux lists them
+     * ({@code Cpus_allowed_list}), or "unknown": a thread starts with its creator's mask.
      */
     record Row(String way, int waiters, long p50Nanos, long p99Nanos, double cpuNanosPerAwait, long awaits,
-               String how, double deviceCores, double dispatcherNanosPerAwait, double busyCores) {
+               String how, double deviceCores, double dispatcherNanosPerAwait, double busyCores, String waiterCpus) {
     }
 
     private enum Way {
@@ -91,10 +99,11 @@ final class WaitersBench {
         };
         List<SimStream> streams = new ArrayList<>();
         List<Line<SimStream>> lines = new ArrayList<>();
-        int perWaiter = Math.max(4, awaits / waiters);
-        int warmup = Math.max(2, perWaiter / 5);
+        int perWaiter = Math.max(MIN_AWAITS_PER_WAITER, awaits / waiters);
+        int warmup = Math.max(MIN_WARMUP_PER_WAITER, perWaiter / 5);
         long[][] latencies = new long[waiters][perWaiter];
         long[] cpu = new long[waiters];
+        String[] waiterCpus = {"unknown"};
         try (Reactor reactor = Reactor.builder().backend(sim).blockingMode(mode).capacity(Math.max(64, 2 * waiters)).build()) {
             for (int i = 0; i < LINES; i++) {
                 streams.add(sim.device(0).createStream());
@@ -111,6 +120,9 @@ final class WaitersBench {
                     Line<SimStream> line = lines.get(me % LINES);
                     Slot slot = Slot.of((me / LINES) % Slot.COUNT);
                     SplittableRandom random = new SplittableRandom(me);
+                    if (me == 0) {
+                        waiterCpus[0] = allowedCpus();
+                    }
                     long[] stamp = new long[1];
                     Runnable note = () -> stamp[0] = System.nanoTime();
                     ready.countDown();
@@ -170,7 +182,7 @@ final class WaitersBench {
             Arrays.sort(all);
             return new Row(way.label, waiters, Bench.percentile(all, 0.5), Bench.percentile(all, 0.99),
                     (double) total / measured, measured, way.how, deviceCores, (double) dispatcherCpu / measured,
-                    busyCores);
+                    busyCores, waiterCpus[0]);
         } finally {
             for (Line<SimStream> line : lines) {
                 line.close();
@@ -179,6 +191,20 @@ final class WaitersBench {
                 stream.close();
             }
         }
+    }
+
+    // The calling thread's CPUs as Linux lists them, e.g. "0-1"; "unknown" elsewhere.
+    static String allowedCpus() {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/thread-self/status"))) {
+                if (line.startsWith("Cpus_allowed_list:")) {
+                    return line.substring(line.indexOf(':') + 1).trim();
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // Not Linux, or no procfs: say so rather than guess.
+        }
+        return "unknown";
     }
 
     // The simulated streams' threads (SimStream names them gar-sim-<device>-stream-<n>).
@@ -234,6 +260,8 @@ final class WaitersBench {
         out.println("  took from the waiters and the dispatcher on this machine. busy cores: the whole process's CPU over");
         out.printf(Locale.ROOT, "  the run, in cores (this machine has %d): at that count every wait queues for a processor.%n",
                 Runtime.getRuntime().availableProcessors());
+        out.println("the waiters' threads may run on CPUs " + String.join(", ", rows.stream().map(Row::waiterCpus).distinct()
+                .toList()) + " (Linux's Cpus_allowed_list of the first waiter)");
         rows.stream().map(Row::way).distinct().forEach(way -> out.printf("  %-10s %s%n", way,
                 rows.stream().filter(r -> r.way().equals(way)).findFirst().orElseThrow().how()));
     }
@@ -245,9 +273,9 @@ final class WaitersBench {
             json.append(String.format(Locale.ROOT,
                     "    {\"way\": \"%s\", \"waiters\": %d, \"p50_ns\": %d, \"p99_ns\": %d, \"cpu_ns_per_await\": %.0f, "
                             + "\"awaits\": %d, \"device_cpu_cores\": %.3f, \"dispatcher_cpu_ns_per_await\": %.0f, "
-                            + "\"busy_cores\": %.3f}%s%n",
+                            + "\"busy_cores\": %.3f, \"waiter_cpus\": \"%s\"}%s%n",
                     r.way(), r.waiters(), r.p50Nanos(), r.p99Nanos(), r.cpuNanosPerAwait(), r.awaits(), r.deviceCores(),
-                    r.dispatcherNanosPerAwait(), r.busyCores(),
+                    r.dispatcherNanosPerAwait(), r.busyCores(), r.waiterCpus(),
                     i + 1 < rows.size() ? "," : ""));
         }
         return json.append("  ]").toString();

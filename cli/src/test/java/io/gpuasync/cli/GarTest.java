@@ -74,6 +74,30 @@ class GarTest {
     }
 
     @Test
+    void benchWithManyWaitersMeasuresEveryWayAtEveryCountOnEveryCore(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("waiters.json");
+        assertEquals(0, gar("bench", "--work-us", "50", "--samples", "20", "--warmup", "5", "--waiters", "1,3",
+                "--json", json.toString()));
+        String written = Files.readString(json);
+        // What this (unpinned) thread may run on: every core the process has.
+        String allCores = WaitersBench.allowedCpus();
+        for (String way : new String[] {"own-plan", "hand-off", "adaptive", "future"}) {
+            for (int waiters : new int[] {1, 3}) {
+                Matcher m = Pattern.compile("\\{\"way\": \"" + way + "\", \"waiters\": " + waiters + ", \"p50_ns\": (\\d+), "
+                        + "\"p99_ns\": (\\d+), \"cpu_ns_per_await\": (\\d+), \"awaits\": (\\d+),[^}]*\"waiter_cpus\": \"([^\"]*)\"")
+                        .matcher(written);
+                assertTrue(m.find(), way + " x " + waiters + " missing from the JSON:\n" + written);
+                assertTrue(Long.parseLong(m.group(1)) > 0 && Long.parseLong(m.group(2)) >= Long.parseLong(m.group(1)), m.group());
+                // Every waiter waits at least 40 times after its warm-up, however few samples were asked for.
+                assertTrue(Long.parseLong(m.group(4)) >= 40L * waiters, m.group());
+                // The main table pins its waiter to a core; the many waiters it starts must not inherit that.
+                assertEquals(allCores, m.group(5), m.group());
+            }
+        }
+        assertTrue(out().contains("the waiters' threads may run on CPUs " + allCores), out());
+    }
+
+    @Test
     void theCudaBenchRunsEveryPeerThroughTheDriver(@TempDir Path dir) throws Exception {
         // Here against backend-cuda's fake libcuda.so.1: the figures mean nothing, the path is real.
         Path json = dir.resolve("cuda.json");
