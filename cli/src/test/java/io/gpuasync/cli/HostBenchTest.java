@@ -57,7 +57,7 @@ class HostBenchTest {
         Matcher uringTimers = Pattern.compile("\"row\": \"uring\"[^}]*\"timers_per_await\": ([0-9.]+)").matcher(written);
         assertTrue(uringTimers.find());
         assertTrue(Double.parseDouble(uringTimers.group(1)) > 0, "the io_uring host slept on its timeout:\n" + written);
-        for (String echo : new String[] {"none", "netty", "std+execute"}) {
+        for (String echo : new String[] {"none", "device only", "netty", "std+execute"}) {
             assertTrue(written.contains("{\"gpu_waits\": \"" + echo + "\", \"p50_ns\": "), echo + " echo missing:\n" + written);
         }
         assertTrue(written.contains("\"round_trips\": 50,"), written);
