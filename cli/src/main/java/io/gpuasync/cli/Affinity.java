@@ -16,20 +16,50 @@ import java.lang.invoke.MethodHandle;
  * work, which no GPU suffers, and the figures would measure the host scheduler instead.
  */
 final class Affinity {
-    private static final MethodHandle SCHED_SETAFFINITY;
+    private static final MethodHandle SCHED_SETAFFINITY = find("sched_setaffinity");
+    private static final MethodHandle SCHED_GETAFFINITY = find("sched_getaffinity");
+    // cpu_set_t: a bit mask of 1024 cores in unsigned longs (<sched.h>).
+    private static final int MASK_LONGS = 16;
 
-    static {
-        MethodHandle handle = null;
+    private static MethodHandle find(String name) {
         try {
             Linker linker = Linker.nativeLinker();
-            handle = linker.defaultLookup().find("sched_setaffinity")
+            return linker.defaultLookup().find(name)
                     .map(address -> linker.downcallHandle(address, FunctionDescriptor.of(ValueLayout.JAVA_INT,
                             ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS)))
                     .orElse(null);
         } catch (Throwable unavailable) {
-            handle = null;
+            return null;
         }
-        SCHED_SETAFFINITY = handle;
+    }
+
+    /** The calling thread's CPU mask, to {@link #restore} after pinning; null where it cannot be read. */
+    static long[] currentMask() {
+        if (SCHED_GETAFFINITY == null) {
+            return null;
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment mask = arena.allocate(MASK_LONGS * 8L, 8);
+            if ((int) SCHED_GETAFFINITY.invokeExact(0, mask.byteSize(), mask) != 0) {
+                return null;
+            }
+            return mask.toArray(ValueLayout.JAVA_LONG);
+        } catch (Throwable t) {
+            return null;
+        }
+    }
+
+    /** Gives the calling thread back a mask {@link #currentMask} read; false where that cannot be done. */
+    static boolean restore(long[] saved) {
+        if (SCHED_SETAFFINITY == null || saved == null || saved.length != MASK_LONGS) {
+            return false;
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment mask = arena.allocateFrom(ValueLayout.JAVA_LONG, saved);
+            return (int) SCHED_SETAFFINITY.invokeExact(0, mask.byteSize(), mask) == 0;
+        } catch (Throwable t) {
+            return false;
+        }
     }
 
     private Affinity() {
@@ -41,8 +71,7 @@ final class Affinity {
             return false;
         }
         try (Arena arena = Arena.ofConfined()) {
-            // cpu_set_t: a bit mask of 1024 cores in unsigned longs (<sched.h>).
-            MemorySegment mask = arena.allocate(128, 8);
+            MemorySegment mask = arena.allocate(MASK_LONGS * 8L, 8);
             for (int core = from; core < to; core++) {
                 long word = mask.getAtIndex(ValueLayout.JAVA_LONG, core / 64);
                 mask.setAtIndex(ValueLayout.JAVA_LONG, core / 64, word | (1L << (core % 64)));

@@ -64,7 +64,8 @@ final class HostBench {
                int samples, double pollsPerAwait) {
     }
 
-    record Echo(String name, long p50Nanos, long p99Nanos, int trips, long completionsDuring) {
+    /** {@code completionsPerSecond}: the rate the feeder reached over its blocks (0 for the echo alone). */
+    record Echo(String name, long p50Nanos, long p99Nanos, int trips, long completionsDuring, double completionsPerSecond) {
     }
 
     private static final long SCHEDULE_POLL_NANOS = 10_000;
@@ -588,6 +589,7 @@ final class HostBench {
         long[][] trips = new long[conditions][options.echoRequests()];
         int[] taken = new int[conditions];
         long[] completions = new long[conditions];
+        long[] feedingNanos = new long[conditions];
         long[][] aloneHalves = new long[2][options.echoRequests()];
         int[] halfTaken = new int[2];
         List<Line<S>> lines = new ArrayList<>();
@@ -611,8 +613,10 @@ final class HostBench {
                         err.printf("\r%-60s", "echo while " + feeder.name() + " completions land, round " + (round + 1) + "/"
                                 + rounds);
                         AtomicLong landed = new AtomicLong();
+                        long blockStart = System.nanoTime();
                         block = whileFeeding(echo, requests, limit, device, lines.get(c - 1), feeder, options.echoRate(),
                                 landed);
+                        feedingNanos[c] += System.nanoTime() - blockStart;
                         completions[c] += landed.get();
                     }
                     System.arraycopy(block, 0, trips[c], taken[c], block.length);
@@ -629,16 +633,18 @@ final class HostBench {
             long[] all = Arrays.copyOf(trips[c], taken[c]);
             Arrays.sort(all);
             results.add(new Echo(c == 0 ? "none" : feeders.get(c - 1).name(), Bench.percentile(all, 0.5),
-                    Bench.percentile(all, 0.99), all.length, completions[c]));
+                    Bench.percentile(all, 0.99), all.length, completions[c],
+                    feedingNanos[c] == 0 ? 0 : completions[c] * 1e9 / feedingNanos[c]));
         }
         if (halfTaken[1] > 0) {
-            long[] even = Arrays.copyOf(aloneHalves[0], halfTaken[0]);
-            long[] odd = Arrays.copyOf(aloneHalves[1], halfTaken[1]);
+            // Rounds counted from 1: index 0 holds rounds 1, 3, 5 ...
+            long[] odd = Arrays.copyOf(aloneHalves[0], halfTaken[0]);
+            long[] even = Arrays.copyOf(aloneHalves[1], halfTaken[1]);
             Arrays.sort(even);
             Arrays.sort(odd);
-            results.add(new Echo("none, odd rounds", Bench.percentile(odd, 0.5), Bench.percentile(odd, 0.99), odd.length, 0));
+            results.add(new Echo("none, odd rounds", Bench.percentile(odd, 0.5), Bench.percentile(odd, 0.99), odd.length, 0, 0));
             results.add(new Echo("none, even rounds", Bench.percentile(even, 0.5), Bench.percentile(even, 0.99), even.length,
-                    0));
+                    0, 0));
         }
         return results;
     }
@@ -658,12 +664,17 @@ final class HostBench {
         });
         Semaphore inFlight = new Semaphore(FEED_IN_FLIGHT);
         // Paced in ticks of at least 1 ms, a burst each: a timed sleep per wait would cost the
-        // feeder (on the echo's cores) more than the waits it feeds.
+        // feeder (on the echo's cores) more than the waits it feeds. Each tick feeds what the
+        // rate owes since the start, so no rounding or full tick drifts the rate.
         long tick = rate == 0 ? 0 : Math.max(1_000_000L, 1_000_000_000L / rate);
-        long perTick = rate == 0 ? 0 : Math.max(1, Math.round(rate * (tick / 1e9)));
-        long next = System.nanoTime();
+        long started = System.nanoTime();
+        long next = started;
+        long fedSoFar = 0;
         Ticket last = null;
         while (!trips.isDone()) {
+            if (Thread.interrupted()) {
+                throw new InterruptedException("interrupted while feeding GPU waits to the echo");
+            }
             long fed = 0;
             if (rate == 0) {
                 if (!inFlight.tryAcquire(100, TimeUnit.MICROSECONDS)) {
@@ -671,15 +682,17 @@ final class HostBench {
                 }
                 fed = 1;
             } else {
-                long early = next - System.nanoTime();
-                if (early > 0) {
-                    LockSupport.parkNanos(early);
+                long now = System.nanoTime();
+                if (next - now > 0) {
+                    LockSupport.parkNanos(next - now);
                     continue;
                 }
                 next += tick;
-                while (fed < perTick && inFlight.tryAcquire()) {
+                long owed = (long) ((now - started) * (rate / 1e9)) - fedSoFar;
+                while (fed < owed && inFlight.tryAcquire()) {
                     fed++;
                 }
+                fedSoFar += fed;
             }
             for (long i = 0; i < fed; i++) {
                 Ticket ticket = device.feed(line, FEED_WORK);
@@ -696,7 +709,10 @@ final class HostBench {
             }
         }
         // Nothing waits for the device-only feed: its stores end when the last one landed.
-        for (long end = System.nanoTime() + 30_000_000_000L; last != null && !last.isDone() && System.nanoTime() - end < 0; ) {
+        for (long end = System.nanoTime() + 30_000_000_000L; last != null && !last.isDone(); ) {
+            if (System.nanoTime() - end >= 0) {
+                throw new IllegalStateException("the device-only feed's last store did not land within 30 s");
+            }
             Thread.sleep(1);
         }
         if (!inFlight.tryAcquire(FEED_IN_FLIGHT, 30, TimeUnit.SECONDS)) {
@@ -755,8 +771,9 @@ final class HostBench {
                 if (e.name().startsWith("none, ")) {
                     continue;
                 }
-                out.printf(Locale.ROOT, "  GPU waits %-12s p50 %7.1f us  p99 %7.1f us  (%d round trips, %d completions meanwhile)"
+                out.printf(Locale.ROOT, "  GPU waits %-12s p50 %7.1f us  p99 %7.1f us  (%d round trips, %d completions meanwhile%s)"
                                 + "%s%n", e.name(), e.p50Nanos() / 1e3, e.p99Nanos() / 1e3, e.trips(), e.completionsDuring(),
+                        e == alone ? "" : String.format(Locale.ROOT, ", %.0f/s", e.completionsPerSecond()),
                         e == alone ? "" : String.format(Locale.ROOT, "  p99 %+.1f%%", 100.0 * (e.p99Nanos() - alone.p99Nanos())
                                 / alone.p99Nanos()));
             }
@@ -816,8 +833,8 @@ final class HostBench {
         for (int i = 0; i < echoes.size(); i++) {
             Echo e = echoes.get(i);
             json.append(String.format(Locale.ROOT, "    {\"gpu_waits\": \"%s\", \"p50_ns\": %d, \"p99_ns\": %d, \"round_trips\": %d, "
-                            + "\"completions_during\": %d}%s%n", e.name(), e.p50Nanos(), e.p99Nanos(), e.trips(),
-                    e.completionsDuring(), i + 1 < echoes.size() ? "," : ""));
+                            + "\"completions_during\": %d, \"completions_per_s\": %.0f}%s%n", e.name(), e.p50Nanos(),
+                    e.p99Nanos(), e.trips(), e.completionsDuring(), e.completionsPerSecond(), i + 1 < echoes.size() ? "," : ""));
         }
         return json.append("  ]\n}\n").toString();
     }

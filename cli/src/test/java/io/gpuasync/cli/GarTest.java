@@ -76,11 +76,11 @@ class GarTest {
     @Test
     void benchWithManyWaitersMeasuresEveryWayAtEveryCountOnEveryCore(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("waiters.json");
+        // What this thread may run on before the bench pins it: what the waiters must get too.
+        String allCores = WaitersBench.allowedCpus();
         assertEquals(0, gar("bench", "--work-us", "50", "--samples", "20", "--warmup", "5", "--waiters", "1,3",
                 "--json", json.toString()));
         String written = Files.readString(json);
-        // What this (unpinned) thread may run on: every core the process has.
-        String allCores = WaitersBench.allowedCpus();
         for (String way : new String[] {"own-plan", "hand-off", "adaptive", "future"}) {
             for (int waiters : new int[] {1, 3}) {
                 Matcher m = Pattern.compile("\\{\"way\": \"" + way + "\", \"waiters\": " + waiters + ", \"p50_ns\": (\\d+), "
@@ -95,6 +95,7 @@ class GarTest {
             }
         }
         assertTrue(out().contains("the waiters' threads may run on CPUs " + allCores), out());
+        assertEquals(allCores, WaitersBench.allowedCpus(), "the bench gave its thread back the CPUs it had");
     }
 
     @Test

@@ -212,6 +212,9 @@ public final class DeadlineEstimator {
             // an observer that looks at the predictions sees landings late by as much as they
             // are late, and counting from its look would keep them late for good; predictions
             // that come early only cost an observer a look too soon, which it then corrects.
+            // An observer that says nothing of its looks is taken as prompt (its look is the
+            // landing); one whose first look came long after the landing makes the stores queued
+            // before the next observation late by as much, and that observation counts again.
             predictedTailNanos[s] = earliest + (lastSubmitted[s] - newest) * serviceNanos[s];
         }
         lastObserved[s] = word;
