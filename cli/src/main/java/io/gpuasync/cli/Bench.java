@@ -161,13 +161,13 @@ final class Bench {
         int cores = Runtime.getRuntime().availableProcessors();
         String machine = Machine.describe();
         boolean[] pinned = {false, false};
-        long[][] original = {null};
+        long[] original = null;
         HybridBreakdown breakdown;
         try (Reactor reactor = Reactor.builder().backend(sim).build();
              Reactor handingOff = Reactor.builder().backend(sim).blockingMode(BlockingMode.HAND_OFF).build();
              SimStream stream = sim.device(0).createStream()) {
             if (cores >= 2) {
-                original[0] = Affinity.currentMask();
+                original = Affinity.currentMask();
                 stream.call(() -> pinned[0] = Affinity.pinCurrentThread(cores - 1, cores));
                 pinned[1] = Affinity.pinCurrentThread(0, cores - 1);
                 try {
@@ -194,11 +194,10 @@ final class Bench {
                         tracing -> measure(HYBRID, PEERS.size() + 1, tracing, reactor, stream, line, err));
             }
         }
-        // Unpinned before the many waiters: a thread starts with its creator's CPU mask, so the
-        // waiters, the simulated streams and the dispatcher made by this thread would all have
-        // run on the waiter's one core (they did: 50-100 threads runnable, the other core idle).
-        // The mask the thread had (a taskset or cpuset need not start at core 0), or every core.
-        if (pinned[1] && !Affinity.restore(original[0])) {
+        // The thread's own mask back (a taskset or cpuset need not start at core 0) before the
+        // many waiters: a thread starts with its creator's mask, and the waiters, streams and
+        // dispatcher made here ran on the waiter's one core (50-100 runnable, the other idle).
+        if (pinned[1] && !Affinity.restore(original)) {
             Affinity.pinCurrentThread(0, cores);
         }
         List<WaitersBench.Row> many = List.of();

@@ -68,6 +68,18 @@ final class HostBench {
     record Echo(String name, long p50Nanos, long p99Nanos, int trips, long completionsDuring, double completionsPerSecond) {
     }
 
+    /**
+     * The echo under each condition, the echo alone first; and the echo alone's odd and even
+     * rounds apart (null with fewer than two rounds): how far noise alone moves it.
+     */
+    record Echoes(List<Echo> conditions, Echo oddRounds, Echo evenRounds) {
+        static final Echoes NONE = new Echoes(List.of(), null, null);
+
+        Echo named(String name) {
+            return conditions.stream().filter(e -> e.name().equals(name)).findFirst().orElse(null);
+        }
+    }
+
     private static final long SCHEDULE_POLL_NANOS = 10_000;
     private static final int FEED_IN_FLIGHT = 64;
     private static final Duration FEED_WORK = Duration.ofNanos(20_000);
@@ -383,7 +395,7 @@ final class HostBench {
         MultiThreadIoEventLoopGroup clientGroup = new MultiThreadIoEventLoopGroup(1, IoUringIoHandler.newFactory());
         IoEventLoop loop = (IoEventLoop) loopGroup.next();
         List<Row> rows = new ArrayList<>();
-        List<Echo> echoes = new ArrayList<>();
+        Echoes echoes = Echoes.NONE;
         List<String> lateness = new ArrayList<>();
         String described;
         String measuredFrom;
@@ -496,7 +508,7 @@ final class HostBench {
                 }
                 feeders.add(new Feeder("netty", onLoop));
                 feeders.add(new Feeder("std+execute", viaStd));
-                echoes.addAll(echo(options, loopGroup, clientGroup, device, feeders, err));
+                echoes = echo(options, loopGroup, clientGroup, device, feeders, err);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -577,10 +589,9 @@ final class HostBench {
     /**
      * The echo's round trips on the loop alone, and while each feeder keeps GPU waits landing
      * whose continuations run on that loop: in {@value #ECHO_ROUNDS} rounds, each round a block of
-     * every condition, in an order that turns from round to round. The last entry is the echo
-     * alone again, its even rounds against its odd ones: what the machine's noise alone moves it.
+     * every condition, in an order that turns from round to round.
      */
-    private static <S> List<Echo> echo(Options options, MultiThreadIoEventLoopGroup loopGroup,
+    private static <S> Echoes echo(Options options, MultiThreadIoEventLoopGroup loopGroup,
                                        MultiThreadIoEventLoopGroup clientGroup, Device<S> device, List<Feeder> feeders,
                                        PrintStream err) throws InterruptedException {
         Duration limit = Duration.ofSeconds(60);
@@ -636,17 +647,18 @@ final class HostBench {
                     Bench.percentile(all, 0.99), all.length, completions[c],
                     feedingNanos[c] == 0 ? 0 : completions[c] * 1e9 / feedingNanos[c]));
         }
-        if (halfTaken[1] > 0) {
-            // Rounds counted from 1: index 0 holds rounds 1, 3, 5 ...
-            long[] odd = Arrays.copyOf(aloneHalves[0], halfTaken[0]);
-            long[] even = Arrays.copyOf(aloneHalves[1], halfTaken[1]);
-            Arrays.sort(even);
-            Arrays.sort(odd);
-            results.add(new Echo("none, odd rounds", Bench.percentile(odd, 0.5), Bench.percentile(odd, 0.99), odd.length, 0, 0));
-            results.add(new Echo("none, even rounds", Bench.percentile(even, 0.5), Bench.percentile(even, 0.99), even.length,
-                    0, 0));
+        if (halfTaken[1] == 0) {
+            return new Echoes(results, null, null);
         }
-        return results;
+        // Rounds counted from 1: index 0 holds rounds 1, 3, 5 ...
+        return new Echoes(results, alone("none, odd rounds", aloneHalves[0], halfTaken[0]),
+                alone("none, even rounds", aloneHalves[1], halfTaken[1]));
+    }
+
+    private static Echo alone(String name, long[] trips, int taken) {
+        long[] sorted = Arrays.copyOf(trips, taken);
+        Arrays.sort(sorted);
+        return new Echo(name, Bench.percentile(sorted, 0.5), Bench.percentile(sorted, 0.99), taken, 0, 0);
     }
 
     // Round trips on their own thread while this one feeds GPU waits at the rate asked (a GPU
@@ -728,15 +740,11 @@ final class HostBench {
         }
     }
 
-    private static Echo echo(List<Echo> echoes, String name) {
-        return echoes.stream().filter(e -> e.name().equals(name)).findFirst().orElse(null);
-    }
-
     private static Row row(List<Row> rows, String name) {
         return rows.stream().filter(r -> r.name().equals(name)).findFirst().orElse(null);
     }
 
-    private static void print(Options options, String device, String measuredFrom, List<Row> rows, List<Echo> echoes,
+    private static void print(Options options, String device, String measuredFrom, List<Row> rows, Echoes echoes,
                               PrintStream out) {
         out.printf(Locale.ROOT, "gar bench --host %s: %s, %d us of device work per sample, %d samples per row "
                         + "(after %d warm-up)%n", String.join(",", options.hosts()), device, options.work().toNanos() / 1_000,
@@ -760,30 +768,27 @@ final class HostBench {
         for (Row r : rows) {
             out.printf("  %-12s %s%n", r.name(), r.how());
         }
-        if (!echoes.isEmpty()) {
+        if (!echoes.conditions().isEmpty()) {
             out.println();
             out.printf(Locale.ROOT, "loopback echo on the Netty host's loop (127.0.0.1, one 8-byte request in flight; GPU waits "
                     + "fed %s, %d us of work each; the conditions alternate in %d rounds):%n",
                     options.echoRate() == 0 ? "as fast as they end (64 in flight)" : "at " + options.echoRate() + "/s",
                     FEED_WORK.toNanos() / 1_000, Math.min(ECHO_ROUNDS, options.echoRequests()));
-            Echo alone = echoes.getFirst();
-            for (Echo e : echoes) {
-                if (e.name().startsWith("none, ")) {
-                    continue;
-                }
+            Echo alone = echoes.conditions().getFirst();
+            for (Echo e : echoes.conditions()) {
                 out.printf(Locale.ROOT, "  GPU waits %-12s p50 %7.1f us  p99 %7.1f us  (%d round trips, %d completions meanwhile%s)"
                                 + "%s%n", e.name(), e.p50Nanos() / 1e3, e.p99Nanos() / 1e3, e.trips(), e.completionsDuring(),
                         e == alone ? "" : String.format(Locale.ROOT, ", %.0f/s", e.completionsPerSecond()),
                         e == alone ? "" : String.format(Locale.ROOT, "  p99 %+.1f%%", 100.0 * (e.p99Nanos() - alone.p99Nanos())
                                 / alone.p99Nanos()));
             }
-            if (echo(echoes, DEVICE_ONLY) != null) {
+            if (echoes.named(DEVICE_ONLY) != null) {
                 out.println("  (device only: the device works and stores at the same rate and nothing waits, so the echo pays for");
                 out.println("  the simulated device's thread and the feeder alone; a GPU would take no host core)");
             }
-            Echo odd = echo(echoes, "none, odd rounds");
-            Echo even = echo(echoes, "none, even rounds");
-            if (odd != null && even != null) {
+            Echo odd = echoes.oddRounds();
+            Echo even = echoes.evenRounds();
+            if (odd != null) {
                 out.printf(Locale.ROOT, "  the echo alone, odd rounds against even: p50 %.1f / %.1f us, p99 %.1f / %.1f us (%+.1f%%):"
                                 + " what noise alone moves it%n", odd.p50Nanos() / 1e3, even.p50Nanos() / 1e3, odd.p99Nanos() / 1e3,
                         even.p99Nanos() / 1e3, 100.0 * (odd.p99Nanos() - even.p99Nanos()) / even.p99Nanos());
@@ -798,10 +803,11 @@ final class HostBench {
             out.printf(Locale.ROOT, "  netty p50 <= 1.5x busy poll's:         %.2fx  %s%n", ratio, ratio <= 1.5 ? "met" : "NOT met");
             out.printf(Locale.ROOT, "  netty CPU/await <= std+execute's:     %.1f us vs %.1f us  %s%n", netty.cpuNanosPerAwait() / 1e3,
                     hop.cpuNanosPerAwait() / 1e3, netty.cpuNanosPerAwait() <= hop.cpuNanosPerAwait() ? "met" : "NOT met");
-            if (echoes.size() > 1) {
-                Echo withNetty = echo(echoes, "netty");
-                double change = 100.0 * (withNetty.p99Nanos() - echoes.getFirst().p99Nanos()) / echoes.getFirst().p99Nanos();
-                Echo control = echo(echoes, DEVICE_ONLY);
+            Echo withNetty = echoes.named("netty");
+            if (withNetty != null) {
+                Echo alone = echoes.conditions().getFirst();
+                double change = 100.0 * (withNetty.p99Nanos() - alone.p99Nanos()) / alone.p99Nanos();
+                Echo control = echoes.named(DEVICE_ONLY);
                 String againstControl = control == null ? "" : String.format(Locale.ROOT,
                         " (against the device-only control: %+.1f%%)",
                         100.0 * (withNetty.p99Nanos() - control.p99Nanos()) / control.p99Nanos());
@@ -811,7 +817,7 @@ final class HostBench {
         }
     }
 
-    private static String json(Options options, String device, List<Row> rows, List<Echo> echoes) {
+    private static String json(Options options, String device, List<Row> rows, Echoes echoes) {
         StringBuilder json = new StringBuilder("{\n");
         json.append("  \"hosts\": \"").append(String.join(",", options.hosts())).append("\",\n");
         json.append("  \"backend\": \"").append(options.backend()).append("\",\n");
@@ -830,12 +836,19 @@ final class HostBench {
                     i + 1 < rows.size() ? "," : ""));
         }
         json.append("  ],\n  \"echo\": [\n");
-        for (int i = 0; i < echoes.size(); i++) {
-            Echo e = echoes.get(i);
+        List<Echo> conditions = echoes.conditions();
+        for (int i = 0; i < conditions.size(); i++) {
+            Echo e = conditions.get(i);
             json.append(String.format(Locale.ROOT, "    {\"gpu_waits\": \"%s\", \"p50_ns\": %d, \"p99_ns\": %d, \"round_trips\": %d, "
                             + "\"completions_during\": %d, \"completions_per_s\": %.0f}%s%n", e.name(), e.p50Nanos(),
-                    e.p99Nanos(), e.trips(), e.completionsDuring(), e.completionsPerSecond(), i + 1 < echoes.size() ? "," : ""));
+                    e.p99Nanos(), e.trips(), e.completionsDuring(), e.completionsPerSecond(), i + 1 < conditions.size() ? "," : ""));
         }
-        return json.append("  ]\n}\n").toString();
+        json.append("  ]");
+        if (echoes.oddRounds() != null) {
+            json.append(String.format(Locale.ROOT, ",%n  \"echo_alone_noise\": {\"odd_rounds_p50_ns\": %d, \"odd_rounds_p99_ns\": %d, "
+                            + "\"even_rounds_p50_ns\": %d, \"even_rounds_p99_ns\": %d}", echoes.oddRounds().p50Nanos(),
+                    echoes.oddRounds().p99Nanos(), echoes.evenRounds().p50Nanos(), echoes.evenRounds().p99Nanos()));
+        }
+        return json.append("\n}\n").toString();
     }
 }

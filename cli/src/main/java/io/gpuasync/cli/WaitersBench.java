@@ -32,10 +32,9 @@ import java.util.concurrent.CountDownLatch;
  */
 final class WaitersBench {
     static final int LINES = 16;
-    // Each waiter's own count, whatever the total: with 8 waits each (2048 over 256 waiters, as
-    // --samples 2000 gave before), every wait fell in the start, while the lines' estimators had
-    // not yet learned their queues 16 deep and the JIT had not compiled the waiters' path, and
-    // the row measured that start (p50 6-9 ms at 256, against ~0.3-1.3 ms after 250 waits each).
+    // Each waiter's own count, whatever the total: --samples 2000 gave 256 waiters 8 waits each,
+    // 2 of them warm-up, so the row measured little more than the start, before the lines'
+    // estimators had seen their queues 16 deep.
     static final int MIN_AWAITS_PER_WAITER = 40;
     static final int MIN_WARMUP_PER_WAITER = 10;
 

@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -62,6 +63,8 @@ class HostBenchTest {
         }
         assertTrue(written.contains("\"round_trips\": 50,"), written);
         assertTrue(written.contains("\"echo_rate_per_s\": 10000,"), written);
+        assertTrue(written.contains("\"echo_alone_noise\": {\"odd_rounds_p50_ns\": "), written);
+        assertFalse(written.contains("\"gpu_waits\": \"none, "), "the noise is no condition of its own:\n" + written);
         String table = out.toString(StandardCharsets.UTF_8);
         assertTrue(table.contains("goals of issue 11:"), table);
         assertTrue(table.contains("GPU waits fed at 10000/s, 20 us of work each; the conditions alternate in 10 rounds"), table);

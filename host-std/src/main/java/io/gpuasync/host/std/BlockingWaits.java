@@ -233,11 +233,7 @@ final class BlockingWaits {
                 long word = line.word(slot);
                 boolean landed = Sequences.reached(word, target);
                 if (landed) {
-                    if (sleptSince == DeadlineEstimator.UNKNOWN) {
-                        line.observe(slot, word);
-                    } else {
-                        line.observeAfterSleep(slot, word, sleptSince);
-                    }
+                    line.observeAfterSleep(slot, word, sleptSince);     // UNKNOWN: it did not sleep
                 }
                 sleptSince = DeadlineEstimator.UNKNOWN;
                 switch (runner.next(landed, now)) {

@@ -78,6 +78,4 @@ class AdaptiveModeTest {
         assertEquals("LANDED", ofSlot.getFirst().getString("outcome"));
         return ofSlot.getFirst().getString("plan");
     }
-
-
 }

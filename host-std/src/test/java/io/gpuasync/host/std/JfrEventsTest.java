@@ -117,8 +117,6 @@ class JfrEventsTest {
         assertEquals(List.of(), named(RecordingFile.readAllEvents(file), "io.gpuasync.Wait"));
     }
 
-
-
     private static List<RecordedEvent> named(List<RecordedEvent> events, String name) {
         return events.stream().filter(e -> e.getEventType().getName().equals(name)).toList();
     }

@@ -54,8 +54,6 @@ class ReactorReliabilityTest {
         return assertInstanceOf(GpuException.class, e.getCause());
     }
 
-    // A stream held at a gate until the test opens it: its tickets land exactly when told.
-
     /**
      * Platform threads awaiting tickets (spinning, parking, polling isDone) while the lines they
      * wait on close under them: every wait ends, and no thread's interrupt status is set by it.

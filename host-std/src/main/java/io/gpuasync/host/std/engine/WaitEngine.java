@@ -402,16 +402,15 @@ public final class WaitEngine implements AutoCloseable {
     // landing) or not (the driver woke before it).
     private void judgeWake(long handle, Object attachment, boolean landed) {
         int entry = (int) handle;
+        WakeLead lead = leads[((PendingWait) attachment).ticket().slot().index()];
         if (landed && registeredAfterDue[entry] != DeadlineEstimator.UNKNOWN) {
-            leads[((PendingWait) attachment).ticket().slot().index()]
-                    .skippedSleep(workNanos - registeredAfterDue[entry], DRIVER_LATENESS_NANOS);
+            lead.skippedSleep(workNanos - registeredAfterDue[entry], DRIVER_LATENESS_NANOS);
             return;
         }
         if (!leadOpen[entry]) {
             return;
         }
         leadOpen[entry] = false;
-        WakeLead lead = leads[((PendingWait) attachment).ticket().slot().index()];
         if (landed) {
             lead.late();
         } else {

@@ -107,24 +107,15 @@ class WaitEngineTest {
 
     @Test
     void theDeadlineFollowsThePredictionThenBacksOff() throws Exception {
-        // A watchdog that does not come around during the test, so the deadline is the wait's.
-        WaitEngine slow = closeLater(new WaitEngine(EngineSettings.DEFAULTS.withWatchdog(Duration.ofSeconds(60),
-                Duration.ofSeconds(60)), () -> { }));
+        WaitEngine slow = slowEngine();
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         line.expect(Slot.S0, Duration.ofMillis(50));
-        CountDownLatch gate = gate(stream);
         // The fourth store behind the gate is predicted far enough ahead that it lies in the
         // future; a new engine's lead is 0, so the wait is due at its prediction.
-        Ticket ticket = null;
-        for (int i = 0; i < 4; i++) {
-            ticket = line.signal(stream, Slot.S0);
-        }
-        slow.whenLanded(ticket);
-        long now = System.nanoTime();
-        slow.doWork(now);
+        Ticket ticket = gatedWait(slow, stream, line);
         long predicted = line.predictedLanding(Slot.S0, ticket.target());
-        assertTrue(predicted - now > 0, "the test needs a wake-up time ahead");
+        assertTrue(predicted - System.nanoTime() > 0, "the test needs a wake-up time ahead");
         assertEquals(predicted, slow.nextDeadline(), "sleep to the predicted landing");
         // Past it, not landed: polls every 1 us, then 2, 4 ... counted from each look that was due.
         long late = predicted + 1_000_000;
@@ -134,14 +125,13 @@ class WaitEngineTest {
         assertEquals(late + 1_000, slow.nextDeadline(), "an early call keeps the planned look");
         slow.doWork(late + 1_000);
         assertEquals(late + 1_000 + 2_000, slow.nextDeadline());
-        gate.countDown();
+        openGates();
         awaitLanded(ticket);
     }
 
     @Test
     void whatTheFirstLookAtAWaitsDueFoundMovesTheNextDue() throws Exception {
-        WaitEngine slow = closeLater(new WaitEngine(EngineSettings.DEFAULTS.withWatchdog(Duration.ofSeconds(60),
-                Duration.ofSeconds(60)), () -> { }));
+        WaitEngine slow = slowEngine();
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         line.expect(Slot.S0, Duration.ofMillis(50));
@@ -167,6 +157,12 @@ class WaitEngineTest {
                 slow.nextDeadline(), "a landing before the due makes the next one earlier");
         openGates();
         awaitLanded(third);
+    }
+
+    // A watchdog that does not come around during the test, so the deadline is the wait's.
+    private WaitEngine slowEngine() {
+        return closeLater(new WaitEngine(EngineSettings.DEFAULTS.withWatchdog(Duration.ofSeconds(60),
+                Duration.ofSeconds(60)), () -> { }));
     }
 
     // Four stores behind a gate on the line's S0, the last one awaited: returns its ticket.
