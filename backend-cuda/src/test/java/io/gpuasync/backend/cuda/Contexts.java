@@ -13,6 +13,8 @@ final class Contexts {
     // One retain per device for the whole test run, so making a context current does not
     // change the reference counts the tests compare.
     private static final Map<Integer, Long> PRIMARY = new HashMap<>();
+    // A context of the tests' own on device 0, where there is no second device to be foreign.
+    private static long own;
 
     private Contexts() {
     }
@@ -31,6 +33,24 @@ final class Contexts {
             }
             require(Cuda.cuCtxSetCurrent(MemorySegment.ofAddress(handle)), "cuCtxSetCurrent");
         }
+    }
+
+    /**
+     * Makes current on this thread a context that is not device 0's primary one: device 1's
+     * primary context where there are two devices (the fake has two), else, on a real driver
+     * with one device, a context of the tests' own on device 0 ({@code cuCtxCreate}).
+     */
+    static synchronized void makeForeignCurrent() {
+        if (devices(2) >= 2) {
+            makeCurrent(1);
+            return;
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(DriverCalls.canCreateContexts(),
+                "needs a second device or cuCtxCreate for a context that is not device 0's primary one");
+        if (own == 0) {
+            own = DriverCalls.createContext(0);
+        }
+        require(Cuda.cuCtxSetCurrent(MemorySegment.ofAddress(own)), "cuCtxSetCurrent(the tests' own context)");
     }
 
     /** Leaves this thread with no current context. */

@@ -7,10 +7,10 @@ import io.gpuasync.core.Slot;
 import io.gpuasync.host.std.Reactor;
 import io.gpuasync.spi.Backends;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
@@ -20,16 +20,20 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The CUDA backend through its real FFM bindings, against the fake libcuda.so.1. */
+/**
+ * The CUDA backend through its real FFM bindings, against the fake libcuda.so.1 in the build and
+ * a real driver in the GPU check; the cases that steer the fake say so when they skip themselves.
+ */
 class CudaBackendTest {
     private final List<String> leaks = new CopyOnWriteArrayList<>();
-    private final CudaBackend cuda = CudaBackend.load((reason, line, address, bytes) -> leaks.add(reason.name()));
+    // Loaded after the assumption: a load where CUDA is unavailable throws, failing the class.
+    private CudaBackend cuda;
     private CudaStream stream;
 
     @BeforeEach
     void current() {
-        Assumptions.assumeTrue(FakeCuda.isLoaded(),
-                "these cases steer the fake libcuda.so.1 (failures, sticky errors, counts); a real driver has no such hooks");
+        CudaTests.assumeAvailable();
+        cuda = CudaBackend.load((reason, line, address, bytes) -> leaks.add(reason.name()));
         Contexts.makeCurrent(0);
         stream = cuda.createStream();
     }
@@ -39,7 +43,9 @@ class CudaBackendTest {
         if (stream == null) {
             return;
         }
-        FakeCuda.setSticky(0, 0);
+        if (FakeCuda.isLoaded()) {
+            FakeCuda.setSticky(0, 0);
+        }
         Contexts.makeCurrent(0);
         cuda.destroyStream(stream);
     }
@@ -53,7 +59,7 @@ class CudaBackendTest {
     @Test
     void aTicketLandsBehindTheStreamsWorkAndTheReactorAwaitsIt() {
         try (Reactor reactor = Reactor.builder().backend(cuda).build(); Line<CudaStream> line = cuda.openLine()) {
-            FakeCuda.enqueueWork(stream, 30_000_000L);
+            CudaTests.enqueueWork(stream, Duration.ofMillis(30));
             Ticket ticket = line.signal(stream, Slot.S2);
             assertFalse(ticket.isDone());
             reactor.await(ticket);
@@ -63,6 +69,7 @@ class CudaBackendTest {
 
     @Test
     void theLineHoldsAReferenceToThePrimaryContextForItsWholeLife() {
+        CudaTests.assumeFake("fakePrimaryRefs, fakeRegisteredPages");
         int before = FakeCuda.primaryRefs(0);
         int pages = FakeCuda.registeredPages();
         Line<CudaStream> line = cuda.openLine();
@@ -83,8 +90,8 @@ class CudaBackendTest {
     }
 
     @Test
-    void aStreamOfAnotherDevicesContextIsForeign() {
-        Contexts.makeCurrent(1);
+    void aStreamOfAnotherContextIsForeign() {
+        Contexts.makeForeignCurrent();
         CudaStream other = cuda.createStream();
         Contexts.makeCurrent(0);
         try (Line<CudaStream> line = cuda.openLine()) {
@@ -97,6 +104,7 @@ class CudaBackendTest {
 
     @Test
     void aFailingCallCarriesTheDriversStatusAndItsName() {
+        CudaTests.assumeFake("fakeFailNext, fakePrimaryRefs");
         FakeCuda.failNext("cuMemHostRegister_v2", 1, 1);
         int before = FakeCuda.primaryRefs(0);
         GpuException e = assertThrows(GpuException.class, cuda::openLine);
@@ -109,6 +117,7 @@ class CudaBackendTest {
 
     @Test
     void aStickyErrorFailsTheHealthCheckAndTheLineKeepsItsPage() {
+        CudaTests.assumeFake("fakeSetSticky, fakeRegisteredPages");
         Line<CudaStream> line = cuda.openLine();
         FakeCuda.enqueueWork(stream, 50_000_000L);
         line.signal(stream, Slot.S0);
@@ -155,7 +164,7 @@ class CudaBackendTest {
         try (Reactor reactor = Reactor.builder().backend(cuda).build(); Line<CudaStream> line = cuda.openLine()) {
             cuda.waitOnDevice(consumer, line, Slot.S0, 1);
             Ticket after = line.signal(consumer, Slot.S1);
-            FakeCuda.enqueueWork(stream, 30_000_000L);
+            CudaTests.enqueueWork(stream, Duration.ofMillis(30));
             Ticket first = line.signal(stream, Slot.S0);
             assertFalse(after.isDone());
             reactor.await(after);

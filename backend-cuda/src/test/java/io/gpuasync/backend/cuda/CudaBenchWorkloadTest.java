@@ -5,7 +5,6 @@ import io.gpuasync.api.Ticket;
 import io.gpuasync.core.Slot;
 import io.gpuasync.host.std.Reactor;
 import io.gpuasync.spi.BenchWorkload;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -16,11 +15,14 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The bench workload the CUDA provider offers (what gar bench --host ... --backend cuda waits for), on the fake driver. */
+/**
+ * The bench workload the CUDA provider offers (what gar bench --host ... --backend cuda waits
+ * for), on the fake driver in the build and the real one in the GPU check.
+ */
 class CudaBenchWorkloadTest {
     @Test
     void theProviderOffersCalibratedWorkThatASignalLandsBehindAndReleasesItAll() throws Exception {
-        Assumptions.assumeTrue(FakeCuda.isLoaded(), "on the fake libcuda.so.1 (the GPU check runs the same on a GPU)");
+        CudaTests.assumeAvailable();
         CudaProvider provider = new CudaProvider();
         BenchWorkload<?> offered = provider.openBenchWorkload().orElseThrow();
         @SuppressWarnings("unchecked")

@@ -17,21 +17,7 @@ import java.util.Set;
  * REFERENCE_COUNT only on the fake, which can tell; MANY_DOMAINS where there are two devices.
  */
 class CudaConformanceTest extends LineDriverVerification<CudaStream, CudaContext> {
-    private static CudaWork work;
-
     private final CudaBackend cuda = CudaBackend.load((reason, line, address, bytes) -> { });
-
-    // One buffer for the run, in device 0's context, calibrated on a stream of its own.
-    private synchronized CudaWork work() {
-        if (work == null) {
-            Contexts.makeCurrent(0);
-            CudaStream calibration = cuda.createStream();
-            work = CudaWork.allocate(64L << 20);
-            work.calibrate(calibration);
-            cuda.destroyStream(calibration);
-        }
-        return work;
-    }
 
     @Override
     protected LineDriver<CudaStream, CudaContext> driver() {
@@ -58,7 +44,7 @@ class CudaConformanceTest extends LineDriverVerification<CudaStream, CudaContext
 
     @Override
     protected void enqueueWork(CudaStream stream, Duration duration) {
-        work().enqueue(stream, duration);
+        CudaTests.memset().enqueue(stream, duration);
     }
 
     @Override

@@ -13,7 +13,8 @@ import java.nio.file.Path;
 
 /**
  * The test hooks of the fake libcuda.so.1 (src/test/c/fake_cuda.c), through FFM like the real
- * bindings.
+ * bindings. A real driver has none of them: a test that calls one runs on the fake only, and
+ * says so when it skips itself ({@link CudaTests#assumeFake}).
  */
 final class FakeCuda {
     private static final Linker LINKER = Linker.nativeLinker();
@@ -35,14 +36,6 @@ final class FakeCuda {
             FunctionDescriptor.of(ValueLayout.JAVA_INT));
     private static final MethodHandle SET_ATTRIBUTE = hook("fakeSetAttribute",
             FunctionDescriptor.ofVoid(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
-    // Real driver API entry points the backend does not bind, which the tests play another owner with.
-    private static final MethodHandle PRIMARY_RESET = hook("cuDevicePrimaryCtxReset_v2",
-            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
-    private static final MethodHandle BEGIN_CAPTURE = hook("cuStreamBeginCapture_v2",
-            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
-    private static final MethodHandle END_CAPTURE = hook("cuStreamEndCapture",
-            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS));
-
     private FakeCuda() {
     }
 
@@ -111,33 +104,6 @@ final class FakeCuda {
     static void setAttribute(int device, int attribute, int value) {
         try {
             SET_ATTRIBUTE.invokeExact(device, attribute, value);
-        } catch (Throwable t) {
-            throw new AssertionError(t);
-        }
-    }
-
-    /** {@code cuDevicePrimaryCtxReset}, as another owner (cudaDeviceReset) would call it. */
-    static int resetPrimary(int device) {
-        try {
-            return (int) PRIMARY_RESET.invokeExact(device);
-        } catch (Throwable t) {
-            throw new AssertionError(t);
-        }
-    }
-
-    /** {@code cuStreamBeginCapture(stream, mode)} on the calling thread (mode 0: global). */
-    static int beginCapture(CudaStream stream, int mode) {
-        try {
-            return (int) BEGIN_CAPTURE.invokeExact(MemorySegment.ofAddress(stream.handle()), mode);
-        } catch (Throwable t) {
-            throw new AssertionError(t);
-        }
-    }
-
-    /** {@code cuStreamEndCapture}: 0, or CUDA_ERROR_STREAM_CAPTURE_INVALIDATED (901) if something broke it. */
-    static int endCapture(CudaStream stream) {
-        try (Arena arena = Arena.ofConfined()) {
-            return (int) END_CAPTURE.invokeExact(MemorySegment.ofAddress(stream.handle()), arena.allocate(ValueLayout.ADDRESS));
         } catch (Throwable t) {
             throw new AssertionError(t);
         }

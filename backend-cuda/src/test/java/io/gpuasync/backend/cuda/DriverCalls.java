@@ -1,0 +1,110 @@
+package io.gpuasync.backend.cuda;
+
+import io.gpuasync.backend.cuda.internal.CudaLibrary;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Driver API entry points the backend does not bind, with which the tests play another owner
+ * (a graph capture, a reset, a context of their own), on the fake or a real driver alike: the
+ * fake implements those its tests need, and {@link RealLibcudaTest} checks that NVIDIA's library
+ * exports every one of them.
+ */
+final class DriverCalls {
+    /** Every symbol bound here. */
+    static final List<String> SYMBOLS = List.of("cuStreamBeginCapture_v2", "cuStreamEndCapture", "cuGraphDestroy",
+            "cuDevicePrimaryCtxReset_v2", "cuCtxCreate_v2", "cuCtxDestroy_v2");
+
+    private static final Linker LINKER = Linker.nativeLinker();
+    @SuppressWarnings("restricted")
+    private static final SymbolLookup DRIVER = CudaLibrary.location().contains("/")
+            ? SymbolLookup.libraryLookup(Path.of(CudaLibrary.location()), Arena.global())
+            : SymbolLookup.libraryLookup(CudaLibrary.location(), Arena.global());
+    private static final MethodHandle BEGIN_CAPTURE = bind("cuStreamBeginCapture_v2",
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+    private static final MethodHandle END_CAPTURE = bind("cuStreamEndCapture",
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS));
+    private static final MethodHandle GRAPH_DESTROY = bind("cuGraphDestroy",
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
+    private static final MethodHandle PRIMARY_RESET = bind("cuDevicePrimaryCtxReset_v2",
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+    private static final MethodHandle CONTEXT_CREATE = bind("cuCtxCreate_v2",
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+
+    private DriverCalls() {
+    }
+
+    // Null where the library lacks the symbol (the fake implements only what its tests use).
+    private static MethodHandle bind(String name, FunctionDescriptor descriptor) {
+        return DRIVER.find(name).map(address -> LINKER.downcallHandle(address, descriptor)).orElse(null);
+    }
+
+    /** {@code cuStreamBeginCapture(stream, mode)} on the calling thread (mode 0: global). */
+    static int beginCapture(CudaStream stream, int mode) {
+        try {
+            return (int) BEGIN_CAPTURE.invokeExact(MemorySegment.ofAddress(stream.handle()), mode);
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /**
+     * {@code cuStreamEndCapture}, destroying the graph it made where the driver makes one: 0, or
+     * CUDA_ERROR_STREAM_CAPTURE_INVALIDATED (901) if something broke the capture.
+     */
+    static int endCapture(CudaStream stream) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment graph = arena.allocate(ValueLayout.ADDRESS);
+            int status = (int) END_CAPTURE.invokeExact(MemorySegment.ofAddress(stream.handle()), graph);
+            if (status == 0 && GRAPH_DESTROY != null && !FakeCuda.isLoaded()) {
+                int destroyed = (int) GRAPH_DESTROY.invokeExact(graph.get(ValueLayout.ADDRESS, 0));
+                if (destroyed != 0) {
+                    throw new IllegalStateException("cuGraphDestroy returned " + destroyed);
+                }
+            }
+            return status;
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /** {@code cuDevicePrimaryCtxReset}, as another owner (cudaDeviceReset) would call it. */
+    static int resetPrimary(int device) {
+        try {
+            return (int) PRIMARY_RESET.invokeExact(device);
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /** Whether the driver can make a context of the tests' own ({@code cuCtxCreate}); the fake cannot. */
+    static boolean canCreateContexts() {
+        return CONTEXT_CREATE != null;
+    }
+
+    /** A new context on device {@code ordinal} ({@code cuCtxCreate}), current on this thread; the tests keep it. */
+    static long createContext(int ordinal) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment context = arena.allocate(ValueLayout.ADDRESS);
+            int status = (int) CONTEXT_CREATE.invokeExact(context, 0, ordinal);
+            if (status != 0) {
+                throw new IllegalStateException("cuCtxCreate(device " + ordinal + ") returned " + status);
+            }
+            return context.get(ValueLayout.ADDRESS, 0).address();
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+}
