@@ -33,7 +33,7 @@ final class Doctor {
                 usable++;
                 out.printf("    %-8s available%n", f.name());
             } else {
-                out.printf("    %-8s UNAVAILABLE: %s%n", f.name(), f.problem());
+                out.printf("    %-8s UNAVAILABLE: %s%n", f.name(), why(f.problem()));
             }
         }
         if (usable == 0) {
@@ -41,5 +41,14 @@ final class Doctor {
             return 1;
         }
         return 0;
+    }
+
+    // The cause's own words ("cuInit(0) returned 100 (CUDA_ERROR_NO_DEVICE)"), not its class:
+    // the backends word their causes for users. One with no message is named by its class.
+    private static String why(Throwable problem) {
+        if (problem == null) {
+            return "no provider could be made";
+        }
+        return problem.getMessage() != null && !problem.getMessage().isBlank() ? problem.getMessage() : problem.toString();
     }
 }

@@ -28,7 +28,8 @@ import java.util.stream.Collectors;
  *
  * <pre>DeviceProbe cuda|hip FILE</pre>
  *
- * writes {@code key: value} lines to FILE and to standard output. Exit status 0 with at least
+ * writes {@code key: value} lines to FILE and to standard output ({@code driver_kind} says whether
+ * the library is a real driver or one of the build's fakes). Exit status 0 with at least
  * one device, 1 without (the lines say why), 2 on bad arguments.
  */
 public final class DeviceProbe {
@@ -38,6 +39,8 @@ public final class DeviceProbe {
     private static final int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
     private static final int CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS = 122;
     private static final int NAME_BYTES = 256;
+    // A test hook both fakes export (fake_cuda.c, fake_hip.c).
+    private static final String FAKE_HOOK = "fakePrimaryRefs";
 
     /** A vendor library and the calls the probe makes into it. */
     record Api(String name, NativeLibrary library, String init, String driverVersion, String runtimeVersion,
@@ -101,6 +104,10 @@ public final class DeviceProbe {
                     + api.library().loadFailure().orElseThrow().getMessage());
             return found;
         }
+        // The check's summary says which steps met a real driver: the fakes the build compiles
+        // export their test hooks, which no vendor's library has.
+        found.put("driver_kind", api.library().find(FAKE_HOOK).equals(MemorySegment.NULL)
+                ? "real" : "fake (the build's test driver: it exports " + FAKE_HOOK + ")");
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment number = arena.allocate(ValueLayout.JAVA_INT);
             call(api, api.init(), FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT), 0);

@@ -16,6 +16,7 @@ class DeviceProbeTest {
         Map<String, String> found = DeviceProbe.probe(DeviceProbe.api("cuda"));
         assertFalse(found.containsKey("error"), found::toString);
         assertTrue(found.get("library").endsWith("fake-cuda/libcuda.so.1"), found::toString);
+        assertTrue(found.get("driver_kind").startsWith("fake"), found::toString);
         assertEquals("12080 (12.8)", found.get("driver_version"));
         assertEquals("2", found.get("devices"));
         assertTrue(found.get("device.1.name").startsWith("fake device 1"), found::toString);
