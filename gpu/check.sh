@@ -1,38 +1,39 @@
 #!/usr/bin/env bash
 # The project's GPU check: one command, run on a lent GPU machine after pack.sh, and on every
-# build against the fake drivers (gpu/pom.xml), with the same steps and the same time bounds.
+# build against the fake drivers (gpu/pom.xml), on the same layout (gpu/layout.sh), the same
+# class path, with the same steps and the same time bounds.
 #
 #     gpu/check.sh [cuda|hip]          (default cuda; from anywhere, it finds the project root)
 #
 # On the GPU machine (see ../shared/device/README.md): here, gpu/pack.sh; then one device run
 # carrying [".device"] with the command `bash gpu/check.sh cuda` and a timeout of at least
-# the total bound below (480 s) plus a minute. Everything lands under $OUT:
+# the total bound below (480 s) plus a minute. The GPU machine returns at most 8 files from
+# $OUT, so the check leaves three there:
 #   summary.md        written before the first step and rewritten after each one: every step,
-#                     its bound, its outcome and how long it took. A run cut off still says
-#                     what it did.
-#   <step>.log        each step's own output;  tests.txt, conformance.txt: one line per test
-#   device.txt        the probe (library, driver version from the driver, each device)
-#   nvidia-smi.*      the GPU as nvidia-smi describes it (cuda)
-#   bench-*us.json    gar bench --backend ... --json, at 200 us and 1000 us of device work
-#   hosts.json        gar bench --host std,uring,netty --backend ... --json: the std, io_uring and
-#                     Netty hosts on the same device work, and the echo on the Netty loop
-#   results.md        the Markdown section ready for bench/RESULTS.md; results.json beside it
+#                     its bound, its outcome, how long it took, and whether it ran on a real
+#                     driver or a fake. A run cut off still says what it did. Also printed.
+#   results.md        the Markdown section ready for bench/RESULTS.md. Also printed.
+#   check-files.tar.gz  everything else, remade after each step: <step>.log (each step's own
+#                     output); tests.txt, conformance.txt (one line per test); device.txt (the
+#                     probe: library, real or fake, driver version from the driver, each device);
+#                     nvidia-smi.* (cuda); bench-*us.json (gar bench --backend ... --json at
+#                     200 us and 1000 us of device work); hosts.json (gar bench --host
+#                     std,uring,netty: the hosts and the echo on the Netty loop); results.json
 #
 # Exit status: 0 when every step passed or was skipped with a reason, 1 when any failed or ran
 # past its bound, 2 on bad arguments. A step that fails does not stop the others; only a
 # runtime that cannot run at all (the layout step) does.
 #
 # Environment (the build sets these; on the GPU machine none is needed):
-#   OUT                  where everything goes (default /tmp/gar-gpu-check-<backend>)
-#   GAR_CHECK_DEVICE     the runtime pack.sh made (default <root>/.device): lib/*.jar,
-#                        classes/<module>/, and jre/ (else a JDK 25 is looked for)
-#   GAR_CHECK_JAR        one more jar for the class path (the build's own gpu jar)
-#   GAR_CHECK_CLASSES    test class folders, ':'-separated (default: <device>/classes/*)
+#   OUT                  where the three files go (default /tmp/gar-gpu-check-<backend>)
+#   GAR_CHECK_DEVICE     the runtime gpu/layout.sh made (default <root>/.device): lib/*.jar,
+#                        classes/<module>/, jre/
 #   GAR_CHECK_SAMPLES, GAR_CHECK_WARMUP   bench samples per peer (default 2000, 300); the host
 #                        bench takes as many, and as many echo round trips as samples
 #   GAR_CHECK_BOUNDS     other step bounds, "step=seconds,..." (to see a step cut off)
 #   GAR_CHECK_STEPS      only these steps, "step,..." (to rerun what failed within what is left
-#                        of a device budget); layout always runs, the others say they were left out
+#                        of a device budget); layout always runs, the others say they were left
+#                        out, and what they wrote before stays in the archive
 #   GAR_CUDA_LIBRARY, GAR_HIP_LIBRARY     the driver to use (a fake in the build)
 set -uo pipefail
 
@@ -55,13 +56,13 @@ esac
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${OUT:-/tmp/gar-gpu-check-$backend}
-device=${GAR_CHECK_DEVICE:-$root/.device}
+device=$(cd "${GAR_CHECK_DEVICE:-$root/.device}" 2>/dev/null && pwd || echo "${GAR_CHECK_DEVICE:-$root/.device}")
 samples=${GAR_CHECK_SAMPLES:-2000}
 warmup=${GAR_CHECK_WARMUP:-300}
-# What the device machine takes (../shared/device/README.md), and what a jlink'd JDK 25 adds
-# to a layout that has none yet (the build's: pack.sh's was 45 MB on 2026-11-30).
-carry_limit_mib=64
-jre_allowance_mib=${GAR_CHECK_JRE_MIB:-46}
+# Everything but summary.md and results.md is written here, and archived into $OUT after each
+# step; the steps (run as `check.sh --step`) find it in the environment.
+archive=check-files.tar.gz
+files=${GAR_CHECK_FILES:-}
 # The whole check stays well under the device machine's 10 minutes a command.
 total_bound=480
 summary=$out/summary.md
@@ -74,7 +75,7 @@ steps=(layout device tests conformance bench-200us bench-1000us hosts results)
 declare -A bound=([layout]=20 [device]=30 [tests]=120 [conformance]=120 [bench-200us]=60 [bench-1000us]=90 [hosts]=90
                   [results]=20)
 declare -A what=(
-    [layout]="the runtime is complete, and small enough to carry (${carry_limit_mib} MiB)"
+    [layout]="the runtime is complete, and what travels fits the GPU machine (gpu/travel.sh)"
     [device]="the device, as the driver and nvidia-smi/rocm-smi describe it"
     [tests]="the $backend backend's tests through its real bindings"
     [conformance]="the conformance suite through the real bindings"
@@ -104,8 +105,12 @@ done
 chosen() {
     [ -z "$selected" ] || [ "$1" = layout ] || [[ ",$selected," == *",$1,"* ]]
 }
+# The steps that call the driver; the others run on the host alone.
+declare -A calls_driver=([device]=1 [tests]=1 [conformance]=1 [bench-200us]=1 [bench-1000us]=1 [hosts]=1)
 declare -A outcome took
 for s in "${steps[@]}"; do outcome[$s]="not run yet"; took[$s]=""; done
+# "real" or "fake", as the probe finds the library (device.txt); unknown until it ran.
+driver_kind=""
 
 write_summary() {
     {
@@ -113,14 +118,43 @@ write_summary() {
         echo
         echo "Started $(date -u -d "@$started" +%Y-%m-%dT%H:%M:%SZ) on ${HOSTNAME:-this machine}; updated $(date -u +%H:%M:%SZ);" \
              "total bound ${total_bound} s, $(($(date +%s) - started)) s used."
-        echo "Runtime: $device; driver: ${driver_named:-as the loader finds it}."
+        echo "Runtime: $device; driver: ${driver_named:-as the loader finds it}, ${driver_kind:-not probed yet}."
+        echo "Tests that ran on the real driver: $(real_driver_tests)."
+        echo "Everything else is in $archive beside this file."
         echo
-        echo "| step | what | bound | outcome | took |"
-        echo "|---|---|---:|---|---:|"
+        echo "| step | what | on | bound | outcome | took |"
+        echo "|---|---|---|---:|---|---:|"
+        local s on
         for s in "${steps[@]}"; do
-            echo "| $s | ${what[$s]} | ${bound[$s]} s | ${outcome[$s]} | ${took[$s]} |"
+            on="host"
+            [ -n "${calls_driver[$s]:-}" ] && on="${driver_kind:-driver} driver"
+            echo "| $s | ${what[$s]} | $on | ${bound[$s]} s | ${outcome[$s]} | ${took[$s]} |"
         done
     } > "$summary.tmp" && mv "$summary.tmp" "$summary"
+}
+
+# RunTests ends its report with "tests: N succeeded, F failed, S skipped".
+counts() {
+    grep '^tests: ' "$files/$1.log" 2>/dev/null | tail -n 1 | sed 's/^tests: //'
+}
+
+real_driver_tests() {
+    if [ "$driver_kind" != real ]; then
+        echo "none (${driver_kind:-no} driver${driver_kind:+ here})"
+        return
+    fi
+    local t c n=0
+    for t in tests conformance; do
+        c=$(counts "$t")
+        [ -n "$c" ] && n=$((n + ${c%% succeeded*}))
+    done
+    echo "$n passed (tests: $(counts tests); conformance: $(counts conformance))"
+}
+
+# Everything the steps wrote, as one file beside the summary; remade after every step so that
+# a run cut off still returns what it did.
+pack_files() {
+    tar -czf "$out/$archive.tmp" -C "$files" . && mv "$out/$archive.tmp" "$out/$archive"
 }
 
 failed=0
@@ -146,16 +180,19 @@ run_step() {
     write_summary
     echo "== $name: ${what[$name]} (bound ${limit} s)"
     local t0=$(date +%s)
-    timeout -k 5 "$limit" bash "$0" --step "$backend" "$@" > "$out/$name.log" 2>&1
+    timeout -k 5 "$limit" bash "$0" --step "$backend" "$@" > "$files/$name.log" 2>&1
     local rc=$?
     took[$name]="$(($(date +%s) - t0)) s"
+    local tally
+    tally=$(counts "$name")
     case $rc in
-        0) outcome[$name]="PASSED" ;;
+        0) outcome[$name]="PASSED${tally:+: $tally}" ;;
         124|137) outcome[$name]="TIMED OUT after ${limit} s (see $name.log)"; failed=1 ;;
-        *) outcome[$name]="FAILED, exit status $rc (see $name.log)"; failed=1 ;;
+        *) outcome[$name]="FAILED, exit status $rc${tally:+: $tally} (see $name.log)"; failed=1 ;;
     esac
-    tail -n 3 "$out/$name.log" | sed 's/^/   /'
+    tail -n 3 "$files/$name.log" | sed 's/^/   /'
     echo "   -> ${outcome[$name]} in ${took[$name]}"
+    pack_files
     write_summary
     return $rc
 }
@@ -179,8 +216,8 @@ else
         fi
     done
 fi
-classes=${GAR_CHECK_CLASSES:-$(printf '%s:' "$device"/classes/* | sed 's/:$//')}
-classpath="$device/lib/*:${GAR_CHECK_JAR:+$GAR_CHECK_JAR:}$classes"
+classes=$(printf '%s:' "$device"/classes/* | sed 's/:$//')
+classpath="$device/lib/*:$classes"
 jvm=(-XX:+UseSerialGC --enable-native-access=ALL-UNNAMED)
 # As in the build's tests: a settle longer than this on a healthy device is a failure the tests
 # must see, not wait out (the suite's longest settle waits for about 30 ms of queued work).
@@ -202,35 +239,26 @@ check_layout() {
         head -n 5 <<< "$usage"
         return 1
     fi
-    local bytes note=""
-    bytes=$(du -sbc "$device" ${GAR_CHECK_JAR:-} ${GAR_CHECK_CLASSES:+${GAR_CHECK_CLASSES//:/ }} | tail -n 1 | cut -f1)
-    if [ ! -d "$device/jre" ]; then
-        bytes=$((bytes + jre_allowance_mib * 1024 * 1024))
-        note=" with ${jre_allowance_mib} MiB for the jlink'd JDK pack.sh adds"
-    fi
-    echo "runtime: $((bytes / 1024 / 1024)) MiB ($bytes bytes$note) of the ${carry_limit_mib} MiB the device machine takes"
-    if [ "$bytes" -gt $((carry_limit_mib * 1024 * 1024)) ]; then
-        echo "TOO LARGE to carry to the device machine; gpu/pack.sh takes out what the check does not load"
-        return 1
-    fi
+    [ -x "$device/jre/bin/java" ] || { echo "no runtime in $device/jre: the GPU machine has no Java (gpu/layout.sh makes it)"; return 1; }
+    bash "$root/gpu/travel.sh" "$device"
 }
 
 probe() {
     if [ "$backend" = cuda ]; then
         if command -v nvidia-smi > /dev/null; then
-            nvidia-smi > "$out/nvidia-smi.txt" 2>&1
-            nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader > "$out/nvidia-smi.csv" 2>&1
-            cat "$out/nvidia-smi.csv"
+            nvidia-smi > "$files/nvidia-smi.txt" 2>&1
+            nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader > "$files/nvidia-smi.csv" 2>&1
+            cat "$files/nvidia-smi.csv"
         else
             echo "no nvidia-smi on this machine (the fake driver, or no NVIDIA driver)"
         fi
     elif command -v rocm-smi > /dev/null; then
-        rocm-smi --showproductname --showdriverversion > "$out/rocm-smi.txt" 2>&1
-        cat "$out/rocm-smi.txt"
+        rocm-smi --showproductname --showdriverversion > "$files/rocm-smi.txt" 2>&1
+        cat "$files/rocm-smi.txt"
     else
         echo "no rocm-smi on this machine (the fake runtime, or no ROCm)"
     fi
-    run_java io.gpuasync.gpu.DeviceProbe "$backend" "$out/device.txt"
+    run_java io.gpuasync.gpu.DeviceProbe "$backend" "$files/device.txt"
 }
 
 # One line per test in the report as each ends; a Jupiter test that hangs is cut off by the
@@ -238,20 +266,20 @@ probe() {
 run_tests() {
     local report=$1
     shift
-    run_java io.gpuasync.gpu.RunTests --report "$out/$report" \
+    run_java io.gpuasync.gpu.RunTests --report "$files/$report" \
         --config junit.jupiter.execution.timeout.default=60s "$@"
 }
 
 bench() {
     local us=$1
     run_java io.gpuasync.cli.Gar bench --backend "$backend" --work-us "$us" --samples "$samples" \
-        --warmup "$warmup" --json "$out/bench-${us}us.json" 2> >(tee "$out/bench-${us}us.err" >&2)
+        --warmup "$warmup" --json "$files/bench-${us}us.json" 2> >(tee "$files/bench-${us}us.err" >&2)
     local rc=$?
     wait
     # gar says so, with status 3 (the backend cannot do it here), when a backend has no bench
     # workload yet (HIP today): that is a gap to report, not a failure of this run.
-    if [ $rc -eq 3 ] && grep -qiE "no bench workload|no .*workload" "$out/bench-${us}us.err"; then
-        touch "$out/bench-${us}us.unsupported"
+    if [ $rc -eq 3 ] && grep -qiE "no bench workload|no .*workload" "$files/bench-${us}us.err"; then
+        touch "$files/bench-${us}us.unsupported"
         return 0
     fi
     return $rc
@@ -262,14 +290,18 @@ bench() {
 # (a container's seccomp profile): a gap to report, not a failure of this run.
 hosts() {
     run_java io.gpuasync.cli.Gar bench --host std,uring,netty --backend "$backend" --work-us 200 --samples "$samples" \
-        --warmup "$warmup" --echo "$samples" --json "$out/hosts.json" 2> >(tee "$out/hosts.err" >&2)
+        --warmup "$warmup" --echo "$samples" --json "$files/hosts.json" 2> >(tee "$files/hosts.err" >&2)
     local rc=$?
     wait
     if [ $rc -eq 3 ]; then
-        touch "$out/hosts.unsupported"
+        touch "$files/hosts.unsupported"
         return 0
     fi
     return $rc
+}
+
+results_table() {
+    run_java io.gpuasync.gpu.ResultsTable "$files" && cp "$files/results.md" "$out/results.md"
 }
 
 if [ -n "$step_mode" ]; then
@@ -277,46 +309,77 @@ if [ -n "$step_mode" ]; then
     exit $?
 fi
 
+# ---------------------------------------------------------------- the steps after the probe
+
+# One function each, run in this order once the probe found a device. A step of its own slots
+# in as a name in steps, a bound, a what, and its function here.
+device_steps=(tests conformance bench-200us bench-1000us hosts)
+
+step_tests() {
+    run_step tests run_tests tests.txt --package "$api_tests" --exclude "${conformance//./\\.}"
+}
+
+step_conformance() {
+    run_step conformance run_tests conformance.txt --class "$conformance"
+}
+
+# The bench runs on the std host (the Reactor's dispatcher and blocking waits); the hosts step
+# runs the io_uring and Netty hosts beside it, on the backend's bench workload.
+step_bench() {
+    local us=$1
+    run_step "bench-${us}us" bench "$us"
+    if [ -f "$files/bench-${us}us.unsupported" ]; then
+        skip_step "bench-${us}us" "gar bench has no $backend workload yet (see bench-${us}us.log)"
+    fi
+}
+step_bench-200us() { step_bench 200; }
+step_bench-1000us() { step_bench 1000; }
+
+step_hosts() {
+    run_step hosts hosts
+    if [ -f "$files/hosts.unsupported" ]; then
+        skip_step hosts "gar bench --host cannot run here: $(head -n 1 "$files/hosts.err" | cut -c1-200)"
+    fi
+}
+
 # ---------------------------------------------------------------- the check
 
 mkdir -p "$out"
-# What a step of this run will write anew; what a step left out wrote before stays.
+files=$(mktemp -d "${TMPDIR:-/tmp}/gar-check-$backend.XXXXXX")
+export GAR_CHECK_FILES=$files
+trap 'rm -rf "$files"' EXIT
+# A rerun of some steps keeps what the others wrote before (in the archive it left); what a
+# step of this run will write is written anew.
+if [ -n "$selected" ] && [ -f "$out/$archive" ]; then
+    tar -xzf "$out/$archive" -C "$files"
+fi
+rm -f "$out/summary.md" "$out/results.md" "$out/$archive" "$out/$archive.tmp"
 for us in 200 1000; do
-    chosen "bench-${us}us" && rm -f "$out/bench-${us}us.json" "$out/bench-${us}us.unsupported"
+    chosen "bench-${us}us" && rm -f "$files/bench-${us}us.json" "$files/bench-${us}us.unsupported"
 done
-chosen hosts && rm -f "$out/hosts.json" "$out/hosts.unsupported"
-
-rm -f "$out"/results.*
+chosen hosts && rm -f "$files/hosts.json" "$files/hosts.unsupported"
+rm -f "$files"/results.*
 write_summary
 
 if ! run_step layout check_layout; then
     for s in "${steps[@]:1}"; do outcome[$s]="SKIPPED: the layout step failed, nothing can run"; done
     write_summary
-    cat "$out/layout.log"
+    cat "$files/layout.log"
     exit 1
 fi
 
-if ! run_step device probe; then
-    # The steps after it would fail for that one reason, and spend the budget saying so.
-    for s in tests conformance bench-200us bench-1000us hosts; do skip_step "$s" "no usable device (see device.log)"; done
-else
-    run_step tests run_tests tests.txt --package "$api_tests" --exclude "${conformance//./\\.}"
-    run_step conformance run_tests conformance.txt --class "$conformance"
-    # The bench runs on the std host (the Reactor's dispatcher and blocking waits); the hosts
-    # step runs the io_uring and Netty hosts beside it, on the backend's bench workload.
-    for us in 200 1000; do
-        run_step "bench-${us}us" bench "$us"
-        if [ -f "$out/bench-${us}us.unsupported" ]; then
-            skip_step "bench-${us}us" "gar bench has no $backend workload yet (see bench-${us}us.log)"
-        fi
+if run_step device probe; then
+    driver_kind=$(sed -n 's/^driver_kind: \([a-z]*\).*/\1/p' "$files/device.txt")
+    for s in "${device_steps[@]}"; do
+        "step_$s"
     done
-    run_step hosts hosts
-    if [ -f "$out/hosts.unsupported" ]; then
-        skip_step hosts "gar bench --host cannot run here: $(head -n 1 "$out/hosts.err" | cut -c1-200)"
-    fi
+else
+    driver_kind=$(sed -n 's/^driver_kind: \([a-z]*\).*/\1/p' "$files/device.txt" 2>/dev/null)
+    # The steps after it would fail for that one reason, and spend the budget saying so.
+    for s in "${device_steps[@]}"; do skip_step "$s" "no usable device (see device.log)"; done
 fi
 
-run_step results run_java io.gpuasync.gpu.ResultsTable "$out"
+run_step results results_table
 if [ -f "$out/results.md" ]; then
     echo
     cat "$out/results.md"
