@@ -142,6 +142,7 @@ class CudaWorkCalibrationTest {
 
     @Test
     void workIsAskedForWithinBounds() {
+        CudaTests.assumeAvailable();
         Contexts.makeCurrent(0);
         CudaBackend cuda = CudaBackend.load((reason, line, address, bytes) -> { });
         CudaStream stream = cuda.createStream();
