@@ -119,7 +119,8 @@ write_summary() {
         echo "Started $(date -u -d "@$started" +%Y-%m-%dT%H:%M:%SZ) on ${HOSTNAME:-this machine}; updated $(date -u +%H:%M:%SZ);" \
              "total bound ${total_bound} s, $(($(date +%s) - started)) s used."
         echo "Runtime: $device; driver: ${driver_named:-as the loader finds it}, ${driver_kind:-not probed yet}."
-        echo "Tests that ran on the real driver: $(real_driver_tests)."
+        echo "Tests that passed with the real driver loaded: $(real_driver_tests) (tests.txt names each; the" \
+             "header test and the calibration models touch no driver, and a test that needs the fake says so)."
         echo "Everything else is in $archive beside this file."
         echo
         echo "| step | what | on | bound | outcome | took |"
@@ -127,7 +128,7 @@ write_summary() {
         local s on
         for s in "${steps[@]}"; do
             on="host"
-            [ -n "${calls_driver[$s]:-}" ] && on="${driver_kind:-driver} driver"
+            [ -n "${calls_driver[$s]:-}" ] && on="${driver_kind:-unprobed} driver"
             echo "| $s | ${what[$s]} | $on | ${bound[$s]} s | ${outcome[$s]} | ${took[$s]} |"
         done
     } > "$summary.tmp" && mv "$summary.tmp" "$summary"
@@ -143,12 +144,14 @@ real_driver_tests() {
         echo "none (${driver_kind:-no} driver${driver_kind:+ here})"
         return
     fi
-    local t c n=0
+    local t c n=0 each=""
     for t in tests conformance; do
         c=$(counts "$t")
-        [ -n "$c" ] && n=$((n + ${c%% succeeded*}))
+        [ -n "$c" ] || continue
+        n=$((n + ${c%% succeeded*}))
+        each="$each${each:+; }$t: $c"
     done
-    echo "$n passed (tests: $(counts tests); conformance: $(counts conformance))"
+    echo "$n passed${each:+ ($each)}"
 }
 
 # Everything the steps wrote, as one file beside the summary; remade after every step so that
@@ -369,7 +372,7 @@ if ! run_step layout check_layout; then
 fi
 
 if run_step device probe; then
-    driver_kind=$(sed -n 's/^driver_kind: \([a-z]*\).*/\1/p' "$files/device.txt")
+    driver_kind=$(sed -n 's/^driver_kind: \([a-z]*\).*/\1/p' "$files/device.txt" 2>/dev/null)
     for s in "${device_steps[@]}"; do
         "step_$s"
     done
