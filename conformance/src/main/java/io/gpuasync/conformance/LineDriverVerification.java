@@ -182,6 +182,8 @@ public abstract class LineDriverVerification<S, D> {
         final List<S> streams = new ArrayList<>();
         final int[] referencesBefore;
         final WordWatcher watcher = new WordWatcher();
+        // Domains a property failed on purpose: every other one must still be healthy at the end.
+        final Set<Integer> failed = new HashSet<>();
 
         World() {
             boolean counts = capabilities().contains(Capability.REFERENCE_COUNT);
@@ -212,6 +214,12 @@ public abstract class LineDriverVerification<S, D> {
             return line;
         }
 
+        /** Fails domain {@code index} on purpose ({@link Capability#FAIL_DOMAIN}). */
+        void fail(int index) {
+            failed.add(index);
+            failDomain(index);
+        }
+
         /** A line this property means to leave leaked: its page and reference are not expected back. */
         void expectLeak(Line<S> line) {
             leakExpected.add(line);
@@ -240,6 +248,7 @@ public abstract class LineDriverVerification<S, D> {
             for (S stream : streams) {
                 closeStream(stream);
             }
+            probeHealth();
             makeCurrent(0);
             checkSettlesAnswered();
             for (MappedLine<S, D> line : lines) {
@@ -264,6 +273,38 @@ public abstract class LineDriverVerification<S, D> {
             check();
             if (failure != null) {
                 throw new AssertionError(LineRule.LEAK_KEPT_AND_REPORTED.broken("closing a line threw " + failure), failure);
+            }
+        }
+
+        // Every domain the property did not fail on purpose must still be healthy once its lines
+        // closed: a device that touched a page after it was freed (a store or a wait the settle
+        // did not cover) faults, and where the backend tells a fault, a line opened now says so.
+        private void probeHealth() {
+            driver.stopFailing();
+            for (int d = 0; d < referencesBefore.length; d++) {
+                if (failed.contains(d)) {
+                    continue;
+                }
+                makeCurrent(d);
+                driver.opening(d);
+                MappedLine<S, D> probe;
+                try {
+                    probe = MappedLine.open(driver, (reason, name, address, bytes) -> { }, NanoClock.SYSTEM, settleBound());
+                } catch (GpuException e) {
+                    driver.violation(LineRule.NO_FREE_UNDER_WORK, "domain " + d + ", which nothing failed on purpose, could "
+                            + "not open a line once the property's lines closed (" + e.kind() + "/" + e.status()
+                            + "): did the device touch a page after it was freed?");
+                    continue;
+                }
+                try {
+                    probe.checkHealth();
+                } catch (GpuException e) {
+                    driver.violation(LineRule.NO_FREE_UNDER_WORK, "domain " + d + ", which nothing failed on purpose, reports "
+                            + e.kind() + "/" + e.status() + " once the property's lines closed: did the device touch a page "
+                            + "after it was freed?");
+                } finally {
+                    probe.close();
+                }
             }
         }
 
@@ -408,9 +449,17 @@ public abstract class LineDriverVerification<S, D> {
      */
     private void check(LineRule rule, Body<S, D> body) {
         AtomicReference<Throwable> failure = new AtomicReference<>();
+        // What the body itself found, kept apart: if closing its world then hangs (a stream held
+        // for good by the driver's fault), the deadline's report still says what was seen.
+        AtomicReference<Throwable> found = new AtomicReference<>();
         Thread runner = Thread.ofPlatform().daemon().name("conformance-" + rule.id()).start(() -> {
             try (World world = new World()) {
-                body.run(world);
+                try {
+                    body.run(world);
+                } catch (Throwable t) {
+                    found.set(t);
+                    throw t;
+                }
             } catch (Throwable t) {
                 failure.set(t);
             }
@@ -419,9 +468,13 @@ public abstract class LineDriverVerification<S, D> {
             if (!runner.join(propertyDeadline())) {
                 StackTraceElement[] stuck = runner.getStackTrace();
                 runner.interrupt();
+                Throwable seen = found.get();
+                String before = seen == null ? "" : "\n" + (seen instanceof AssertionError && startsWithARule(String.valueOf(
+                        seen.getMessage())) ? seen.getMessage() : rule.broken("the property failed with " + seen))
+                        + "\n(and then closing what it opened did not finish)";
                 throw new AssertionError(rule.broken("the property did not finish within " + propertyDeadline()
                         + " (a driver call that never returns?); it was at:\n    " + Arrays.stream(stuck)
-                        .map(String::valueOf).collect(Collectors.joining("\n    "))));
+                        .map(String::valueOf).collect(Collectors.joining("\n    "))) + before, seen);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -773,7 +826,7 @@ public abstract class LineDriverVerification<S, D> {
             S stream = world.stream(0);
             enqueueWork(stream, LONG_WORK);
             line.signal(stream, Slot.S0);
-            failDomain(0);
+            world.fail(0);
             line.close();
             require(line.state() == Line.State.LEAKED, rule, "the line ended " + line.state());
             require(world.driver.livePages() == 1, rule, "the page was freed under a store that never landed");
@@ -860,7 +913,7 @@ public abstract class LineDriverVerification<S, D> {
             enqueueWork(stream, LONG_WORK);
             Ticket ticket = line.signal(stream, Slot.S0);
             line.checkHealth();
-            failDomain(0);
+            world.fail(0);
             long deadline = System.nanoTime() + patience().toNanos();
             GpuException failed = null;
             while (failed == null) {

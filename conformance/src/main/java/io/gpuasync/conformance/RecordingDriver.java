@@ -121,7 +121,14 @@ final class RecordingDriver<S, D> extends ForwardingLineDriver<S, D> {
         }
         int index = opening.get();
         int before = count(references, index);
-        D domain = super.retainCurrent();
+        D domain;
+        try {
+            domain = super.retainCurrent();
+        } catch (LineException | RuntimeException e) {
+            // A retain that fails leaves the count where it was: its own reference undone, once.
+            untouched(index, before, "a failing retainCurrent");
+            throw e;
+        }
         int after = count(references, index);
         if (references != null && after != before + 1) {
             // None taken: it took another domain's. More than one: one that nothing gives back.
@@ -195,12 +202,34 @@ final class RecordingDriver<S, D> extends ForwardingLineDriver<S, D> {
                 throw new LineException(LineError.ofStatus(999), "injected failure of allocHost");
             }
         }
-        MemorySegment page = super.allocHost(domain, bytes);
+        int index = opening.get();
+        int before = count(references, index);
+        MemorySegment page;
+        try {
+            page = super.allocHost(domain, bytes);
+        } finally {
+            untouched(index, before, "allocHost");
+        }
         synchronized (this) {
             pages.put(page.address(), new Page(domain, opening.get(), page.address()));
             event("alloc 0x" + Long.toHexString(page.address()));
         }
         return page;
+    }
+
+    // A call that is not a retain or a release leaves the domain's references as they were,
+    // whether it returns or fails: a failure path that gives back a reference is seen at the
+    // call, on its first run, not only in a count at the end.
+    private void untouched(int index, int before, String call) {
+        if (references == null) {
+            return;
+        }
+        int after = references.applyAsInt(index);
+        if (after != before) {
+            violation(LineRule.RELEASED_ONCE, call + " with domain " + index
+                    + " current changed its references from " + before + " to " + after
+                    + ": only retainCurrent and release may");
+        }
     }
 
     /** The page the driver handed out at {@code host}. */
@@ -225,7 +254,14 @@ final class RecordingDriver<S, D> extends ForwardingLineDriver<S, D> {
                 throw new LineException(LineError.ofStatus(999), "injected failure of deviceAddress");
             }
         }
-        long device = super.deviceAddress(domain, host);
+        int index = opening.get();
+        int before = count(references, index);
+        long device;
+        try {
+            device = super.deviceAddress(domain, host);
+        } finally {
+            untouched(index, before, "deviceAddress");
+        }
         synchronized (this) {
             Page page = pages.get(host.address());
             if (page != null) {
@@ -354,6 +390,11 @@ final class RecordingDriver<S, D> extends ForwardingLineDriver<S, D> {
             wait(Math.max(1, left / 1_000_000));
         }
         return settlesRunning;
+    }
+
+    /** Stops failing calls on request: the property that asked for it is over. */
+    synchronized void stopFailing() {
+        failing.clear();
     }
 
     /** Checks each line's own calls, in order: freed before released, each once, or neither. */
