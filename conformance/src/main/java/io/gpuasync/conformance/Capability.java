@@ -16,5 +16,10 @@ public enum Capability {
      * Making the backend's own next call of a kind fail after doing part of its work
      * ({@code failInside}), so that the driver's own failure paths run.
      */
-    FAULT_INJECTION
+    FAULT_INJECTION,
+    /**
+     * Leaving the calling thread with no domain current ({@code clearCurrent}), as a fresh CUDA
+     * or HIP thread starts, so that opening without one and asking health from one can be tried.
+     */
+    NO_CURRENT_DOMAIN
 }

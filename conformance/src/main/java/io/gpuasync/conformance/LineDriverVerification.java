@@ -29,6 +29,7 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntUnaryOperator;
 import java.util.stream.Collectors;
 
@@ -60,7 +61,11 @@ import java.util.stream.Collectors;
  * thread of its own under {@link #propertyDeadline()}, so a driver call that never returns fails
  * that property, naming its rule, instead of hanging the run; and every line is opened with
  * {@link #settleBound()}, so a settle that does not answer leaves its line leaked, which the
- * recorder reports as {@code line15}.
+ * recorder reports as {@code line15}. Where a rule is about when a store landed, the property
+ * queues a marker store into another line right behind the work the store must follow, and the
+ * watcher checks on every look that the store is never seen before its marker: the device's own
+ * order of stores is the clock. After every property each domain it did not fail on purpose is
+ * asked for its health through a fresh line, so a device that faulted on a freed page is seen.
  *
  * @param <S> the backend's stream type
  * @param <D> the backend's domain type
@@ -141,6 +146,14 @@ public abstract class LineDriverVerification<S, D> {
     }
 
     /**
+     * {@link Capability#NO_CURRENT_DOMAIN}: leaves the calling thread with no domain current, as
+     * a thread starts in CUDA or HIP before it makes a context or device current.
+     */
+    protected void clearCurrent() {
+        throw new UnsupportedOperationException("clearCurrent is declared by capability NO_CURRENT_DOMAIN");
+    }
+
+    /**
      * How long a line opened by the suite waits for its settle before it keeps its page as
      * leaked: short, so that a settle that does not answer costs seconds, not the run. 2 s, or
      * the milliseconds in the system property {@code gar.conformance.settleMillis}.
@@ -218,6 +231,16 @@ public abstract class LineDriverVerification<S, D> {
         void fail(int index) {
             failed.add(index);
             failDomain(index);
+        }
+
+        /**
+         * Notes that {@code later} must never be seen true while {@code earlier} is false: the
+         * watcher looks at both continuously (later first, so a store that landed before the one
+         * it should follow is caught while the other is still pending), and so does every
+         * {@link #awaitLanded} of this property.
+         */
+        void before(BooleanSupplier earlier, BooleanSupplier later, LineRule rule, String what) {
+            watcher.order(earlier, later, rule, what);
         }
 
         /** A line this property means to leave leaked: its page and reference are not expected back. */
@@ -379,7 +402,12 @@ public abstract class LineDriverVerification<S, D> {
      * went back for a moment and forward again.
      */
     private static final class WordWatcher {
+        /** A pair that must be seen in order: {@code later} true only once {@code earlier} is. */
+        private record Order(BooleanSupplier earlier, BooleanSupplier later, LineRule rule, String what) {
+        }
+
         final List<String> violations = new CopyOnWriteArrayList<>();
+        private final List<Order> orders = new CopyOnWriteArrayList<>();
         private final List<Line<?>> lines = new CopyOnWriteArrayList<>();
         private final Map<Line<?>, long[]> seen = new java.util.concurrent.ConcurrentHashMap<>();
         private volatile boolean stopped;
@@ -397,8 +425,38 @@ public abstract class LineDriverVerification<S, D> {
             }
         }
 
+        synchronized void order(BooleanSupplier earlier, BooleanSupplier later, LineRule rule, String what) {
+            orders.add(new Order(earlier, later, rule, what));
+            if (thread == null) {
+                thread = Thread.ofPlatform().daemon().name("conformance-word-watcher").start(this::run);
+            }
+        }
+
+        /** Checks every pair once: a pair whose later side was seen true is settled, either way. */
+        void checkOrders() {
+            synchronized (orders) {
+                checkOrdersLocked();
+            }
+        }
+
+        private void checkOrdersLocked() {
+            for (Order order : orders) {
+                try {
+                    if (order.later().getAsBoolean()) {
+                        if (!order.earlier().getAsBoolean()) {
+                            violations.add(order.rule().broken(order.what()));
+                        }
+                        orders.remove(order);
+                    }
+                } catch (GpuException | IllegalStateException closed) {
+                    orders.remove(order);
+                }
+            }
+        }
+
         private void run() {
             while (!stopped) {
+                checkOrders();
                 for (Line<?> line : lines) {
                     long[] last = seen.get(line);
                     try {
@@ -407,6 +465,12 @@ public abstract class LineDriverVerification<S, D> {
                             if (Sequences.distance(now, last[slot.ordinal()]) < 0) {
                                 violations.add(LineRule.WORD_NEVER_MOVES_BACK.broken("word " + slot.ordinal() + " of " + line
                                         + " moved back from " + last[slot.ordinal()] + " to " + now));
+                                if (last[slot.ordinal()] >>> 32 != now >>> 32) {
+                                    // Back across a multiple of 2^32: half of a 64-bit store, or a truncated one.
+                                    violations.add(LineRule.WHOLE_64_BIT_VALUES.broken("word " + slot.ordinal() + " moved back "
+                                            + "from 0x" + Long.toHexString(last[slot.ordinal()]) + " to 0x" + Long.toHexString(now)
+                                            + ", across a multiple of 2^32: a store written in two 32-bit halves?"));
+                                }
                             }
                             last[slot.ordinal()] = now;
                         }
@@ -1073,6 +1137,550 @@ public abstract class LineDriverVerification<S, D> {
             require(line.state() == Line.State.CLOSED, rule, "a line waited on ended " + line.state());
             require(behind.isDone(), rule, "closing the line returned before the stream waiting on its word ran past the "
                     + "wait: the settle left that stream out, and the device may read the page after it is freed");
+        });
+    }
+
+    // ------------------------------------------------------------------ round three: when, which thread, which domain
+
+    /**
+     * Polls {@code condition} until it holds, checking the property's ordered pairs on every
+     * look; fails under {@code rule} after {@link #patience()}, saying {@code what} (asked then).
+     */
+    private void awaitTrue(World world, BooleanSupplier condition, LineRule rule, java.util.function.Supplier<String> what) {
+        long deadline = System.nanoTime() + patience().toNanos();
+        while (!condition.getAsBoolean()) {
+            world.watcher.checkOrders();
+            if (System.nanoTime() - deadline > 0) {
+                world.watcher.checkOrders();
+                throw new AssertionError(rule.broken(what.get() + ", " + patience() + " on"));
+            }
+            Thread.yield();
+        }
+        world.watcher.checkOrders();
+    }
+
+    /**
+     * Whether closed {@code line} kept its page; if it did, ends the device-side wait on it with
+     * a driver-level store of {@code value} into {@code slot} from {@code stream}, so that the
+     * waiting stream can be closed. A freed page is never stored into.
+     */
+    private boolean endWaitInKeptPage(World world, MappedLine<S, D> line, S stream, Slot slot, long value)
+            throws io.gpuasync.spi.LineException {
+        RecordingDriver.Page page = world.driver.page(world.pageOf.get(line));
+        if (page.frees != 0) {
+            return false;
+        }
+        world.driver.writeValue(stream, page.device + 8L * slot.ordinal(), value);
+        return true;
+    }
+
+    /** Runs {@code body} on a platform thread of its own and returns what it threw, or null. */
+    private static Throwable onAnotherThread(String name, Runnable body) throws InterruptedException {
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        Thread thread = Thread.ofPlatform().daemon().name(name).start(() -> {
+            try {
+                body.run();
+            } catch (Throwable t) {
+                thrown.set(t);
+            }
+        });
+        thread.join();
+        return thrown.get();
+    }
+
+    private static void rethrow(Throwable t) {
+        if (t instanceof RuntimeException r) {
+            throw r;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        if (t != null) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /** 2^32 and 2^63 (as a long, Long.MIN_VALUE): where a 32-bit and a signed 64-bit store wrap. */
+    private static final long[] WRAPS = {1L << 32, Long.MIN_VALUE};
+
+    /**
+     * line20: values across 2^32 and 2^63. A line starts at 0 and takes few stores, so these are
+     * driver-level stores ({@link LineDriver#writeValue}) at the slot's device address, on a
+     * stream the line already queued on (so its close settles them), each behind a little work,
+     * while the watcher reads the word: each value must land whole (a store truncated to 32
+     * bits never reaches 2^32 + 1) and the word never moves back (a store written as two 32-bit
+     * halves does, for a moment, at 2^32). With {@link Capability#DEVICE_SIDE_WAIT}, a driver-level
+     * wait for 2^32 + 1 must hold its stream until the word reads that (a 32-bit compare lets
+     * it through at once); the wait is not tried across 2^63, where a vendor may compare plainly
+     * ({@link LineDriver#waitValue}). No hook is needed: the suite holds the driver.
+     */
+    @Property(tries = 2)
+    public void required_line20_valuesAcross2To32And2To63LandWhole(@ForAll("slots") Slot slot) {
+        LineRule rule = LineRule.WHOLE_64_BIT_VALUES;
+        check(rule, world -> {
+            MappedLine<S, D> line = world.open(0);
+            S stream = world.stream(0);
+            awaitLanded(line.signal(stream, slot), rule);
+            long address = line.deviceAddress(slot);
+            Ticket released = null;
+            long waitedFor = WRAPS[0] + 1;
+            if (capabilities().contains(Capability.DEVICE_SIDE_WAIT)) {
+                MappedLine<S, D> marker = world.open(0);
+                S consumer = world.stream(0);
+                // Through the line first, so that its close settles the consumer too.
+                line.waitOnDevice(consumer, slot, 1);
+                world.driver.waitValue(consumer, address, waitedFor);
+                Ticket behind = marker.signal(consumer, Slot.S0);
+                released = behind;
+                world.before(() -> Sequences.reached(line.word(slot), waitedFor), behind::isDone, rule,
+                        "work behind a device-side wait for 0x" + Long.toHexString(waitedFor) + " ran while the word read less"
+                                + " (the wait compared 32 bits?)");
+            }
+            for (long wrap : WRAPS) {
+                for (long value = wrap - 2; value != wrap + 2; value++) {
+                    enqueueWork(stream, Duration.ofMillis(1));
+                    world.driver.writeValue(stream, address, value);
+                }
+                long last = wrap + 1;
+                long[] seen = {line.word(slot)};
+                awaitTrue(world, () -> {
+                    long now = line.word(slot);
+                    require(Sequences.distance(now, seen[0]) >= 0, rule, "the word moved back from 0x"
+                            + Long.toHexString(seen[0]) + " to 0x" + Long.toHexString(now) + " (a store written in two 32-bit "
+                            + "halves?)");
+                    seen[0] = now;
+                    return now == last;
+                }, rule, () -> "stores up to 0x" + Long.toHexString(last) + " did not land whole: the word reads 0x"
+                        + Long.toHexString(line.word(slot)));
+            }
+            if (released != null) {
+                Ticket behind = released;
+                awaitTrue(world, behind::isDone, rule, () -> "work behind a device-side wait for 0x"
+                        + Long.toHexString(waitedFor) + " did not run though the word reads 0x" + Long.toHexString(line.word(slot)));
+            }
+        });
+    }
+
+    /**
+     * line21 (device-side wait): a wait for a value the word has already passed lets its stream
+     * run on: work queued behind it lands. A wait compared for equality holds the stream for good.
+     */
+    @Property(tries = 2)
+    @Needs(Capability.DEVICE_SIDE_WAIT)
+    public void required_line21_aWaitForAValueAlreadyPassedLetsItsStreamRunOn(@ForAll @IntRange(min = 1, max = 3) int past) {
+        LineRule rule = LineRule.WAIT_REACHED_OR_PASSED;
+        check(rule, world -> {
+            MappedLine<S, D> line = world.open(0);
+            MappedLine<S, D> marker = world.open(0);
+            S producer = world.stream(0);
+            S consumer = world.stream(0);
+            Ticket last = null;
+            for (int i = 0; i <= past; i++) {
+                last = line.signal(producer, Slot.S3);
+            }
+            awaitLanded(last, rule);
+            line.waitOnDevice(consumer, Slot.S3, 1);
+            Ticket behind = marker.signal(consumer, Slot.S0);
+            awaitTrue(world, behind::isDone, rule, () -> "work behind a device-side wait for 1, which the word had passed (it "
+                    + "reads " + line.word(Slot.S3) + "), did not run: the wait compares for equality?");
+        });
+    }
+
+    /**
+     * line22: settle waits for the streams it is given and only those. Another owner's stream,
+     * of the line's domain (and, with {@link Capability#MANY_DOMAINS}, of another), is kept busy
+     * past the line's settle bound (behind a device-side wait on a gate where the backend has
+     * them, else behind work of two bounds) while the line, whose own stores are done, closes:
+     * it must close, not end leaked behind work that is not its own.
+     */
+    @Property(tries = 1)
+    public void required_line22_settleWaitsOnlyForTheLinesOwnStreams() {
+        LineRule rule = LineRule.SETTLE_ONLY_ITS_STREAMS;
+        check(rule, world -> {
+            int domains = capabilities().contains(Capability.MANY_DOMAINS) ? 2 : 1;
+            List<Runnable> release = new ArrayList<>();
+            for (int d = 0; d < domains; d++) {
+                S busy = world.stream(d);
+                if (capabilities().contains(Capability.DEVICE_SIDE_WAIT)) {
+                    MappedLine<S, D> gate = world.open(d);
+                    S opener = world.stream(d);
+                    gate.waitOnDevice(busy, Slot.S0, 1);
+                    release.add(() -> gate.signal(opener, Slot.S0));
+                } else {
+                    enqueueWork(busy, settleBound().multipliedBy(2));
+                }
+            }
+            MappedLine<S, D> line = world.open(0);
+            S own = world.stream(0);
+            enqueueWork(own, Duration.ofMillis(5));
+            awaitLanded(line.signal(own, Slot.S2), rule);
+            try {
+                line.close();
+            } finally {
+                release.forEach(Runnable::run);
+            }
+            require(line.state() == Line.State.CLOSED, rule, "a line whose own stores had landed ended " + line.state()
+                    + " on closing while another owner's stream was busy: its settle waited for more than its own streams");
+        });
+    }
+
+    /**
+     * line23: settle returns by its deadline, even when what it waits for can never end before
+     * the suite lets it: three lines, each with a store held behind work that cannot end (a
+     * device-side wait on a gate, with {@link Capability#DEVICE_SIDE_WAIT}; else work of three
+     * settle bounds), are closed at once from three threads. Each ends leaked; and then, while
+     * the work still cannot end, every settle call must have returned (within {@link #patience()}
+     * at most). A settle that waits for the work instead stays blocked in the driver: for good,
+     * where the work never ends.
+     */
+    @Property(tries = 1)
+    public void required_line23_settleReturnsByItsDeadline() {
+        LineRule rule = LineRule.SETTLE_BY_ITS_DEADLINE;
+        check(rule, world -> {
+            boolean gated = capabilities().contains(Capability.DEVICE_SIDE_WAIT);
+            MappedLine<S, D> gate = world.open(0);
+            S opener = world.stream(0);
+            List<MappedLine<S, D>> lines = new ArrayList<>();
+            List<Ticket> ends = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                S stream = world.stream(0);
+                if (gated) {
+                    gate.waitOnDevice(stream, Slot.S0, 1);
+                } else {
+                    enqueueWork(stream, settleBound().multipliedBy(3));
+                    ends.add(gate.signal(stream, Slot.of(i + 1)));
+                }
+                MappedLine<S, D> line = world.open(0);
+                world.expectLeak(line);
+                line.signal(stream, Slot.S0);
+                lines.add(line);
+            }
+            BooleanSupplier workEnded = () -> ends.stream().anyMatch(Ticket::isDone);
+            List<Thread> closers = new ArrayList<>();
+            for (MappedLine<S, D> line : lines) {
+                closers.add(Thread.ofPlatform().daemon().name("conformance-line23-closer").start(line::close));
+            }
+            int running;
+            boolean ended;
+            try {
+                for (Thread closer : closers) {
+                    closer.join();
+                }
+                long deadline = System.nanoTime() + patience().toNanos();
+                while ((running = world.driver.settlesRunning()) > 0 && !(ended = workEnded.getAsBoolean())
+                        && System.nanoTime() - deadline < 0) {
+                    Thread.sleep(1);
+                }
+                ended = workEnded.getAsBoolean();
+            } finally {
+                if (gated) {
+                    gate.signal(opener, Slot.S0);
+                }
+            }
+            for (MappedLine<S, D> line : lines) {
+                require(line.state() == Line.State.LEAKED, LineRule.SETTLE_BOUNDED, "a line whose store could not land within "
+                        + "its bound ended " + line.state());
+            }
+            for (Ticket end : ends) {
+                awaitLanded(end, rule);
+            }
+            require(running == 0, rule, running + " settle call(s) were still blocked in the driver "
+                    + (ended ? "when the work they waited for ended, long past their deadline" : patience()
+                    + " after their deadline, behind work that could not end") + ": settle must return by its deadline");
+        });
+    }
+
+    /**
+     * line24 (device-side wait): a line closed while a stream waits on its word, with nothing
+     * stored into the line at all, keeps its page (and ends leaked): the device reads that word
+     * until the wait is over. The suite then ends the wait with a driver-level store into the
+     * page the line kept.
+     */
+    @Property(tries = 1)
+    @Needs(Capability.DEVICE_SIDE_WAIT)
+    public void required_line24_aLineWaitedOnWithNothingStoredKeepsItsPage() {
+        LineRule rule = LineRule.WAITING_STREAM_KEEPS_PAGE;
+        check(rule, world -> {
+            MappedLine<S, D> line = world.open(0);
+            world.expectLeak(line);
+            S waiting = world.stream(0);
+            line.waitOnDevice(waiting, Slot.S5, 1);
+            line.close();
+            boolean kept = endWaitInKeptPage(world, line, world.stream(0), Slot.S5, 1);
+            require(kept && line.state() == Line.State.LEAKED, rule, "a line closed while a stream waited on its word, "
+                    + "nothing stored into it, ended " + line.state() + (kept ? "" : " and freed its page under the waiting "
+                    + "stream: its settle covered only the streams that stored"));
+        });
+    }
+
+    /**
+     * line25 (fault injection): a store the driver queued and then reported as failed is still
+     * covered by the settle: the line is closed at once, with that store the only one, pending
+     * behind work; its page must not be freed before the store landed.
+     */
+    @Property(tries = 2)
+    @Needs(Capability.FAULT_INJECTION)
+    public void required_line25_aStoreQueuedThenReportedFailedIsStillSettled(@ForAll("slots") Slot slot) {
+        LineRule rule = LineRule.FAILED_STORE_SETTLED;
+        check(rule, world -> {
+            MappedLine<S, D> line = world.open(0);
+            S stream = world.stream(0);
+            enqueueWork(stream, LONG_WORK);
+            failInside(DriverCall.WRITE_VALUE);
+            try {
+                line.signal(stream, slot);
+                throw new AssertionError(rule.broken("a signal succeeded though its store failed inside the driver"));
+            } catch (GpuException expected) {
+                require(expected.kind() == GpuException.Kind.DRIVER_STATUS, rule, "the store's failure surfaced as "
+                        + expected.kind());
+            }
+            line.close();
+            RecordingDriver.Page page = world.driver.page(world.pageOf.get(line));
+            require(!page.freedUnderWork, rule, "the page was freed while the store that failed after it was queued was "
+                    + "still pending: the settle left out the stream of a failed store");
+            require(line.state() == Line.State.CLOSED, rule, "after a failed store the line ended " + line.state());
+        });
+    }
+
+    /**
+     * line26 (failing a domain, many domains): health is asked of the domain given, from any
+     * thread. Domain 1 is failed while lines of domains 0 and 1 are open; then, from threads
+     * with nothing done, with no domain current ({@link Capability#NO_CURRENT_DOMAIN}), with
+     * domain 0 current and with domain 1 current, the line of domain 1 must report
+     * {@link GpuException.Kind#DEVICE_FAILED} and the line of domain 0 must not.
+     */
+    @Property(tries = 1)
+    @Needs({Capability.FAIL_DOMAIN, Capability.MANY_DOMAINS})
+    public void required_line26_healthIsAskedOfTheDomainGivenFromAnyThread() {
+        LineRule rule = LineRule.HEALTH_OF_THE_DOMAIN_GIVEN;
+        check(rule, world -> {
+            MappedLine<S, D> healthy = world.open(0);
+            MappedLine<S, D> failing = world.open(1);
+            world.expectLeak(failing);
+            awaitLanded(healthy.signal(world.stream(0), Slot.S0), rule);
+            world.fail(1);
+            Map<String, Runnable> threads = new java.util.LinkedHashMap<>();
+            threads.put("a fresh thread", () -> { });
+            if (capabilities().contains(Capability.NO_CURRENT_DOMAIN)) {
+                threads.put("a thread with no domain current", this::clearCurrent);
+            }
+            threads.put("a thread with domain 0 current", () -> makeCurrent(0));
+            threads.put("a thread with domain 1 current", () -> makeCurrent(1));
+            for (Map.Entry<String, Runnable> thread : threads.entrySet()) {
+                String from = thread.getKey();
+                rethrow(onAnotherThread("conformance-line26", () -> {
+                    thread.getValue().run();
+                    try {
+                        failing.checkHealth();
+                        throw new AssertionError(rule.broken("a line of failed domain 1 was reported healthy from " + from));
+                    } catch (GpuException e) {
+                        require(e.kind() == GpuException.Kind.DEVICE_FAILED, rule, "a line of failed domain 1 was reported "
+                                + e.kind() + " from " + from);
+                    }
+                    try {
+                        healthy.checkHealth();
+                    } catch (GpuException e) {
+                        throw new AssertionError(rule.broken("a line of healthy domain 0 was reported " + e.kind() + " from "
+                                + from + ", after domain 1 failed"), e);
+                    }
+                }));
+            }
+        });
+    }
+
+    /**
+     * line27 (no current domain): on a thread with no domain current, opening a line fails with
+     * {@link GpuException.Kind#NO_DOMAIN} (-3) and acquires nothing; the driver never falls back
+     * to a default domain. With {@link Capability#MANY_DOMAINS}, a line opened on another
+     * thread with domain 1 current holds domain 1: it takes that domain's stream.
+     */
+    @Property(tries = 1)
+    @Needs(Capability.NO_CURRENT_DOMAIN)
+    public void required_line27_withNoDomainCurrentOpeningFailsNoDomain() {
+        LineRule rule = LineRule.NO_CURRENT_NO_DOMAIN;
+        check(rule, world -> {
+            rethrow(onAnotherThread("conformance-line27", () -> {
+                clearCurrent();
+                world.driver.opening(0);
+                MappedLine<S, D> opened;
+                try {
+                    opened = MappedLine.open(world.driver, (reason, name, address, bytes) -> { }, NanoClock.SYSTEM,
+                            settleBound());
+                } catch (GpuException expected) {
+                    require(expected.kind() == GpuException.Kind.NO_DOMAIN
+                            && expected.status() == LineError.NO_DOMAIN.status(), rule, "opening with no domain current "
+                            + "failed as " + expected.kind() + "/" + expected.status() + ", not NO_DOMAIN/-3");
+                    return;
+                }
+                opened.close();
+                throw new AssertionError(rule.broken("a line opened on a thread with no domain current (the driver picked "
+                        + "a domain of its own)"));
+            }));
+            require(world.driver.unreleased() == 0 && world.driver.livePages() == 0, rule, "opening with no domain current "
+                    + "kept " + world.driver.unreleased() + " references and " + world.driver.livePages() + " pages");
+            for (int d = 0; d < world.referencesBefore.length; d++) {
+                world.requireReferences(rule, d, world.referencesBefore[d], "after opening with no domain current");
+            }
+            if (capabilities().contains(Capability.MANY_DOMAINS)) {
+                S own = world.stream(1);
+                AtomicReference<MappedLine<S, D>> opened = new AtomicReference<>();
+                rethrow(onAnotherThread("conformance-line27", () -> opened.set(world.open(1))));
+                try {
+                    awaitLanded(opened.get().signal(own, Slot.S1), rule);
+                } catch (GpuException e) {
+                    throw new AssertionError(rule.broken("a line opened on a second thread with domain 1 current refused "
+                            + "domain 1's stream (" + e.kind() + ")"), e);
+                }
+            }
+        });
+    }
+
+    /**
+     * line28: a store from a second stream into a line lands behind that stream's own work.
+     * The line's first store is from stream A (and lands); then stream B runs long work, a
+     * marker store into another line, and a store into the line: that store must not be seen
+     * before the marker (a driver that queues a page's stores on the stream of its first store
+     * lands it at once, on idle A).
+     */
+    @Property(tries = 2)
+    public void required_line28_aSecondStreamsStoreLandsBehindThatStreamsWork(@ForAll("slots") Slot first) {
+        LineRule rule = LineRule.EACH_STREAM_BEHIND_ITS_WORK;
+        check(rule, world -> {
+            MappedLine<S, D> line = world.open(0);
+            MappedLine<S, D> marker = world.open(0);
+            S a = world.stream(0);
+            S b = world.stream(0);
+            Slot second = Slot.of((first.ordinal() + 1) % Slot.COUNT);
+            awaitLanded(line.signal(a, first), rule);
+            enqueueWork(b, LONG_WORK);
+            Ticket workEnded = marker.signal(b, Slot.S0);
+            Ticket behind = line.signal(b, second);
+            world.before(workEnded::isDone, behind::isDone, rule, "a store from a second stream landed before the work "
+                    + "queued ahead of it on that stream ended: it ran on another stream (the line's first?)");
+            awaitTrue(world, behind::isDone, rule, () -> "the second stream's store did not land");
+            awaitLanded(workEnded, rule);
+        });
+    }
+
+    /**
+     * line29: each store lands behind the work queued before it, even while an earlier store
+     * into the same slot is still queued: work, store 1, work, a marker into another line,
+     * store 2, all on one stream; store 2 must not be seen before the marker (a driver that
+     * merges store 2 into the still-queued store 1 lands it at store 1's time).
+     */
+    @Property(tries = 2)
+    public void required_line29_aStoreIsNeverMergedIntoAnEarlierOneStillQueued(@ForAll("slots") Slot slot) {
+        LineRule rule = LineRule.STORES_NEVER_MERGED;
+        check(rule, world -> {
+            MappedLine<S, D> line = world.open(0);
+            MappedLine<S, D> marker = world.open(0);
+            S stream = world.stream(0);
+            enqueueWork(stream, LONG_WORK);
+            Ticket first = line.signal(stream, slot);
+            enqueueWork(stream, LONG_WORK);
+            Ticket workEnded = marker.signal(stream, Slot.S0);
+            Ticket second = line.signal(stream, slot);
+            world.before(workEnded::isDone, second::isDone, rule, "the second store into slot " + slot.ordinal() + " landed "
+                    + "before the work queued ahead of it ended: it was merged into the first, still queued");
+            world.before(first::isDone, workEnded::isDone, LineRule.STORES_IN_ORDER, "a marker landed before the store "
+                    + "queued ahead of it");
+            awaitTrue(world, second::isDone, rule, () -> "the second store did not land");
+            awaitLanded(workEnded, rule);
+        });
+    }
+
+    /**
+     * line30 (device-side wait): settle covers the operation a stream is running, not only what
+     * is still queued. A stream that stored into the line (that store landed) then runs a
+     * device-side wait on the line's word for a value nothing stores before the close: nothing
+     * of the line's is queued on it any more, but the wait is under way and reads the page, so
+     * the line must keep its page (and end leaked). The suite then ends the wait with a
+     * driver-level store into the page the line kept.
+     */
+    @Property(tries = 1)
+    @Needs(Capability.DEVICE_SIDE_WAIT)
+    public void required_line30_settleCoversAWaitUnderWay() {
+        LineRule rule = LineRule.SETTLE_COVERS_RUNNING_WORK;
+        check(rule, world -> {
+            MappedLine<S, D> line = world.open(0);
+            world.expectLeak(line);
+            S waiting = world.stream(0);
+            S producer = world.stream(0);
+            awaitLanded(line.signal(waiting, Slot.S1), rule);
+            awaitLanded(line.signal(producer, Slot.S0), rule);
+            line.waitOnDevice(waiting, Slot.S0, 2);
+            line.close();
+            boolean kept = endWaitInKeptPage(world, line, producer, Slot.S0, 2);
+            require(kept && line.state() == Line.State.LEAKED, rule, "a line closed while one of its streams ran a "
+                    + "device-side wait on its word ended " + line.state() + (kept ? "" : " and freed its page under the "
+                    + "running wait: its settle waited for what was queued, not for what was running"));
+        });
+    }
+
+    /**
+     * line31 (fault injection): a failure path inside the driver undoes its own work once, every
+     * time: every {@link DriverCall} in turn, each twice, fails inside the driver while lines of
+     * every domain stay open; after each failure the references and pages of every domain are
+     * where they were (no other line's taken), and the open lines still work.
+     */
+    @Property(tries = 1)
+    @Needs(Capability.FAULT_INJECTION)
+    public void required_line31_aFailurePathUndoesItsOwnWorkOnceEveryTime() {
+        LineRule rule = LineRule.FAILURE_UNDONE_ONCE;
+        check(rule, world -> {
+            int domains = world.referencesBefore.length;
+            List<MappedLine<S, D>> kept = new ArrayList<>();
+            List<S> streams = new ArrayList<>();
+            for (int d = 0; d < domains; d++) {
+                kept.add(world.open(d));
+                streams.add(world.stream(d));
+                awaitLanded(kept.get(d).signal(streams.get(d), Slot.S7), rule);
+            }
+            boolean pageCounts = capabilities().contains(Capability.PAGE_COUNT);
+            for (DriverCall call : DriverCall.values()) {
+                for (int round = 1; round <= 2; round++) {
+                    String when = "after " + call + " failed inside the driver (time " + round + ")";
+                    int[] references = new int[domains];
+                    int[] pages = new int[domains];
+                    for (int d = 0; d < domains; d++) {
+                        references[d] = references(d).orElse(0);
+                        pages[d] = pageCounts ? hostPages(d) : 0;
+                    }
+                    int unreleased = world.driver.unreleased();
+                    int livePages = world.driver.livePages();
+                    makeCurrent(0);
+                    world.driver.opening(0);
+                    failInside(call);
+                    try {
+                        if (call == DriverCall.WRITE_VALUE) {
+                            kept.getFirst().signal(streams.getFirst(), Slot.S6);
+                        } else {
+                            MappedLine.open(world.driver, (reason, name, address, bytes) -> { }, NanoClock.SYSTEM, settleBound());
+                        }
+                        throw new AssertionError(rule.broken(call + " succeeded though it failed inside the driver"));
+                    } catch (GpuException expected) {
+                        require(expected.kind() == GpuException.Kind.DRIVER_STATUS, rule, call + "'s failure surfaced as "
+                                + expected.kind());
+                    } catch (RuntimeException other) {
+                        throw new AssertionError(rule.broken(call + " failing inside the driver threw " + other
+                                + " instead of the driver's failure"), other);
+                    }
+                    world.check();
+                    require(world.driver.unreleased() == unreleased && world.driver.livePages() == livePages, rule, when
+                            + ", " + world.driver.unreleased() + " references and " + world.driver.livePages()
+                            + " pages are held, not " + unreleased + " and " + livePages);
+                    for (int d = 0; d < domains; d++) {
+                        world.requireReferences(rule, d, references[d], when);
+                        if (pageCounts) {
+                            require(hostPages(d) == pages[d], rule, when + ", domain " + d + " counts " + hostPages(d)
+                                    + " pages, not " + pages[d]);
+                        }
+                    }
+                }
+            }
+            for (int d = 0; d < domains; d++) {
+                awaitLanded(kept.get(d).signal(streams.get(d), Slot.S7), rule);
+            }
         });
     }
 }

@@ -10,14 +10,15 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Marks a property that needs a {@link Capability}: where the verification subclass does not
- * declare it, the property is reported as skipped, with the reason, rather than failed.
+ * Marks a property that needs one or more {@link Capability capabilities}: where the verification
+ * subclass does not declare each of them, the property is reported as skipped, with the reason,
+ * rather than failed.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
 @AddLifecycleHook(Needs.Check.class)
 public @interface Needs {
-    Capability value();
+    Capability[] value();
 
     /** The hook that skips a property whose capability is not declared. */
     final class Check implements SkipExecutionHook {
@@ -29,11 +30,14 @@ public @interface Needs {
                 return SkipResult.doNotSkip();
             }
             LineDriverVerification<?, ?> verification = (LineDriverVerification<?, ?>) context.newInstance(container);
-            if (verification.capabilities().contains(needs.value())) {
-                return SkipResult.doNotSkip();
+            java.util.Set<Capability> declared = verification.capabilities();
+            for (Capability needed : needs.value()) {
+                if (!declared.contains(needed)) {
+                    return SkipResult.skip("needs capability " + needed + ", which " + container.getSimpleName()
+                            + " does not declare in capabilities()");
+                }
             }
-            return SkipResult.skip("needs capability " + needs.value() + ", which " + container.getSimpleName()
-                    + " does not declare in capabilities()");
+            return SkipResult.doNotSkip();
         }
     }
 }

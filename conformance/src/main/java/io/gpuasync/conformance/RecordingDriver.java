@@ -42,6 +42,8 @@ final class RecordingDriver<S, D> extends ForwardingLineDriver<S, D> {
         int frees;
         int releases;
         boolean freedBeforeRelease = true;
+        // Whether the page was freed while a store or a wait queued into it was still pending.
+        boolean freedUnderWork;
         // The highest value queued into each word of the page, stored or waited for.
         final Map<Long, Long> queued = new HashMap<>();
 
@@ -226,7 +228,7 @@ final class RecordingDriver<S, D> extends ForwardingLineDriver<S, D> {
         }
         int after = references.applyAsInt(index);
         if (after != before) {
-            violation(LineRule.RELEASED_ONCE, call + " with domain " + index
+            violation(after < before ? LineRule.FAILURE_UNDONE_ONCE : LineRule.RELEASED_ONCE, call + " with domain " + index
                     + " current changed its references from " + before + " to " + after
                     + ": only retainCurrent and release may");
         }
@@ -296,6 +298,7 @@ final class RecordingDriver<S, D> extends ForwardingLineDriver<S, D> {
                     page.queued.forEach((offset, value) -> {
                         long word = words.get(ValueLayout.JAVA_LONG, offset);
                         if (word - value < 0) {
+                            page.freedUnderWork = true;
                             violation(LineRule.NO_FREE_UNDER_WORK, "freed a page while a store of, or a device-side wait for, "
                                     + value + " at base + " + offset + " was still pending (the word read " + word + ")");
                         }
@@ -343,7 +346,9 @@ final class RecordingDriver<S, D> extends ForwardingLineDriver<S, D> {
     private void noteQueued(long address, long value) {
         for (Page page : pages.values()) {
             if (page.frees == 0 && address >= page.device && address < page.device + 64) {
-                page.queued.merge(address - page.device, value, Math::max);
+                // The newest as the words count, wrap-safe: values near 2^63 are queued too.
+                page.queued.merge(address - page.device, value,
+                        (a, b) -> io.gpuasync.core.Sequences.distance(b, a) > 0 ? b : a);
             }
         }
     }
@@ -395,6 +400,10 @@ final class RecordingDriver<S, D> extends ForwardingLineDriver<S, D> {
     /** Stops failing calls on request: the property that asked for it is over. */
     synchronized void stopFailing() {
         failing.clear();
+    }
+
+    synchronized int settlesRunning() {
+        return settlesRunning;
     }
 
     /** Checks each line's own calls, in order: freed before released, each once, or neither. */

@@ -32,11 +32,12 @@ final class InnerFaults<S, D> extends ForwardingLineDriver<S, D> {
         armed.add(call);
     }
 
-    private synchronized boolean fires(DriverCall call) {
+    /** Whether {@code call} was armed, disarming it: for a layer above that queues its own work. */
+    synchronized boolean fires(DriverCall call) {
         return armed.remove(call);
     }
 
-    private static LineException failure(String what) {
+    static LineException failure(String what) {
         return new LineException(LineError.ofStatus(STATUS), "injected: " + what);
     }
 

@@ -30,6 +30,11 @@ class SimConformanceTest extends LineDriverVerification<SimStream, SimDevice> {
     }
 
     @Override
+    protected void clearCurrent() {
+        sim.clearCurrent();
+    }
+
+    @Override
     protected SimStream newStream(int index) {
         return sim.device(index).createStream();
     }

@@ -42,7 +42,11 @@ public interface LineDriver<S, D> {
     /** Whether {@code stream} belongs to {@code domain}. */
     boolean streamIn(S stream, D domain) throws LineException;
 
-    /** Queues on {@code stream} a 64-bit store of {@code value} at device address {@code address}. */
+    /**
+     * Queues on {@code stream} a 64-bit store of {@code value} at device address {@code address},
+     * behind the work queued on that stream before it: all 64 bits at once (never two 32-bit
+     * halves, which a reader can see between), and never merged into an earlier store still queued.
+     */
     void writeValue(S stream, long address, long value) throws LineException;
 
     /**
@@ -79,8 +83,9 @@ public interface LineDriver<S, D> {
     /**
      * Returns normally if {@code domain} can still make progress; throws the driver's sticky
      * error if it cannot (a CUDA context after an illegal address, a lost device). Asked only
-     * for a wait long past its predicted landing, so it may cost a driver call. The default
-     * cannot tell, and says healthy.
+     * for a wait long past its predicted landing, so it may cost a driver call. Called from any
+     * thread, whichever domain (or none) is current there: it asks {@code domain}, not the
+     * calling thread's current one. The default cannot tell, and says healthy.
      */
     default void checkHealth(D domain) throws LineException {
     }

@@ -41,7 +41,39 @@ public enum LineRule {
             "a driver call that fails after doing part of its work leaves nothing acquired: the driver undoes its part, the line the rest"),
     DEVICE_SIDE_WAIT("line19",
             "a device-side wait holds back what its stream runs after it until the word reached its value, "
-                    + "and is settled before the page is freed");
+                    + "and is settled before the page is freed"),
+    WHOLE_64_BIT_VALUES("line20",
+            "a store writes all 64 bits at once, so values across 2^32 and 2^63 land whole and never move back, "
+                    + "and a device-side wait compares all 64 bits"),
+    WAIT_REACHED_OR_PASSED("line21",
+            "a device-side wait for a value the word has already passed lets its stream run on: it waits for reached-or-past, "
+                    + "never for equal"),
+    SETTLE_ONLY_ITS_STREAMS("line22",
+            "settle waits for the streams it is given and only those: another owner's busy stream, of the line's domain or "
+                    + "another, does not hold a close"),
+    SETTLE_BY_ITS_DEADLINE("line23",
+            "settle returns by the deadline it is given, even when the work it waits for can never end: no thread stays "
+                    + "blocked in the driver past it"),
+    WAITING_STREAM_KEEPS_PAGE("line24",
+            "a line closed while a stream waits on its word, with nothing stored into it, keeps its page until that wait is over"),
+    FAILED_STORE_SETTLED("line25", "a store the driver queued and then reported as failed is still settled before the page is freed"),
+    HEALTH_OF_THE_DOMAIN_GIVEN("line26",
+            "checkHealth reports the domain it is given, from any thread: that domain's failure, whichever domain (or none) "
+                    + "is current, and only that domain's"),
+    NO_CURRENT_NO_DOMAIN("line27",
+            "with no domain current on the calling thread, opening a line fails NO_DOMAIN (-3) and acquires nothing: "
+                    + "the driver never picks a default"),
+    EACH_STREAM_BEHIND_ITS_WORK("line28",
+            "a store from a second stream into a line lands behind that stream's own work, not on the stream of the line's "
+                    + "earlier stores"),
+    STORES_NEVER_MERGED("line29",
+            "each store lands behind the work queued before it on its stream, even while an earlier store into the same slot "
+                    + "is still queued: stores are never merged"),
+    SETTLE_COVERS_RUNNING_WORK("line30",
+            "settle covers the operation a stream is running (a device-side wait under way), not only what is still queued"),
+    FAILURE_UNDONE_ONCE("line31",
+            "a failure path inside the driver undoes its own work once, every time it runs, and touches nothing else: "
+                    + "no other line's page or reference");
 
     private final String id;
     private final String sentence;

@@ -30,6 +30,11 @@ class CudaConformanceTest extends LineDriverVerification<CudaStream, CudaContext
     }
 
     @Override
+    protected void clearCurrent() {
+        Contexts.clearCurrent();
+    }
+
+    @Override
     protected CudaStream newStream(int index) {
         Contexts.makeCurrent(index);
         CudaStream stream = cuda.createStream();
@@ -49,7 +54,7 @@ class CudaConformanceTest extends LineDriverVerification<CudaStream, CudaContext
 
     @Override
     protected Set<Capability> capabilities() {
-        Set<Capability> capabilities = EnumSet.of(Capability.DEVICE_SIDE_WAIT);
+        Set<Capability> capabilities = EnumSet.of(Capability.DEVICE_SIDE_WAIT, Capability.NO_CURRENT_DOMAIN);
         if (FakeCuda.isLoaded()) {
             capabilities.add(Capability.REFERENCE_COUNT);
         }
