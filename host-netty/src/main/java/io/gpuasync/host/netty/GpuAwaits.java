@@ -32,8 +32,19 @@ import java.util.concurrent.RejectedExecutionException;
  * continuation hops to the loop through {@link EventLoop#execute}: one more thread wakes per
  * await, and the hop's latency is added ({@code gar bench --host} measures it as
  * {@code std+execute}). Nothing falls back silently: {@link #on} never picks the fallback itself.
+ *
+ * <p>When a loop ends with waits pending, they fail {@link GpuException.Kind#CLOSED}, and what
+ * the loop can no longer run runs on the after-loop thread ({@link #AFTER_LOOP_THREAD_NAME}):
+ * no listener is lost, whatever the shutdown's quiet period.
  */
 public final class GpuAwaits {
+    /**
+     * The name of the thread that runs what an ended loop can no longer run: the listeners of
+     * {@link LoopAwaits#landed}, and the continuations of the waits a loop held when it ended
+     * ({@link LoopAwaits#whenLanded}'s). One daemon thread for all loops, started when an ended
+     * loop leaves it work.
+     */
+    public static final String AFTER_LOOP_THREAD_NAME = "gpu-awaits-after-loop";
     private static final ConcurrentMap<IoEventLoop, LoopAwaits> LOOPS = new ConcurrentHashMap<>();
 
     private GpuAwaits() {

@@ -61,6 +61,8 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
     private final LoopTimer timer;
     private final Runnable step = this::step;
     private final BiConsumer<IoEventLoop, LoopAwaits> onFinished;
+    /** Where {@link #landed}'s listeners run: the loop, then the after-loop thread once it ended. */
+    private final LoopOrAfter listeners;
     /** A step is queued on the loop; another wake queues nothing. */
     private final AtomicBoolean stepQueued = new AtomicBoolean();
     /** Null when the loop cannot run a task after its pass: then it sleeps on the timer alone. */
@@ -83,6 +85,7 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
         this.onFinished = onFinished;
         this.engine = new WaitEngine(settings, this::wake);
         this.passes = loop instanceof SingleThreadEventLoop single ? single : null;
+        this.listeners = new LoopOrAfter(loop);
         this.timer = new LoopTimer(loop, this::timerFired, this::loopClosedTimer);
         timer.register().addListener(registered -> {
             if (registered.isSuccess()) {
@@ -93,11 +96,18 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
                 finish();
             }
         });
-        loop.terminationFuture().addListener(terminated -> {
-            // No thread will run the step again: end what is left (from any thread, as abandon allows).
-            engine.abandon(loopGone());
-            onFinished.accept(loop, this);
-        });
+        loop.terminationFuture().addListener(terminated -> LoopOrAfter.afterLoop(this::endWithTheLoop));
+    }
+
+    /**
+     * After the loop ended, on the after-loop thread: no thread will run the step again, and
+     * Netty may not have closed the timer's handle (4.2 skips that when a shutdown with no quiet
+     * period begins while the loop runs a task), so the waits left end here, and their
+     * continuations run on this named thread rather than on Netty's global executor.
+     */
+    private void endWithTheLoop() {
+        engine.abandon(loopGone());     // from any thread, as abandon allows
+        onFinished.accept(loop, this);
     }
 
     /** The event loop these waits continue on. */
@@ -110,11 +120,14 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
      * {@link GpuException.Kind#CLOSED} (the line, these waits, or the loop closing: a loop that
      * is shutting down takes no new waits), {@link GpuException.Kind#DEVICE_FAILED} or
      * {@link GpuException.Kind#CAPACITY}. Cancelling it drops the wait and frees its place.
+     * Waits the loop still held when it ended are failed {@code CLOSED} on the after-loop thread
+     * ({@link GpuAwaits#AFTER_LOOP_THREAD_NAME}), when Netty did not already end them on the loop.
      *
-     * <p>As with any {@link CompletableFuture}, a continuation attached after completion runs on
-     * the attaching thread: attach from the loop (a handler does), or use {@link #landed}, whose
-     * listeners Netty always notifies on the loop. A ticket that already landed gives a future
-     * already complete.
+     * <p>As with any {@link CompletableFuture}, a continuation runs on the thread that completes
+     * the future: a cancel runs them on the cancelling thread, and one attached after completion
+     * runs on the attaching thread. Attach from the loop (a handler does), or use {@link #landed},
+     * whose listeners always run on the loop, or after its end on the after-loop thread. A ticket
+     * that already landed gives a future already complete.
      */
     @Override
     public CompletableFuture<Ticket> whenLanded(Ticket ticket) {
@@ -126,14 +139,17 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
     }
 
     /**
-     * {@link #whenLanded} as a Netty {@link Future} of this loop: its listeners run on the loop,
-     * and cancelling it drops the wait.
+     * {@link #whenLanded} as a Netty {@link Future}: its listeners run on the loop while it takes
+     * tasks, and once it stopped taking them on the after-loop thread
+     * ({@link GpuAwaits#AFTER_LOOP_THREAD_NAME}), also those added later; none is lost when the
+     * loop ends with the wait pending, which then fails {@link GpuException.Kind#CLOSED}.
+     * Cancelling it drops the wait.
      */
     public Future<Ticket> landed(Ticket ticket) {
         CompletableFuture<Ticket> wait = whenLanded(ticket);
         // Cancelling the promise cancels the wait at once, on the cancelling thread: a listener
         // would only run later, on the loop, and the wait would hold its place until then.
-        Promise<Ticket> promise = new DefaultPromise<>(loop) {
+        Promise<Ticket> promise = new DefaultPromise<>(listeners) {
             @Override
             public boolean cancel(boolean mayInterruptIfRunning) {
                 boolean cancelled = super.cancel(mayInterruptIfRunning);

@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -291,6 +292,178 @@ class GpuAwaitsTest {
         }).syncUninterruptibly();
         assertTrue(fired[0] > 0, "slept on the timeout when the landing was far");
         assertTrue(fired[1] > 0 && fired[1] <= 1_000_000, "lateness " + fired[1]);
+    }
+
+    /**
+     * Keeps {@code loop} running tasks of a few tens of microseconds each until it shuts down, so
+     * a shutdown begins during a task run, as on a loop serving load.
+     */
+    private static void keepBusy(List<IoEventLoop> loops) throws InterruptedException {
+        CountDownLatch busy = new CountDownLatch(loops.size());
+        for (IoEventLoop loop : loops) {
+            keepBusy(loop, busy);
+        }
+        assertTrue(busy.await(30, TimeUnit.SECONDS), "every loop runs its busy task");
+    }
+
+    private static void keepBusy(IoEventLoop loop, CountDownLatch busy) {
+        loop.execute(new Runnable() {
+            @Override
+            public void run() {
+                busy.countDown();
+                long until = System.nanoTime() + 50_000;
+                while (System.nanoTime() - until < 0) {
+                    Thread.onSpinWait();
+                }
+                if (!loop.isShuttingDown()) {
+                    try {
+                        loop.execute(this);
+                    } catch (RejectedExecutionException ended) {
+                        // shut down meanwhile: nothing more to keep busy
+                    }
+                }
+            }
+        });
+    }
+
+    /** Shuts every loop down with {@code shutdown}, all at once, and waits (bounded) for each to end. */
+    private static void endAll(List<IoEventLoop> loops, java.util.function.Function<IoEventLoop, Future<?>> shutdown)
+            throws InterruptedException {
+        List<Future<?>> ended = new ArrayList<>();
+        for (IoEventLoop loop : loops) {
+            ended.add(shutdown.apply(loop));
+        }
+        for (Future<?> end : ended) {
+            assertTrue(end.await(60, TimeUnit.SECONDS), "the loop ended");
+        }
+    }
+
+    /** Where the callbacks of waits that ended with their loop ran, and how they ended. */
+    private static final class Ends {
+        final int expected;
+        final CountDownLatch ran;
+        final AtomicInteger onLoop = new AtomicInteger();
+        final AtomicInteger afterLoop = new AtomicInteger();
+        final AtomicInteger elsewhere = new AtomicInteger();
+        final AtomicInteger closed = new AtomicInteger();
+        final List<String> elsewhereThreads = java.util.Collections.synchronizedList(new ArrayList<>());
+
+        Ends(int expected) {
+            this.expected = expected;
+            this.ran = new CountDownLatch(expected);
+        }
+
+        void ran(IoEventLoop loop, Throwable failure) {
+            if (loop.inEventLoop()) {
+                onLoop.incrementAndGet();
+            } else if (Thread.currentThread().getName().equals(GpuAwaits.AFTER_LOOP_THREAD_NAME)) {
+                afterLoop.incrementAndGet();
+            } else {
+                elsewhere.incrementAndGet();
+                if (elsewhereThreads.size() < 4) {
+                    elsewhereThreads.add(Thread.currentThread().getName());
+                }
+            }
+            Throwable cause = failure instanceof java.util.concurrent.CompletionException ? failure.getCause() : failure;
+            if (cause instanceof GpuException g && g.kind() == GpuException.Kind.CLOSED) {
+                closed.incrementAndGet();
+            }
+            ran.countDown();
+        }
+
+        /** Waits, bounded, for every callback; a lost one shows as a count, not a hang. */
+        void awaitAll() throws InterruptedException {
+            ran.await(30, TimeUnit.SECONDS);
+        }
+
+        String counts() {
+            return expected + " expected: " + (expected - ran.getCount()) + " ran (" + onLoop + " on the loop, " + afterLoop
+                    + " after it, " + elsewhere + " elsewhere " + elsewhereThreads + "), " + closed + " CLOSED";
+        }
+
+        void assertAllRanClosedOnTheLoopOrAfterIt() {
+            assertEquals(0, ran.getCount(), () -> "callbacks lost: " + counts());
+            assertEquals(expected, onLoop.get() + afterLoop.get(), () -> "on the loop or after it: " + counts());
+            assertEquals(expected, closed.get(), () -> "ended CLOSED: " + counts());
+        }
+    }
+
+    @Test
+    void everyLandedListenerRunsWhenBusyLoopsEndWithNoQuietPeriod() throws Exception {
+        // The race a quiet period of 0 opens: the shutdown begins while the loop runs a task, Netty
+        // then never closes the loop's registered handles, and the waits end only from the loop's
+        // termination, when the loop can run no listener.
+        int loops = 32;
+        int waitsPerLoop = 50;
+        int completionsPerLoop = 5;
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        CountDownLatch gate = new CountDownLatch(1);
+        hold(stream, gate);
+        Ends listeners = new Ends(loops * waitsPerLoop);
+        Ends continuations = new Ends(loops * completionsPerLoop);
+        List<IoEventLoop> all = new ArrayList<>();
+        for (int i = 0; i < loops; i++) {
+            IoEventLoop loop = uringLoop();
+            all.add(loop);
+            LoopAwaits awaits = GpuAwaits.on(loop);
+            for (int w = 0; w < waitsPerLoop; w++) {
+                awaits.landed(line.signal(stream, Slot.S0)).addListener(f -> listeners.ran(loop, f.cause()));
+            }
+            for (int w = 0; w < completionsPerLoop; w++) {
+                awaits.whenLanded(line.signal(stream, Slot.S0)).whenComplete((t, e) -> continuations.ran(loop, e));
+            }
+        }
+        keepBusy(all);
+        endAll(all, loop -> loop.parent().shutdownGracefully(0, 5, TimeUnit.SECONDS));
+        listeners.awaitAll();
+        continuations.awaitAll();
+        listeners.assertAllRanClosedOnTheLoopOrAfterIt();
+        continuations.assertAllRanClosedOnTheLoopOrAfterIt();
+    }
+
+    @Test
+    void landedListenersRunOnTheLoopThroughTheDefaultQuietPeriodAndAfterItOnceItEnded() throws Exception {
+        int loops = 4;
+        int waitsPerLoop = 50;
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        CountDownLatch gate = new CountDownLatch(1);
+        hold(stream, gate);
+        Ends pending = new Ends(loops * waitsPerLoop);
+        List<IoEventLoop> all = new ArrayList<>();
+        List<LoopAwaits> awaitsOf = new ArrayList<>();
+        List<Future<Ticket>> landed = new ArrayList<>();
+        for (int i = 0; i < loops; i++) {
+            IoEventLoop loop = uringLoop();
+            all.add(loop);
+            LoopAwaits awaits = GpuAwaits.on(loop);
+            awaitsOf.add(awaits);
+            for (int w = 0; w < waitsPerLoop; w++) {
+                Future<Ticket> future = awaits.landed(line.signal(stream, Slot.S0));
+                future.addListener(f -> pending.ran(loop, f.cause()));
+                landed.add(future);
+            }
+        }
+        keepBusy(all);
+        endAll(all, loop -> loop.parent().shutdownGracefully());
+        pending.awaitAll();
+        pending.assertAllRanClosedOnTheLoopOrAfterIt();
+        assertEquals(pending.expected, pending.onLoop.get(), () -> "the loop ran them while shutting down: " + pending.counts());
+
+        // Once it ended: a listener added to a finished future, and one on a wait asked of the ended loop.
+        Ends afterEnd = new Ends(landed.size() + loops);
+        for (int i = 0; i < landed.size(); i++) {
+            IoEventLoop loop = all.get(i / waitsPerLoop);
+            landed.get(i).addListener(f -> afterEnd.ran(loop, f.cause()));
+        }
+        for (int i = 0; i < loops; i++) {
+            IoEventLoop loop = all.get(i);
+            awaitsOf.get(i).landed(line.signal(stream, Slot.S0)).addListener(f -> afterEnd.ran(loop, f.cause()));
+        }
+        afterEnd.awaitAll();
+        afterEnd.assertAllRanClosedOnTheLoopOrAfterIt();
+        assertEquals(afterEnd.expected, afterEnd.afterLoop.get(), () -> "on the after-loop thread: " + afterEnd.counts());
     }
 
     @Test
