@@ -13,7 +13,6 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Where a Netty user starts: GPU waits whose continuations run on an event loop.
@@ -41,8 +40,8 @@ public final class GpuAwaits {
     /**
      * The name of the thread that runs what an ended loop can no longer run: the listeners of
      * {@link LoopAwaits#landed}, and the continuations of the waits a loop held when it ended
-     * ({@link LoopAwaits#whenLanded}'s). One daemon thread for all loops, started when an ended
-     * loop leaves it work.
+     * ({@link LoopAwaits#whenLanded}'s and {@link #viaHost}'s). One daemon thread for all loops,
+     * started when an ended loop leaves it work.
      */
     public static final String AFTER_LOOP_THREAD_NAME = "gpu-awaits-after-loop";
     private static final ConcurrentMap<IoEventLoop, LoopAwaits> LOOPS = new ConcurrentHashMap<>();
@@ -96,21 +95,31 @@ public final class GpuAwaits {
     /**
      * The fallback for any event loop: {@code host} (a {@link io.gpuasync.host.std.Reactor}, or
      * any {@link AsyncWaits}) completes the wait on its own thread, then the result is handed to
-     * {@code loop} with {@link EventLoop#execute}, so continuations still run on the loop.
-     * Cancelling a returned future cancels the host's wait. A loop that is shutting down takes
-     * no waits ({@link GpuException.Kind#CLOSED}), and once it ended, the waits it had are
-     * ended the same way (their host's waits cancelled), without waiting for their tickets.
-     * Make one per loop and keep it: each call watches the loop's end.
+     * {@code loop} with {@link EventLoop#execute}, so the future completes, and its continuations
+     * run, on the loop. A loop that is shutting down takes no waits
+     * ({@link GpuException.Kind#CLOSED}); once it ended, the waits it had are failed the same
+     * way on the after-loop thread ({@link #AFTER_LOOP_THREAD_NAME}), their host's waits
+     * cancelled, without waiting for their tickets; so does a result handed to the loop after
+     * it stopped taking tasks.
+     *
+     * <p>As with any {@link CompletableFuture}, a continuation runs on a thread that completes
+     * the future: cancelling one cancels the host's wait and runs its continuations on the
+     * cancelling thread (some on the loop, if it was handing the wait's end over at that
+     * moment), and a continuation attached after completion runs on the attaching thread. One
+     * that must run on the loop whoever completes the future is attached with an
+     * {@code ...Async(fn, loop)} method. Make one per loop and keep it: each call watches the
+     * loop's end.
      */
     public static AsyncWaits viaHost(EventLoop loop, AsyncWaits host) {
         Objects.requireNonNull(loop, "loop");
         Objects.requireNonNull(host, "host");
+        LoopOrAfter hop = new LoopOrAfter(loop);
         java.util.Set<CompletableFuture<Ticket>> pending = ConcurrentHashMap.newKeySet();
-        loop.terminationFuture().addListener(ended -> {
+        loop.terminationFuture().addListener(ended -> LoopOrAfter.afterLoop(() -> {
             for (CompletableFuture<Ticket> onLoop : pending) {
                 onLoop.completeExceptionally(shuttingDown(loop));
             }
-        });
+        }));
         return ticket -> {
             Objects.requireNonNull(ticket, "ticket");
             CompletableFuture<Ticket> onLoop = new CompletableFuture<>();
@@ -124,19 +133,17 @@ public final class GpuAwaits {
                 onLoop.completeExceptionally(shuttingDown(loop));
             }
             CompletableFuture<Ticket> wait = host.whenLanded(ticket);
-            wait.whenComplete((landed, failure) -> {
-                try {
-                    loop.execute(() -> {
-                        if (failure == null) {
-                            onLoop.complete(landed);
-                        } else {
-                            onLoop.completeExceptionally(failure);
-                        }
-                    });
-                } catch (RejectedExecutionException e) {
-                    onLoop.completeExceptionally(shuttingDown(loop));
+            wait.whenComplete((landed, failure) -> hop.execute(() -> {
+                if (onLoop.isDone()) {
+                    return;     // cancelled: a completion call would only help run its continuations here
+                } else if (loop.isShutdown()) {
+                    onLoop.completeExceptionally(shuttingDown(loop));     // handed over as the loop ended
+                } else if (failure == null) {
+                    onLoop.complete(landed);
+                } else {
+                    onLoop.completeExceptionally(failure);
                 }
-            });
+            }));
             onLoop.whenComplete((landed, failure) -> {
                 pending.remove(onLoop);
                 if (failure != null) {

@@ -123,9 +123,10 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
      * Waits the loop still held when it ended are failed {@code CLOSED} on the after-loop thread
      * ({@link GpuAwaits#AFTER_LOOP_THREAD_NAME}), when Netty did not already end them on the loop.
      *
-     * <p>As with any {@link CompletableFuture}, a continuation runs on the thread that completes
-     * the future: a cancel runs them on the cancelling thread, and one attached after completion
-     * runs on the attaching thread. Attach from the loop (a handler does), or use {@link #landed},
+     * <p>As with any {@link CompletableFuture}, a continuation runs on a thread that completes
+     * the future: a cancel runs them on the cancelling thread (some on the loop, if it was
+     * completing the wait at that moment), and one attached after completion runs on the
+     * attaching thread. Attach from the loop (a handler does), or use {@link #landed},
      * whose listeners always run on the loop, or after its end on the after-loop thread. A ticket
      * that already landed gives a future already complete.
      */

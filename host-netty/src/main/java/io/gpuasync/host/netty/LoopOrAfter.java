@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs each task once: on the event loop while it takes tasks, on the after-loop thread
  * ({@link GpuAwaits#AFTER_LOOP_THREAD_NAME}) once it stopped taking them. The executor of the
- * promises {@link LoopAwaits#landed} returns, so that a loop's end loses no listener.
+ * promises {@link LoopAwaits#landed} returns and of {@link GpuAwaits#viaHost}'s hops, so that a
+ * loop's end loses no listener.
  *
  * <p>Why a rejection alone is not enough: an event loop that stops taking tasks can accept one
  * and never run it (Netty 4.2's {@code SingleThreadEventExecutor.execute} offers the task, then

@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -264,6 +265,7 @@ class GpuAwaitsTest {
         GpuException ended = failureOf(pending);
         assertEquals(GpuException.Kind.CLOSED, ended.kind());
         assertTrue(ended.getMessage().contains("is shutting down"), ended.getMessage());
+        afterLoopDrained();
         assertEquals(0, reactor.engine().asyncWaitsPending(), "the host's wait was cancelled with it, before its ticket landed");
         assertEquals(GpuException.Kind.CLOSED, failureOf(waits.whenLanded(landed)).kind(), "an ended loop takes no waits");
         gate.countDown();
@@ -324,6 +326,13 @@ class GpuAwaitsTest {
                 }
             }
         });
+    }
+
+    /** Returns once the after-loop thread ran what it was given before (it runs in order). */
+    private static void afterLoopDrained() throws Exception {
+        CompletableFuture<Void> drained = new CompletableFuture<>();
+        LoopOrAfter.afterLoop(() -> drained.complete(null));
+        drained.get(30, TimeUnit.SECONDS);
     }
 
     /** Shuts every loop down with {@code shutdown}, all at once, and waits (bounded) for each to end. */
@@ -464,6 +473,72 @@ class GpuAwaitsTest {
         afterEnd.awaitAll();
         afterEnd.assertAllRanClosedOnTheLoopOrAfterIt();
         assertEquals(afterEnd.expected, afterEnd.afterLoop.get(), () -> "on the after-loop thread: " + afterEnd.counts());
+    }
+
+    @Test
+    void viaHostWaitsTheLoopsEndLeftContinueOnTheAfterLoopThread() throws Exception {
+        IoEventLoop loop = nioLoop();
+        Reactor reactor = closeLater(Reactor.builder().backend(sim).build());
+        AsyncWaits waits = GpuAwaits.viaHost(loop, reactor);
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        CountDownLatch gate = new CountDownLatch(1);
+        hold(stream, gate);
+        int count = 100;
+        Ends ends = new Ends(count);
+        for (int i = 0; i < count; i++) {
+            waits.whenLanded(line.signal(stream, Slot.S0)).whenComplete((t, e) -> ends.ran(loop, e));
+        }
+        assertEquals(count, reactor.engine().asyncWaitsPending());
+        assertTrue(loop.parent().shutdownGracefully(0, 1, TimeUnit.SECONDS).await(30, TimeUnit.SECONDS));
+        ends.awaitAll();
+        ends.assertAllRanClosedOnTheLoopOrAfterIt();
+        assertEquals(count, ends.afterLoop.get(), () -> "on the after-loop thread: " + ends.counts());
+        afterLoopDrained();     // the end's own continuation, which cancels the host's wait, runs after the test's
+        assertEquals(0, reactor.engine().asyncWaitsPending(), "the host's waits were cancelled with them");
+    }
+
+    @Test
+    void aViaHostWaitCancelledFromAnotherThreadContinuesOnThatThreadAndFreesTheHostsWait() throws Exception {
+        IoEventLoop loop = nioLoop();
+        Reactor reactor = closeLater(Reactor.builder().backend(sim).build());
+        AsyncWaits waits = GpuAwaits.viaHost(loop, reactor);
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        CountDownLatch gate = new CountDownLatch(1);
+        hold(stream, gate);
+        int count = 200;
+        String canceller = "a-foreign-canceller";
+        AtomicInteger onCanceller = new AtomicInteger();
+        AtomicInteger onLoopAtOnce = new AtomicInteger();
+        AtomicInteger cancelledElsewhere = new AtomicInteger();
+        List<CompletableFuture<Ticket>> cancelled = new ArrayList<>();
+        List<CompletableFuture<Boolean>> onLoopAsync = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            CompletableFuture<Ticket> wait = waits.whenLanded(line.signal(stream, Slot.S0));
+            wait.whenComplete((t, e) -> (Thread.currentThread().getName().equals(canceller) ? onCanceller
+                    : loop.inEventLoop() ? onLoopAtOnce : cancelledElsewhere).incrementAndGet());
+            // What the Javadoc offers for a continuation that must run on the loop whoever completes the future.
+            onLoopAsync.add(wait.handleAsync((t, e) -> e instanceof CancellationException && loop.inEventLoop(), loop));
+            cancelled.add(wait);
+        }
+        CompletableFuture<Ticket> kept = waits.whenLanded(line.signal(stream, Slot.S0));
+        CompletableFuture<Boolean> keptOnLoop = kept.handle((t, e) -> e == null && loop.inEventLoop());
+        assertEquals(count + 1, reactor.engine().asyncWaitsPending());
+        Thread thread = Thread.ofPlatform().name(canceller).start(() -> cancelled.forEach(wait -> wait.cancel(false)));
+        thread.join(30_000);
+        assertFalse(thread.isAlive());
+        // CompletableFuture lets any thread that calls a completion method run the dependents it
+        // finds: the loop's hand-over of the cancelled host wait may take some.
+        assertEquals(count, onCanceller.get() + onLoopAtOnce.get(), () -> "a cancel runs the continuations on the cancelling "
+                + "thread (" + onCanceller + ") or the loop (" + onLoopAtOnce + "), not elsewhere (" + cancelledElsewhere + ")");
+        assertTrue(onCanceller.get() > 0, "the cancelling thread ran continuations");
+        for (CompletableFuture<Boolean> async : onLoopAsync) {
+            assertTrue(async.get(30, TimeUnit.SECONDS), "an async continuation on the loop ran there");
+        }
+        assertEquals(1, reactor.engine().asyncWaitsPending(), "every cancel freed the host's wait");
+        gate.countDown();
+        assertTrue(keptOnLoop.get(30, TimeUnit.SECONDS), "the wait not cancelled continued on the loop");
     }
 
     @Test
