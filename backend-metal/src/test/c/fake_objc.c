@@ -256,6 +256,18 @@ static struct fake_block *checked_block(const void *block, const char *call) {
         problem = "its descriptor is missing or gives a size smaller than a block literal";
     } else if (!b->invoke) {
         problem = "it has no invoke function";
+    } else if (b->flags & BLOCK_HAS_SIGNATURE) {
+        /* libclosure finds Block_descriptor_3 past descriptors 1 and 2 (_Block_descriptor_3) and
+         * reads its layout as a GC layout (_Block_layout) or, with BLOCK_HAS_EXTENDED_LAYOUT, an
+         * extended one: a block that captures no object has NULL there, as clang emits it. */
+        char *at = (char *) b->descriptor + 2 * sizeof(unsigned long);
+        if (b->flags & BLOCK_HAS_COPY_DISPOSE) at += 2 * sizeof(void *);
+        struct fake_block_descriptor_3 *d3 = (struct fake_block_descriptor_3 *) at;
+        if (!d3->signature || d3->signature[0] != 'v') {
+            problem = "BLOCK_HAS_SIGNATURE, but its descriptor's signature is not the encoding of a void block";
+        } else if (d3->layout && !(b->flags & BLOCK_HAS_EXTENDED_LAYOUT)) {
+            problem = "its descriptor's layout field (Block_descriptor_3.layout) is not NULL for a block capturing no object";
+        }
     }
     if (problem) {
         fprintf(stderr, "fake objc: %s(%p): not a block: %s\n", call, block, problem);

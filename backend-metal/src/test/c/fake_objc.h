@@ -56,9 +56,16 @@ void objc_msgSend(void);
 struct fake_block_descriptor {
     unsigned long reserved;
     unsigned long size;
-    /* Present only with BLOCK_HAS_COPY_DISPOSE, then the signature with BLOCK_HAS_SIGNATURE. */
+    /* Present only with BLOCK_HAS_COPY_DISPOSE (libclosure's Block_descriptor_2). */
     void (*copy)(void *dst, const void *src);
     void (*dispose)(const void *src);
+};
+/* With BLOCK_HAS_SIGNATURE, after the above (without copy and dispose when the block has none):
+ * libclosure's Block_descriptor_3, "const char *signature; const char *layout; // contents
+ * depend on BLOCK_HAS_EXTENDED_LAYOUT". */
+struct fake_block_descriptor_3 {
+    const char *signature;
+    const char *layout;
 };
 struct fake_block {
     void *isa;
@@ -73,6 +80,7 @@ struct fake_block {
 #define BLOCK_HAS_COPY_DISPOSE (1 << 25)
 #define BLOCK_IS_GLOBAL (1 << 28)
 #define BLOCK_HAS_SIGNATURE (1 << 30)
+#define BLOCK_HAS_EXTENDED_LAYOUT (1 << 31)
 extern void *_NSConcreteGlobalBlock[32];
 extern void *_NSConcreteStackBlock[32];
 extern void *_NSConcreteMallocBlock[32];

@@ -474,6 +474,9 @@ class MetalBackendTest {
             assertEquals(0, descriptor.getLong(0), "descriptor reserved");
             assertEquals(40, descriptor.getLong(8), "descriptor size: the literal with its capture");
             assertEquals("v16@?0@8", descriptor.getPointer(16).getString(0), "signature of void (^)(id)");
+            // libclosure's Block_descriptor_3 is {signature, layout}: the runtime reads a layout
+            // pointer here, which must be NULL, not the signature's text.
+            assertEquals(0, descriptor.getLong(24), "descriptor layout: NULL");
             assertEquals(0x1234_5678_9abcL, io.gpuasync.backend.metal.internal.Block.captured(Pointer.nativeValue(literal)));
         }
     }

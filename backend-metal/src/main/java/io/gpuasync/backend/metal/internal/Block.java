@@ -10,18 +10,26 @@ import com.sun.jna.Pointer;
 import java.util.Objects;
 
 /**
- * Objective-C blocks of one shape, {@code void (^)(id)} capturing one 64-bit word, built by hand
- * in the layout of the Block ABI (clang's "Block Implementation Specification"), for Metal
- * methods that take a handler ({@code addCompletedHandler:}). A block literal is
+ * Objective-C blocks capturing one 64-bit word, built by hand in the layout of the Block ABI
+ * (clang's "Block Implementation Specification"), for Metal methods that take a handler ({@code
+ * addCompletedHandler:}, a {@code void (^)(id)}) or a deallocator ({@code
+ * newBufferWithBytesNoCopy:length:options:deallocator:}, a {@code void (^)(void *, NSUInteger)}).
+ * A block literal is
  * <pre>
  *  0  void *isa                 &amp;_NSConcreteStackBlock
  *  8  int flags                 BLOCK_HAS_SIGNATURE
  * 12  int reserved              0
- * 16  void (*invoke)(void *block, id argument)
- * 24  struct descriptor *       {unsigned long reserved = 0; unsigned long size = 40; const char *signature}
+ * 16  void (*invoke)(void *block, ...)
+ * 24  struct descriptor *       {unsigned long reserved = 0; unsigned long size = 40;
+ *                                const char *signature; const char *layout = NULL}
  * 32  uint64_t captured         what this block captured
  * </pre>
- * as clang lays out a block literal that captures one scalar. It is a stack block: a method that
+ * as clang lays out a block literal that captures one scalar. The descriptor is libclosure's
+ * {@code Block_descriptor_1} followed, for {@code BLOCK_HAS_SIGNATURE}, by {@code
+ * Block_descriptor_3}: "{@code const char *signature; const char *layout; // contents depend on
+ * BLOCK_HAS_EXTENDED_LAYOUT}" (libclosure's {@code Block_private.h}). The layout is NULL, as clang
+ * emits it for a block that captures no object; the signature's text lives apart from the
+ * descriptor, never where the runtime reads the layout pointer. It is a stack block: a method that
  * keeps its handler copies it first ({@code Block_copy} makes a heap block of {@code size} bytes,
  * which the method releases once it has called it), so the literal is needed only until that
  * method returns, and one literal per call is all there is to free. The invoke function is a JNA
@@ -35,18 +43,27 @@ public final class Block {
         void invoke(long block, long argument);
     }
 
+    /** A deallocator's function: {@code void invoke(struct Block_literal *block, void *pointer, NSUInteger length)}. */
+    public interface Deallocate extends Callback {
+        void invoke(long block, long pointer, long length);
+    }
+
     // Flags of the Block ABI (Block_private.h).
     static final int BLOCK_HAS_SIGNATURE = 1 << 30;
     static final int LITERAL_SIZE = 40;
     private static final int CAPTURED = 32;
-    // The Objective-C type encoding of void (^)(id) as clang writes it: returns void, the block
-    // itself at offset 0, an object at 8, 16 bytes of arguments.
-    private static final String SIGNATURE = "v16@?0@8";
+    // The Objective-C type encodings as clang writes them: void (^)(id) returns void, takes the
+    // block itself at offset 0 and an object at 8, 16 bytes of arguments; void (^)(void *,
+    // NSUInteger) a pointer at 8 and an unsigned long long at 16, 24 bytes.
+    static final String HANDLER_SIGNATURE = "v16@?0@8";
+    static final String DEALLOCATOR_SIGNATURE = "v24@?0^v8Q16";
+    static final int DESCRIPTOR_SIZE = 4 * Long.BYTES;
 
     // Never read: held so that JNA's native stub for it lives as long as this Block.
-    private final Invoke invoke;
+    private final Callback invoke;
     private final long invokeAddress;
     private final Memory descriptor;
+    private final Memory signature;
     private final long stackBlockClass;
 
     /**
@@ -57,17 +74,28 @@ public final class Block {
      * @throws UnsatisfiedLinkError if the blocks runtime's {@code _NSConcreteStackBlock} is not found
      */
     public Block(Invoke invoke, String threadName) {
+        this(invoke, HANDLER_SIGNATURE, threadName);
+    }
+
+    /** A deallocator block, {@code void (^)(void *pointer, NSUInteger length)}, as {@link #Block(Invoke, String)}. */
+    public Block(Deallocate invoke, String threadName) {
+        this(invoke, DEALLOCATOR_SIGNATURE, threadName);
+    }
+
+    private Block(Callback invoke, String encoding, String threadName) {
         this.invoke = Objects.requireNonNull(invoke, "invoke");
         stackBlockClass = MetalLibraries.dataSymbol("_NSConcreteStackBlock");
         Native.setCallbackThreadInitializer(invoke, new CallbackThreadInitializer(true, false, threadName));
         invokeAddress = Pointer.nativeValue(CallbackReference.getFunctionPointer(invoke));
-        byte[] signature = Native.toByteArray(SIGNATURE);
-        // Lives as long as this object, as a compiler's descriptors live as long as the image.
-        descriptor = new Memory(3L * Long.BYTES + signature.length);
+        byte[] text = Native.toByteArray(encoding);
+        // Both live as long as this object, as a compiler's descriptors live as long as the image.
+        signature = new Memory(text.length);
+        signature.write(0, text, 0, text.length);
+        descriptor = new Memory(DESCRIPTOR_SIZE);
         descriptor.setLong(0, 0);
         descriptor.setLong(Long.BYTES, LITERAL_SIZE);
-        descriptor.setPointer(2L * Long.BYTES, descriptor.share(3L * Long.BYTES));
-        descriptor.write(3L * Long.BYTES, signature, 0, signature.length);
+        descriptor.setPointer(2L * Long.BYTES, signature);
+        descriptor.setPointer(3L * Long.BYTES, Pointer.NULL);
     }
 
     /**
