@@ -18,7 +18,7 @@
  * completes (after the buffer's later commands) or signals a shared event (the CPU's way to know
  * GPU results are there to read), the most Metal's coherency rules allow.
  *
- * Test hooks (not Metal's API): fakeMetalSetMode, fakeMetalFailNext, fakeMetalFailCommandBuffers,
+ * Test hooks (not Metal's API): fakeMetalSetMode, fakeMetalNoDefaultDevice, fakeMetalFailNext, fakeMetalFailCommandBuffers,
  * fakeMetalDeviceRefs, fakeMetalViolations, fakeMetalLastViolation.
  */
 #define _GNU_SOURCE
@@ -202,11 +202,25 @@ static device_t *devices[DEVICES];
 
 /* ---------------------------------------------------------------- events */
 
-static void event_signal(event_t *e, uint64_t value) {
+/* Metal's events only go up. MTLEvent: "an unsigned 64-bit integer that starts with a value of
+ * 0, which can only increase over time"; encodeSignalEvent:value: takes "a value that's greater
+ * than or equal to the event's current value"; MTLSharedEvent.signaledValue: "its value is changed
+ * only if you provide a larger value than the value currently stored". So a smaller value leaves
+ * the event as it is: from the CPU silently, from a command buffer as a violation (a misuse). */
+static void event_signal(event_t *e, uint64_t value, int from_gpu) {
     pthread_mutex_lock(&e->mu);
-    e->value = value;
-    pthread_cond_broadcast(&e->changed);
+    uint64_t was = e->value;
+    if (value > was) {
+        e->value = value;
+        pthread_cond_broadcast(&e->changed);
+    }
     pthread_mutex_unlock(&e->mu);
+    if (from_gpu && value < was) {
+        char what[160];
+        snprintf(what, sizeof what, "encodeSignalEvent:value:%llu on an event already at %llu: event values only increase",
+                 (unsigned long long) value, (unsigned long long) was);
+        violation(what);
+    }
 }
 
 static void event_wait(event_t *e, uint64_t value) {
@@ -223,7 +237,7 @@ static uint64_t event_signaled_value(event_t *self, SEL cmd) {
     pthread_mutex_unlock(&self->mu);
     return v;
 }
-static void event_set_signaled_value(event_t *self, SEL cmd, uint64_t value) { (void) cmd; event_signal(self, value); }
+static void event_set_signaled_value(event_t *self, SEL cmd, uint64_t value) { (void) cmd; event_signal(self, value, 0); }
 
 static BOOL event_wait_timeout(event_t *self, SEL cmd, uint64_t value, uint64_t timeout_ms) {
     (void) cmd;
@@ -398,7 +412,7 @@ static void run_command_buffer(command_buffer_t *cb) {
                 for (int j = 0; j < cb->late_count; j++) store(&cb->late[j]);
                 cb->late_count = 0;
             }
-            event_signal(c->event, c->value);
+            event_signal(c->event, c->value, 1);
             break;
         case WAIT: event_wait(c->event, c->value); break;
         case DISPATCH:
@@ -535,7 +549,7 @@ static void encoder_dispatch(encoder_t *self, SEL cmd, MTLSize grid, MTLSize gro
     (void) cmd;
     if (grid.width != 1 || grid.height != 1 || grid.depth != 1 || group.width != 1 || group.height != 1
         || group.depth != 1) {
-        fprintf(stderr, "fake metal: dispatchThreads:{%lu,%lu,%lu} threadsPerThreadgroup:{%lu,%lu,%lu}: the kernels "
+        fprintf(stderr, "fake metal: dispatchThreadgroups:{%lu,%lu,%lu} threadsPerThreadgroup:{%lu,%lu,%lu}: the kernels "
                         "are one thread (an MTLSize did not arrive by value intact?)\n",
                 grid.width, grid.height, grid.depth, group.width, group.height, group.depth);
         abort();
@@ -557,7 +571,7 @@ static void encoder_dealloc(encoder_t *self, SEL cmd) {
 }
 
 static id cb_compute_encoder(command_buffer_t *self, SEL cmd) {
-    (void) cmd;
+    if (injected(cmd)) return NULL;
     encoder_t *e = (encoder_t *) fake_objc_create(EncoderClass);
     e->buffer = (command_buffer_t *) objc_retain((id) self);
     return objc_autorelease((id) e);
@@ -685,7 +699,14 @@ static id device_new_shared_event(device_t *self, SEL cmd) { return injected(cmd
 
 /* ---------------------------------------------------------------- the C functions */
 
-id MTLCreateSystemDefaultDevice(void) { return objc_retain((id) devices[0]); }
+static int no_default_device;
+
+/* Apple, MTLCreateSystemDefaultDevice: "In macOS, in order for the system to provide a default
+ * Metal device object, you need to link to the Core Graphics framework", and nil otherwise; the
+ * fake's fakeMetalNoDefaultDevice plays a process that has not. */
+id MTLCreateSystemDefaultDevice(void) {
+    return __atomic_load_n(&no_default_device, __ATOMIC_ACQUIRE) ? NULL : objc_retain((id) devices[0]);
+}
 
 id MTLCopyAllDevices(void) {
     array_t *a = (array_t *) fake_objc_create(NSArrayClass);
@@ -696,6 +717,8 @@ id MTLCopyAllDevices(void) {
 /* ---------------------------------------------------------------- test hooks */
 
 void fakeMetalSetMode(int modes) { __atomic_store_n(&mode, modes, __ATOMIC_RELEASE); }
+
+void fakeMetalNoDefaultDevice(int on) { __atomic_store_n(&no_default_device, on, __ATOMIC_RELEASE); }
 
 void fakeMetalFailNext(const char *selector, int times) {
     pthread_mutex_lock(&mu);
@@ -810,7 +833,10 @@ __attribute__((constructor)) static void define_classes(void) {
     METHOD(EncoderClass, "setComputePipelineState:", encoder_set_pipeline);
     METHOD(EncoderClass, "setBuffer:offset:atIndex:", encoder_set_buffer);
     METHOD(EncoderClass, "setBytes:length:atIndex:", encoder_set_bytes);
-    METHOD(EncoderClass, "dispatchThreads:threadsPerThreadgroup:", encoder_dispatch);
+    /* Only dispatchThreadgroups: dispatchThreads:threadsPerThreadgroup: needs "GPUs that support
+     * nonuniform threadgroup sizes" (Apple's MTLComputeCommandEncoder page), which not every Mac's
+     * GPU has, so the backend does not send it: an abort here says it did. */
+    METHOD(EncoderClass, "dispatchThreadgroups:threadsPerThreadgroup:", encoder_dispatch);
     METHOD(EncoderClass, "endEncoding", encoder_end);
     METHOD(EncoderClass, "dealloc", encoder_dealloc);
     objc_registerClassPair(EncoderClass);

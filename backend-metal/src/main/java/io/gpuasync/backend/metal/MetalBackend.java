@@ -29,8 +29,8 @@ import java.util.Optional;
  *     reactor.await(line.signal(queue, Slot.S0));
  * }
  * }</pre>
- * A thread's current device is the system default ({@code MTLCreateSystemDefaultDevice}) unless
- * it chose another with {@link #useDevice(int)}. The backend holds one reference to every device
+ * A thread's current device is the system default ({@code MTLCreateSystemDefaultDevice}, else the
+ * first that {@code MTLCopyAllDevices} lists) unless it chose another with {@link #useDevice(int)}. The backend holds one reference to every device
  * for the process, as Metal's own device list does.
  */
 public final class MetalBackend implements Backend<MetalQueue> {
@@ -45,7 +45,7 @@ public final class MetalBackend implements Backend<MetalQueue> {
     }
 
     /** The devices, taken once: the default one and the list, each retained for good. */
-    private record Devices(long defaultDevice, long[] all) {
+    record Devices(long defaultDevice, long[] all) {
     }
 
     /**
@@ -73,7 +73,8 @@ public final class MetalBackend implements Backend<MetalQueue> {
             return libraries;
         }
         return devices().defaultDevice() == 0
-                ? Optional.of(new IllegalStateException("MTLCreateSystemDefaultDevice returned nil: no Metal device"))
+                ? Optional.of(new IllegalStateException("MTLCreateSystemDefaultDevice returned nil and MTLCopyAllDevices "
+                        + "listed none: no Metal device"))
                 : Optional.empty();
     }
 
@@ -83,24 +84,37 @@ public final class MetalBackend implements Backend<MetalQueue> {
             synchronized (MetalBackend.class) {
                 found = devices;
                 if (found == null) {
-                    long defaultDevice = MetalC.MTLCreateSystemDefaultDevice();
-                    long[] all;
-                    try (Pool pool = Pool.push()) {
-                        long list = MetalC.MTLCopyAllDevices();
-                        all = new long[list == 0 ? 0 : (int) Msg.word(list, Sel.COUNT)];
-                        for (int i = 0; i < all.length; i++) {
-                            all[i] = ObjC.objc_retain(Msg.word(list, Sel.OBJECT_AT_INDEX, i));
-                        }
-                        if (list != 0) {
-                            ObjC.objc_release(list);
-                        }
-                    }
-                    found = new Devices(defaultDevice, all);
+                    found = findDevices();
                     devices = found;
                 }
             }
         }
         return found;
+    }
+
+    /**
+     * The default device and the list, each retained. Apple: "In macOS, in order for the system
+     * to provide a default Metal device object, you need to link to the Core Graphics framework"
+     * (MTLCreateSystemDefaultDevice), which a JVM does not; without it the default is nil while
+     * MTLCopyAllDevices still lists the devices, so the first of them stands in.
+     */
+    static Devices findDevices() {
+        long defaultDevice = MetalC.MTLCreateSystemDefaultDevice();
+        long[] all;
+        try (Pool pool = Pool.push()) {
+            long list = MetalC.MTLCopyAllDevices();
+            all = new long[list == 0 ? 0 : (int) Msg.word(list, Sel.COUNT)];
+            for (int i = 0; i < all.length; i++) {
+                all[i] = ObjC.objc_retain(Msg.word(list, Sel.OBJECT_AT_INDEX, i));
+            }
+            if (list != 0) {
+                ObjC.objc_release(list);
+            }
+        }
+        if (defaultDevice == 0 && all.length > 0) {
+            defaultDevice = ObjC.objc_retain(all[0]);
+        }
+        return new Devices(defaultDevice, all);
     }
 
     @Override

@@ -62,8 +62,12 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
     private static final long STATUS_COMPLETED = 4;
     private static final long STATUS_ERROR = 5;
 
+    // Every device's kernels, compiled once for the process and kept, as the devices are: a
+    // cache per driver (per MetalBackend.load()) compiled them again, and kept another 8-byte
+    // buffer, for each backend loaded.
+    private static final Map<Long, MetalKernels> KERNELS = new ConcurrentHashMap<>();
+
     private final LongSupplier currentDevice;
-    private final Map<Long, MetalKernels> kernels = new ConcurrentHashMap<>();
     // The live lines' buffers by their contents: a store names only an address.
     private final Map<Long, MetalDomain> pages = new ConcurrentHashMap<>();
 
@@ -86,14 +90,21 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
         return new MetalDomain(device, name, compiled);
     }
 
-    MetalKernels kernelsFor(long device) throws LineException {
-        MetalKernels compiled = kernels.get(device);
+    static MetalKernels kernelsFor(long device) throws LineException {
+        return kernelsFor(KERNELS, device);
+    }
+
+    /** The kernels of {@code device} in {@code cache}, compiled on the first call; a failed compile is not kept. */
+    static MetalKernels kernelsFor(Map<Long, MetalKernels> cache, long device) throws LineException {
+        MetalKernels compiled = cache.get(device);
         if (compiled == null) {
-            synchronized (kernels) {
-                compiled = kernels.get(device);
+            // Never inside a pool: a virtual thread blocked on this monitor may resume on
+            // another carrier (see Pool). compile pushes its own.
+            synchronized (cache) {
+                compiled = cache.get(device);
                 if (compiled == null) {
                     compiled = MetalKernels.compile(device);
-                    kernels.put(device, compiled);
+                    cache.put(device, compiled);
                 }
             }
         }
@@ -196,7 +207,7 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
                 Msg.send(encoder, Sel.SET_COMPUTE_PIPELINE_STATE, domain.kernels.store);
                 Msg.send(encoder, Sel.SET_BUFFER_OFFSET_AT_INDEX, domain.buffer, address - domain.contents, 0);
                 Msg.send(encoder, Sel.SET_BYTES_LENGTH_AT_INDEX, Pointer.nativeValue(domain.value), Long.BYTES, 1);
-                Msg.send(encoder, Sel.DISPATCH_THREADS_THREADS_PER_THREADGROUP, domain.one, domain.one);
+                Msg.send(encoder, Sel.DISPATCH_THREADGROUPS_THREADS_PER_THREADGROUP, domain.one, domain.one);
                 Msg.send(encoder, Sel.END_ENCODING);
                 Msg.send(commands, Sel.ENCODE_SIGNAL_EVENT_VALUE, landed, value);
                 Msg.send(commands, Sel.COMMIT);
@@ -270,7 +281,14 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
         synchronized (domain.lock) {
             events = domain.landed.clone();
             targets = domain.committed.clone();
-            domain.queues.forEach((queue, use) -> lastStores.add(Map.entry(queue, use.lastStore)));
+            // A queue whose every store or wait of the line failed before its commit (no command
+            // buffer, no encoder) holds nothing of the line's: [nil status] would read 0,
+            // NotEnqueued, until the deadline, and the line would be leaked for nothing.
+            domain.queues.forEach((queue, use) -> {
+                if (use.lastStore != 0) {
+                    lastStores.add(Map.entry(queue, use.lastStore));
+                }
+            });
         }
         // Each queue's last command buffer of the line first: one that failed fails the settle
         // at once, and one that completed has signalled its slot's event already.
@@ -467,7 +485,7 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
             Msg.send(encoder, Sel.SET_COMPUTE_PIPELINE_STATE, compiled.busy);
             Msg.send(encoder, Sel.SET_BUFFER_OFFSET_AT_INDEX, compiled.sink, 0, 0);
             Msg.send(encoder, Sel.SET_BYTES_LENGTH_AT_INDEX, Pointer.nativeValue(count), Long.BYTES, 1);
-            Msg.send(encoder, Sel.DISPATCH_THREADS_THREADS_PER_THREADGROUP, one, one);
+            Msg.send(encoder, Sel.DISPATCH_THREADGROUPS_THREADS_PER_THREADGROUP, one, one);
             Msg.send(encoder, Sel.END_ENCODING);
             before.encode(commands);
             Msg.send(commands, Sel.COMMIT);

@@ -18,6 +18,8 @@ final class FakeMetal {
     interface Metal extends Library {
         void fakeMetalSetMode(int modes);
 
+        void fakeMetalNoDefaultDevice(int on);
+
         void fakeMetalFailNext(String selector, int times);
 
         void fakeMetalFailCommandBuffers(int device, int on);

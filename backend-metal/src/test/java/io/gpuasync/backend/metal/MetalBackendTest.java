@@ -85,21 +85,99 @@ class MetalBackendTest {
     }
 
     @Test
-    void aCompileErrorIsReadFromItsNSErrorAndNothingIsKept() {
+    void aCompileErrorIsReadFromItsNSErrorAndNothingIsKept() throws Exception {
         long references = FakeMetal.METAL.fakeMetalDeviceRefs(0);
         long strings = FakeMetal.RUNTIME.fakeObjcLive("NSString");
-        // A backend of its own compiles its kernels afresh, on its first line.
-        MetalBackend fresh = MetalBackend.load();
+        long pipelines = FakeMetal.RUNTIME.fakeObjcLive("FakeMTLComputePipelineState");
+        MetalQueue queue = metal.createQueue();
+        long device = Msg.word(queue.handle(), Sel.DEVICE);
+        metal.destroyQueue(queue);
+        // A cache of its own: the process's has compiled device 0 already.
+        java.util.Map<Long, MetalKernels> cache = new java.util.concurrent.ConcurrentHashMap<>();
         FakeMetal.METAL.fakeMetalFailNext("newLibraryWithSource:options:error:", 1);
-        GpuException failed = assertThrows(GpuException.class, fresh::openLine);
-        assertEquals(GpuException.Kind.DRIVER_STATUS, failed.kind());
-        assertEquals(3, failed.status(), "MTLLibraryErrorCompileFailure, the NSError's code");
+        LineException failed = assertThrows(LineException.class, () -> MetalDriver.kernelsFor(cache, device));
+        assertEquals(3, failed.error().status(), "MTLLibraryErrorCompileFailure, the NSError's code");
         assertTrue(failed.getMessage().contains("program_source: error: no kernel (fake)"), failed.getMessage());
-        assertEquals(references, FakeMetal.METAL.fakeMetalDeviceRefs(0), "the device reference was kept");
+        assertEquals(references, FakeMetal.METAL.fakeMetalDeviceRefs(0), "a device reference was kept");
         assertEquals(0, FakeMetal.RUNTIME.fakeObjcLive("NSError"), "the NSError outlived its pool");
         assertEquals(strings, FakeMetal.RUNTIME.fakeObjcLive("NSString"), "a source or name string was not released");
-        try (Line<MetalQueue> line = fresh.openLine()) {
-            assertEquals(Line.State.OPEN, line.state(), "the next open compiles again and works");
+        assertEquals(pipelines, FakeMetal.RUNTIME.fakeObjcLive("FakeMTLComputePipelineState"), "a pipeline was kept");
+        assertTrue(cache.isEmpty(), "a failed compile was kept");
+        assertTrue(MetalDriver.kernelsFor(cache, device).store != 0, "the next call compiles again and works");
+    }
+
+    @Test
+    void kernelsAreCompiledOncePerDeviceForTheProcessNotPerBackend() {
+        metal.openLine().close();
+        long pipelines = FakeMetal.RUNTIME.fakeObjcLive("FakeMTLComputePipelineState");
+        long buffers = FakeMetal.RUNTIME.fakeObjcLive("FakeMTLBuffer");
+        MetalBackend another = MetalBackend.load();
+        try (Line<MetalQueue> line = another.openLine()) {
+            assertEquals(pipelines, FakeMetal.RUNTIME.fakeObjcLive("FakeMTLComputePipelineState"),
+                    "another backend compiled the device's kernels again");
+            assertEquals(buffers + 1, FakeMetal.RUNTIME.fakeObjcLive("FakeMTLBuffer"),
+                    "another backend kept a buffer besides its line's page");
+        }
+    }
+
+    @Test
+    void withoutADefaultDeviceTheFirstListedStandsIn() {
+        long references = FakeMetal.METAL.fakeMetalDeviceRefs(0);
+        FakeMetal.METAL.fakeMetalNoDefaultDevice(1);
+        MetalBackend.Devices found;
+        try {
+            found = MetalBackend.findDevices();
+        } finally {
+            FakeMetal.METAL.fakeMetalNoDefaultDevice(0);
+        }
+        assertEquals(2, found.all().length);
+        assertEquals(found.all()[0], found.defaultDevice(), "MTLCreateSystemDefaultDevice returned nil: the first listed");
+        assertEquals(references + 2, FakeMetal.METAL.fakeMetalDeviceRefs(0), "the list's and the default's references");
+        ObjC.objc_release(found.defaultDevice());
+        for (long device : found.all()) {
+            ObjC.objc_release(device);
+        }
+    }
+
+    /**
+     * A line's first store (or one on a queue it never stored through) that fails before its
+     * command buffer is committed leaves nothing of the line's on the queue: the close settles at
+     * once, instead of polling the status of no command buffer until the bound and leaking.
+     */
+    @Test
+    void aFirstStoreThatFailsBeforeItsCommitLeavesNothingToSettle() {
+        MetalQueue queue = metal.createQueue();
+        try {
+            for (String selector : List.of("commandBuffer", "computeCommandEncoder", "newEvent", "newSharedEvent")) {
+                Line<MetalQueue> line = metal.openLine();
+                FakeMetal.METAL.fakeMetalFailNext(selector, 1);
+                GpuException failed = assertThrows(GpuException.class, () -> line.signal(queue, Slot.S0), selector);
+                assertTrue(failed.getMessage().contains("returned nil"), failed.getMessage());
+                line.close();
+                assertEquals(Line.State.CLOSED, line.state(), selector + ": " + leaks);
+            }
+            assertEquals(List.of(), leaks);
+        } finally {
+            metal.destroyQueue(queue);
+        }
+    }
+
+    @Test
+    void anEventNeverGoesDownAndASignalBelowItIsFlagged() {
+        MetalQueue queue = metal.createQueue();
+        long event = Msg.word(Msg.word(queue.handle(), Sel.DEVICE), Sel.NEW_SHARED_EVENT);
+        long violations = FakeMetal.METAL.fakeMetalViolations();
+        try {
+            commitEventCommand(queue, Sel.ENCODE_SIGNAL_EVENT_VALUE, event, 5);
+            commitEventCommand(queue, Sel.ENCODE_SIGNAL_EVENT_VALUE, event, 3);
+            metal.runBusy(queue, 1);
+            assertEquals(5, Msg.word(event, Sel.SIGNALED_VALUE), "a smaller signal moved the event back");
+            assertEquals(violations + 1, FakeMetal.METAL.fakeMetalViolations(), FakeMetal.violations());
+            assertTrue(FakeMetal.METAL.fakeMetalLastViolation().contains("event values only increase"),
+                    FakeMetal.METAL.fakeMetalLastViolation());
+        } finally {
+            ObjC.objc_release(event);
+            metal.destroyQueue(queue);
         }
     }
 
@@ -190,7 +268,7 @@ class MetalBackendTest {
             Msg.send(encoder, Sel.SET_BUFFER_OFFSET_AT_INDEX, buffer, 0, 0);
             Msg.send(encoder, Sel.SET_BYTES_LENGTH_AT_INDEX, Pointer.nativeValue(bytes), 8, 1);
             MTLSize.ByValue one = MTLSize.one();
-            Msg.send(encoder, Sel.DISPATCH_THREADS_THREADS_PER_THREADGROUP, one, one);
+            Msg.send(encoder, Sel.DISPATCH_THREADGROUPS_THREADS_PER_THREADGROUP, one, one);
             Msg.send(encoder, Sel.END_ENCODING);
             Msg.send(commands, Sel.COMMIT);
         }

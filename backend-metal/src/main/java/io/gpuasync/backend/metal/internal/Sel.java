@@ -57,7 +57,7 @@ public enum Sel {
     SET_COMPUTE_PIPELINE_STATE("setComputePipelineState:", VOID_WORD),
     SET_BUFFER_OFFSET_AT_INDEX("setBuffer:offset:atIndex:", VOID_WORD_WORD_WORD),
     SET_BYTES_LENGTH_AT_INDEX("setBytes:length:atIndex:", VOID_WORD_WORD_WORD),
-    DISPATCH_THREADS_THREADS_PER_THREADGROUP("dispatchThreads:threadsPerThreadgroup:", VOID_SIZE_SIZE),
+    DISPATCH_THREADGROUPS_THREADS_PER_THREADGROUP("dispatchThreadgroups:threadsPerThreadgroup:", VOID_SIZE_SIZE),
     END_ENCODING("endEncoding", VOID),
     // MTLSharedEvent
     SIGNALED_VALUE("signaledValue", WORD),

@@ -57,7 +57,7 @@ class BridgeShapeTest {
             entry("setComputePipelineState:", "void (id, SEL, id)"),
             entry("setBuffer:offset:atIndex:", "void (id, SEL, id, NSUInteger, NSUInteger)"),
             entry("setBytes:length:atIndex:", "void (id, SEL, const void *, NSUInteger, NSUInteger)"),
-            entry("dispatchThreads:threadsPerThreadgroup:", "void (id, SEL, MTLSize, MTLSize)"),
+            entry("dispatchThreadgroups:threadsPerThreadgroup:", "void (id, SEL, MTLSize, MTLSize)"),
             entry("endEncoding", "void (id, SEL)"),
             entry("signaledValue", "uint64_t (id, SEL)"),
             entry("waitUntilSignaledValue:timeoutMS:", "BOOL (id, SEL, uint64_t, uint64_t)"));
