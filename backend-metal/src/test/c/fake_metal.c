@@ -18,7 +18,7 @@
  * completes (after the buffer's later commands) or signals a shared event (the CPU's way to know
  * GPU results are there to read), the most Metal's coherency rules allow.
  *
- * Test hooks (not Metal's API): fakeMetalSetMode, fakeMetalNoDefaultDevice, fakeMetalFailNext, fakeMetalFailCommandBuffers,
+ * Test hooks (not Metal's API): fakeMetalSetMode, fakeMetalNoDefaultDevice, fakeMetalCommandBufferWaiters, fakeMetalFailNext, fakeMetalFailCommandBuffers,
  * fakeMetalDeviceRefs, fakeMetalViolations, fakeMetalLastViolation.
  */
 #define _GNU_SOURCE
@@ -193,6 +193,8 @@ typedef struct queue {
     pthread_cond_t changed;
     command_buffer_t *run_head, *run_tail;
     command_buffer_t *incomplete_head, *incomplete_tail;
+    /* Command buffers made and not yet completed (or, never committed, not yet deallocated). */
+    int outstanding, max_outstanding;
     int closing;
 } queue_t;
 
@@ -448,6 +450,7 @@ static void run_command_buffer(command_buffer_t *cb) {
     *link = cb->next_incomplete;
     if (q->incomplete_tail == cb) q->incomplete_tail = previous;
     cb->status = failing ? STATUS_ERROR : STATUS_COMPLETED;
+    q->outstanding--;
     pthread_cond_broadcast(&q->changed);
     pthread_mutex_unlock(&q->mu);
     /* As Metal's: each handler once, in the order added, on this thread, with the command buffer
@@ -505,6 +508,13 @@ static id cb_error(command_buffer_t *self, SEL cmd) {
 
 static void cb_dealloc(command_buffer_t *self, SEL cmd) {
     (void) cmd;
+    if (self->status == STATUS_NOT_ENQUEUED) {
+        queue_t *q = self->queue;
+        pthread_mutex_lock(&q->mu);
+        q->outstanding--;
+        pthread_cond_broadcast(&q->changed);
+        pthread_mutex_unlock(&q->mu);
+    }
     /* A command buffer never committed never calls its handlers; their copies go with it. */
     for (int i = 0; i < self->handler_count; i++) _Block_release(self->handlers[i]);
     for (int i = 0; i < self->count; i++) {
@@ -579,8 +589,23 @@ static id cb_compute_encoder(command_buffer_t *self, SEL cmd) {
 
 /* ---------------------------------------------------------------- queues */
 
+static long command_buffer_waiters;
+
+/* Apple, makeCommandBuffer(): "Each command queue has a fixed number of command buffers for its
+ * lifetime (see makeCommandQueue(maxCommandBufferCount:)). This method blocks the calling CPU
+ * thread when the queue doesn't have any free command buffers"; newCommandQueue: "The command
+ * queues you create with this method allow up to 64 uncompleted command buffers at time". One
+ * is taken when it is made and given back when it completes (or, never committed, when it goes). */
 static id queue_command_buffer(queue_t *self, SEL cmd) {
     if (injected(cmd)) return NULL;
+    pthread_mutex_lock(&self->mu);
+    if (self->outstanding >= self->max_outstanding) {
+        __atomic_add_fetch(&command_buffer_waiters, 1, __ATOMIC_ACQ_REL);
+        while (self->outstanding >= self->max_outstanding) pthread_cond_wait(&self->changed, &self->mu);
+        __atomic_sub_fetch(&command_buffer_waiters, 1, __ATOMIC_ACQ_REL);
+    }
+    self->outstanding++;
+    pthread_mutex_unlock(&self->mu);
     command_buffer_t *cb = (command_buffer_t *) fake_objc_create(CommandBufferClass);
     /* As Metal's: a command buffer keeps its queue, so its status can be asked after the queue's release. */
     cb->queue = (queue_t *) objc_retain((id) self);
@@ -638,6 +663,7 @@ static id device_new_queue(device_t *self, SEL cmd) {
     if (injected(cmd)) return NULL;
     queue_t *q = (queue_t *) fake_objc_create(QueueClass);
     q->device = self;
+    q->max_outstanding = 64;
     pthread_mutex_init(&q->mu, NULL);
     pthread_cond_init(&q->changed, NULL);
     pthread_create(&q->thread, NULL, run_queue, q);
@@ -717,6 +743,9 @@ id MTLCopyAllDevices(void) {
 /* ---------------------------------------------------------------- test hooks */
 
 void fakeMetalSetMode(int modes) { __atomic_store_n(&mode, modes, __ATOMIC_RELEASE); }
+
+/* Threads now blocked in -[MTLCommandQueue commandBuffer], waiting for a free command buffer. */
+long fakeMetalCommandBufferWaiters(void) { return __atomic_load_n(&command_buffer_waiters, __ATOMIC_ACQUIRE); }
 
 void fakeMetalNoDefaultDevice(int on) { __atomic_store_n(&no_default_device, on, __ATOMIC_RELEASE); }
 

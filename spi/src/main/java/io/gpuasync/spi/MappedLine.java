@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The parent of every vendor's line: one page-locked, device-mapped host page holding one
@@ -101,9 +102,16 @@ public final class MappedLine<S, D> implements Line<S> {
     private final AtomicLongArray taught = new AtomicLongArray(Slot.COUNT);
     private final CopyOnWriteArrayList<Runnable> closeActions = new CopyOnWriteArrayList<>();
 
-    // Orders signals, device waits and the start of close. A private object: a caller locking
-    // the line cannot stall it. Never held across a settle.
+    // Guards the slots' bookkeeping, the streams and the start of close. A private object: a
+    // caller locking the line cannot stall it. Never held across a settle, nor across the driver
+    // call that queues a store or a device wait.
     private final Object lock = new Object();
+    // Held across that driver call, which may block inside the vendor (Metal's commandBuffer
+    // waits for a free command buffer once its queue has 64 uncompleted): it keeps stores in the
+    // order their sequences were taken, while close, lastSignalled and the other calls that
+    // take the lock go on. Close waits for it, within its settle bound, so that a store already
+    // in its driver call is covered by the settle.
+    private final ReentrantLock queueing = new ReentrantLock();
     // Held while the domain is used outside the lock (a health check) and while it is let go,
     // so a check racing close never uses a released domain; never held across a settle.
     private final Object domainLock = new Object();
@@ -235,27 +243,31 @@ public final class MappedLine<S, D> implements Line<S> {
     public Ticket signal(S stream, Slot slot) {
         Objects.requireNonNull(stream, "stream");
         Objects.requireNonNull(slot, "slot");
-        synchronized (lock) {
-            requireOpen("signal on");
-            int k = slot.ordinal();
-            Object owner = owners[k];
-            long last = lastSignalled[k];
-            if (owner != null && !owner.equals(stream) && !words.reached(slot, last)) {
-                throw new GpuException(GpuException.Kind.SLOT_BUSY, "slot " + slot + " of " + life.name
-                        + " serves stream " + owner + ", whose store of " + last + " has not landed (the word reads "
-                        + words.getAcquire(slot) + "); two streams storing into one word could move it back. "
-                        + "Use another slot, or wait for that ticket");
-            }
-            requireOwnStream(stream, "signal into ");
-            long target = last + 1;
-            // Set before the call: a store the driver queued despite failing still makes close
-            // settle first. For the same reason the sequence stays used: reusing it could let
-            // that store land after a newer one and move the word back.
-            noteQueuedOn(stream);
-            owners[k] = stream;
-            lastSignalled[k] = target;
-            synchronized (predictions) {
-                estimator.submitted(slot, target);
+        queueing.lock();
+        try {
+            long target;
+            synchronized (lock) {
+                requireOpen("signal on");
+                int k = slot.ordinal();
+                Object owner = owners[k];
+                long last = lastSignalled[k];
+                if (owner != null && !owner.equals(stream) && !words.reached(slot, last)) {
+                    throw new GpuException(GpuException.Kind.SLOT_BUSY, "slot " + slot + " of " + life.name
+                            + " serves stream " + owner + ", whose store of " + last + " has not landed (the word reads "
+                            + words.getAcquire(slot) + "); two streams storing into one word could move it back. "
+                            + "Use another slot, or wait for that ticket");
+                }
+                requireOwnStream(stream, "signal into ");
+                target = last + 1;
+                // Set before the call: a store the driver queued despite failing still makes close
+                // settle first. For the same reason the sequence stays used: reusing it could let
+                // that store land after a newer one and move the word back.
+                noteQueuedOn(stream);
+                owners[k] = stream;
+                lastSignalled[k] = target;
+                synchronized (predictions) {
+                    estimator.submitted(slot, target);
+                }
             }
             try {
                 driver.writeValue(stream, slotAddress(slot), target);
@@ -263,6 +275,8 @@ public final class MappedLine<S, D> implements Line<S> {
                 throw e.toGpuException("queueing the store of " + target + " into slot " + slot + " of " + life.name);
             }
             return new Ticket(this, slot, target);
+        } finally {
+            queueing.unlock();
         }
     }
 
@@ -282,16 +296,21 @@ public final class MappedLine<S, D> implements Line<S> {
     public void waitOnDevice(S stream, Slot slot, long target) {
         Objects.requireNonNull(stream, "stream");
         Objects.requireNonNull(slot, "slot");
-        synchronized (lock) {
-            requireOpen("a device-side wait on");
-            requireOwnStream(stream, "a device-side wait on ");
-            noteQueuedOn(stream);
+        queueing.lock();
+        try {
+            synchronized (lock) {
+                requireOpen("a device-side wait on");
+                requireOwnStream(stream, "a device-side wait on ");
+                noteQueuedOn(stream);
+            }
             try {
                 driver.waitValue(stream, slotAddress(slot), target);
             } catch (LineException e) {
                 throw e.toGpuException("queueing a device-side wait for " + target + " in slot " + slot + " of "
                         + life.name);
             }
+        } finally {
+            queueing.unlock();
         }
     }
 
@@ -530,17 +549,23 @@ public final class MappedLine<S, D> implements Line<S> {
 
     // Runs once, on the first closer, with the state CLOSING: nothing more can be queued.
     private void finishClose() {
+        long deadline = System.nanoTime() + Math.min(settleBoundNanos, Long.MAX_VALUE / 4);
+        // A signal or device wait past its checks may still be in its driver call: what it
+        // queues must be covered by the settle, so it is waited for first, within the same bound.
+        boolean quiet = awaitQueueing(deadline);
         List<S> used;
         synchronized (lock) {
             used = List.copyOf(streams);
         }
         Throwable driverFailure = null;
         Settled settled;
-        if (used.isEmpty()) {
+        if (!quiet) {
+            settled = Settled.TIMED_OUT;
+        } else if (used.isEmpty()) {
             settled = Settled.YES;
         } else {
             try {
-                settled = settle(used);
+                settled = settle(used, deadline);
             } catch (Throwable t) {
                 settled = Settled.FAILED;
                 driverFailure = t;
@@ -586,9 +611,7 @@ public final class MappedLine<S, D> implements Line<S> {
 
     // Asks the driver on a settler thread and waits for its answer until the line's deadline,
     // across interrupts of this thread (its status is kept).
-    private Settled settle(List<S> used) throws Throwable {
-        long start = System.nanoTime();
-        long deadline = start + Math.min(settleBoundNanos, Long.MAX_VALUE / 4);
+    private Settled settle(List<S> used, long deadline) throws Throwable {
         Future<Boolean> answer = SETTLERS.submit(() -> driver.settle(domain, used, deadline));
         boolean interrupted = false;
         try {
@@ -606,6 +629,29 @@ public final class MappedLine<S, D> implements Line<S> {
                     return Settled.TIMED_OUT;
                 } catch (ExecutionException e) {
                     throw e.getCause();
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    // Whether no store or device wait is in its driver call by the deadline, across interrupts
+    // of this thread (its status is kept). Nothing new can start: the state is CLOSING.
+    private boolean awaitQueueing(long deadline) {
+        boolean interrupted = false;
+        try {
+            for (;;) {
+                try {
+                    if (!queueing.tryLock(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                        return false;
+                    }
+                    queueing.unlock();
+                    return true;
+                } catch (InterruptedException e) {
+                    interrupted = true;
                 }
             }
         } finally {

@@ -52,9 +52,15 @@ import java.util.function.LongSupplier;
  *     Metal does not document. Settling therefore waits for the last store's command buffer to
  *     complete, not only for its event.
  * <li>One command buffer per store: a queue holds at most 64 uncompleted command buffers by
- *     default ({@code maxCommandBufferCount}), after which {@code commandBuffer} blocks the
- *     signalling thread until one completes. A line signalled faster than its queue drains
- *     therefore throttles its caller; batching stores into fewer command buffers is not done.
+ *     default ({@code maxCommandBufferCount}), after which {@code commandBuffer} "blocks the
+ *     calling CPU thread when the queue doesn't have any free command buffers" until one
+ *     completes. A line signalled faster than its queue drains therefore throttles its caller;
+ *     batching stores into fewer command buffers is not done. The blocked caller holds no lock
+ *     of the driver's and not the line's own lock (only {@code MappedLine}'s queueing lock, which
+ *     orders stores): the health check, {@code lastSignalled} and a close (within its bound,
+ *     keeping the page while that store is on its way) do not wait for it. A settle's own
+ *     command buffer ({@link #settle}) can block the same way, on the line's settler thread,
+ *     which the line stops listening to at its deadline.
  * <li>On GPUs without 64-bit atomics the store is a plain 64-bit store (see {@link MetalKernels}).
  * </ul>
  */
@@ -178,46 +184,84 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
         }
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Holds no lock of the driver's while it talks to the queue: {@code [queue commandBuffer]}
+     * "blocks the calling CPU thread when the queue doesn't have any free command buffers"
+     * (Apple, {@code makeCommandBuffer()}; 64 uncompleted by default), and a health check must
+     * not wait behind it. The line calls this for one store or wait at a time, so what it keeps
+     * per queue (the fence's next value) needs no lock; the domain's lock guards only what the
+     * health check reads, and is held for a few field updates, never across a send that can block.
+     */
     @Override
     public void writeValue(MetalQueue queue, long address, long value) throws LineException {
-        MetalDomain domain = pages.get(address & -MappedLine.PAGE);
-        if (domain == null) {
-            throw new LineException(LineError.ofStatus(MetalStatus.NOT_A_LINE_WORD), "a store into 0x"
-                    + Long.toHexString(address) + ", which is no word of a live Metal line");
+        MetalDomain domain = lineOf(address, "a store into 0x");
+        int slot = slotOf(domain, address);
+        long landed = landedEvent(domain, slot);
+        MetalDomain.QueueUse use = use(domain, queue);
+        long commands;
+        try (Pool pool = Pool.push()) {
+            commands = fencedCommandBuffer(queue, use);
+            long encoder = Msg.word(commands, Sel.COMPUTE_COMMAND_ENCODER);
+            if (encoder == 0) {
+                throw MetalStatus.nil("computeCommandEncoder");
+            }
+            domain.value.setLong(0, value);
+            Msg.send(encoder, Sel.SET_COMPUTE_PIPELINE_STATE, domain.kernels.store);
+            Msg.send(encoder, Sel.SET_BUFFER_OFFSET_AT_INDEX, domain.buffer, address - domain.contents, 0);
+            Msg.send(encoder, Sel.SET_BYTES_LENGTH_AT_INDEX, Pointer.nativeValue(domain.value), Long.BYTES, 1);
+            Msg.send(encoder, Sel.DISPATCH_THREADGROUPS_THREADS_PER_THREADGROUP, domain.one, domain.one);
+            Msg.send(encoder, Sel.END_ENCODING);
+            Msg.send(commands, Sel.ENCODE_SIGNAL_EVENT_VALUE, landed, value);
+            Msg.send(commands, Sel.COMMIT);
+            // Kept beyond the pool: settle and the health check read its status.
+            ObjC.objc_retain(commands);
         }
         synchronized (domain.lock) {
-            int slot = slotOf(domain, address);
-            long landed = landedEvent(domain, slot);
-            MetalDomain.QueueUse use = use(domain, queue);
-            try (Pool pool = Pool.push()) {
-                long commands = Msg.word(queue.handle(), Sel.COMMAND_BUFFER);
-                if (commands == 0) {
-                    throw MetalStatus.nil("-[" + queue + " commandBuffer]");
-                }
-                // A fence value is never reused, even if this buffer is never committed: a later
-                // store's wait then still follows its own signal.
-                long fence = ++use.fenceValue;
-                Msg.send(commands, Sel.ENCODE_SIGNAL_EVENT_VALUE, use.fence, fence);
-                Msg.send(commands, Sel.ENCODE_WAIT_FOR_EVENT_VALUE, use.fence, fence);
-                long encoder = Msg.word(commands, Sel.COMPUTE_COMMAND_ENCODER);
-                if (encoder == 0) {
-                    throw MetalStatus.nil("computeCommandEncoder");
-                }
-                domain.value.setLong(0, value);
-                Msg.send(encoder, Sel.SET_COMPUTE_PIPELINE_STATE, domain.kernels.store);
-                Msg.send(encoder, Sel.SET_BUFFER_OFFSET_AT_INDEX, domain.buffer, address - domain.contents, 0);
-                Msg.send(encoder, Sel.SET_BYTES_LENGTH_AT_INDEX, Pointer.nativeValue(domain.value), Long.BYTES, 1);
-                Msg.send(encoder, Sel.DISPATCH_THREADGROUPS_THREADS_PER_THREADGROUP, domain.one, domain.one);
-                Msg.send(encoder, Sel.END_ENCODING);
-                Msg.send(commands, Sel.ENCODE_SIGNAL_EVENT_VALUE, landed, value);
-                Msg.send(commands, Sel.COMMIT);
-                // Kept beyond the pool: settle and the health check read its status.
-                ObjC.objc_retain(commands);
-                releaseIfSet(use.lastStore);
-                use.lastStore = commands;
-                domain.committed[slot] = Math.max(domain.committed[slot], value);
-            }
+            domain.committed[slot] = Math.max(domain.committed[slot], value);
         }
+        keepAsLast(domain, use, commands);
+    }
+
+    /**
+     * A command buffer of {@code queue} (inside the caller's pool) that runs nothing before the
+     * work committed on the queue ahead of it has finished: it signals the line's private event
+     * for the queue with the next fence value, then waits for that value. Metal signals an event
+     * only once all commands scheduled before the signal have finished. A fence value is never
+     * reused, even if the buffer is never committed: a later buffer's wait still follows its own
+     * signal.
+     */
+    private static long fencedCommandBuffer(MetalQueue queue, MetalDomain.QueueUse use) throws LineException {
+        long commands = Msg.word(queue.handle(), Sel.COMMAND_BUFFER);
+        if (commands == 0) {
+            throw MetalStatus.nil("-[" + queue + " commandBuffer]");
+        }
+        long fence = ++use.fenceValue;
+        Msg.send(commands, Sel.ENCODE_SIGNAL_EVENT_VALUE, use.fence, fence);
+        Msg.send(commands, Sel.ENCODE_WAIT_FOR_EVENT_VALUE, use.fence, fence);
+        return commands;
+    }
+
+    // commands (retained) becomes the queue's last buffer of the line, which settle waits for
+    // and the health check reads; the previous one is released outside the lock, where no
+    // health check can still be reading it.
+    private static void keepAsLast(MetalDomain domain, MetalDomain.QueueUse use, long commands) {
+        long previous;
+        synchronized (domain.lock) {
+            previous = use.lastStore;
+            use.lastStore = commands;
+        }
+        releaseIfSet(previous);
+    }
+
+    private MetalDomain lineOf(long address, String what) throws LineException {
+        MetalDomain domain = pages.get(address & -MappedLine.PAGE);
+        if (domain == null) {
+            throw new LineException(LineError.ofStatus(MetalStatus.NOT_A_LINE_WORD), what
+                    + Long.toHexString(address) + ", which is no word of a live Metal line");
+        }
+        return domain;
     }
 
     private static int slotOf(MetalDomain domain, long address) throws LineException {
@@ -229,31 +273,36 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
         return (int) (offset / Long.BYTES);
     }
 
-    // Guarded by domain.lock.
+    // Made on a slot's first store or wait, by the one caller the line lets in at a time; under
+    // the lock only so that release and the health check see the arrays and map whole.
+    // newSharedEvent and newEvent make an object; neither waits for the device.
     private static long landedEvent(MetalDomain domain, int slot) throws LineException {
-        if (domain.landed[slot] == 0) {
-            long event = Msg.word(domain.device, Sel.NEW_SHARED_EVENT);
-            if (event == 0) {
-                throw MetalStatus.nil("newSharedEvent");
+        synchronized (domain.lock) {
+            if (domain.landed[slot] == 0) {
+                long event = Msg.word(domain.device, Sel.NEW_SHARED_EVENT);
+                if (event == 0) {
+                    throw MetalStatus.nil("newSharedEvent");
+                }
+                domain.landed[slot] = event;
             }
-            domain.landed[slot] = event;
+            return domain.landed[slot];
         }
-        return domain.landed[slot];
     }
 
-    // Guarded by domain.lock.
     private static MetalDomain.QueueUse use(MetalDomain domain, MetalQueue queue) throws LineException {
-        MetalDomain.QueueUse use = domain.queues.get(queue);
-        if (use == null) {
-            long fence = Msg.word(domain.device, Sel.NEW_EVENT);
-            if (fence == 0) {
-                throw MetalStatus.nil("newEvent");
+        synchronized (domain.lock) {
+            MetalDomain.QueueUse use = domain.queues.get(queue);
+            if (use == null) {
+                long fence = Msg.word(domain.device, Sel.NEW_EVENT);
+                if (fence == 0) {
+                    throw MetalStatus.nil("newEvent");
+                }
+                use = new MetalDomain.QueueUse();
+                use.fence = fence;
+                domain.queues.put(queue, use);
             }
-            use = new MetalDomain.QueueUse();
-            use.fence = fence;
-            domain.queues.put(queue, use);
+            return use;
         }
-        return use;
     }
 
     /**
@@ -396,7 +445,13 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
         }
     }
 
-    /** Whether the line's stores can still run: throws the error of a failed command buffer. */
+    /**
+     * Whether the line's stores can still run: throws the error of a failed command buffer.
+     * Sends only {@code status} (and {@code error}), which read a property and never wait for
+     * the device, under the domain's lock, which a signaller holds only for a few field updates,
+     * never while it waits in {@code commandBuffer}: the watchdog that asks is never held up
+     * behind a full queue.
+     */
     @Override
     public void checkHealth(MetalDomain domain) throws LineException {
         synchronized (domain.lock) {
@@ -420,34 +475,22 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
      */
     @Override
     public void waitValue(MetalQueue queue, long address, long value) throws LineException {
-        MetalDomain domain = pages.get(address & -MappedLine.PAGE);
-        if (domain == null) {
-            throw new LineException(LineError.ofStatus(MetalStatus.NOT_A_LINE_WORD), "a device-side wait on 0x"
-                    + Long.toHexString(address) + ", which is no word of a live Metal line");
+        MetalDomain domain = lineOf(address, "a device-side wait on 0x");
+        long landed = landedEvent(domain, slotOf(domain, address));
+        MetalDomain.QueueUse use = use(domain, queue);
+        long commands;
+        try (Pool pool = Pool.push()) {
+            // Fenced like a store: a later buffer of the queue starts only after this one
+            // finished, so the queue's last buffer completing means this wait is over too, even
+            // where buffers could complete out of order.
+            commands = fencedCommandBuffer(queue, use);
+            Msg.send(commands, Sel.ENCODE_WAIT_FOR_EVENT_VALUE, landed, value);
+            Msg.send(commands, Sel.COMMIT);
+            ObjC.objc_retain(commands);
         }
-        synchronized (domain.lock) {
-            long landed = landedEvent(domain, slotOf(domain, address));
-            MetalDomain.QueueUse use = use(domain, queue);
-            try (Pool pool = Pool.push()) {
-                long commands = Msg.word(queue.handle(), Sel.COMMAND_BUFFER);
-                if (commands == 0) {
-                    throw MetalStatus.nil("-[" + queue + " commandBuffer]");
-                }
-                // Fenced like a store: a later buffer of the queue starts only after this one
-                // finished, so the queue's last buffer completing means this wait is over too,
-                // even where buffers could complete out of order.
-                long fence = ++use.fenceValue;
-                Msg.send(commands, Sel.ENCODE_SIGNAL_EVENT_VALUE, use.fence, fence);
-                Msg.send(commands, Sel.ENCODE_WAIT_FOR_EVENT_VALUE, use.fence, fence);
-                Msg.send(commands, Sel.ENCODE_WAIT_FOR_EVENT_VALUE, landed, value);
-                Msg.send(commands, Sel.COMMIT);
-                // The queue's last command buffer of the line, as a store's is: settle waits for
-                // it to complete, so the page outlives the device's wait on it.
-                ObjC.objc_retain(commands);
-                releaseIfSet(use.lastStore);
-                use.lastStore = commands;
-            }
-        }
+        // The queue's last command buffer of the line, as a store's is: settle waits for it to
+        // complete, so the page outlives the device's wait on it.
+        keepAsLast(domain, use, commands);
     }
 
     /** What a caller adds to the busy kernel's command buffer before it is committed. */

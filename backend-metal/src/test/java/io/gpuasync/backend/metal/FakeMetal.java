@@ -20,6 +20,8 @@ final class FakeMetal {
 
         void fakeMetalNoDefaultDevice(int on);
 
+        long fakeMetalCommandBufferWaiters();
+
         void fakeMetalFailNext(String selector, int times);
 
         void fakeMetalFailCommandBuffers(int device, int on);

@@ -162,6 +162,63 @@ class MetalBackendTest {
         }
     }
 
+    /** Runs {@code action} on a platform thread of its own, started now. */
+    private static Thread started(String name, Runnable action) {
+        return Thread.ofPlatform().daemon().name(name).start(action);
+    }
+
+    /** Joins {@code thread}, failing if it has not ended within 20 s (a liveness bound, not a timing). */
+    private static void joined(Thread thread, String what) throws InterruptedException {
+        thread.join(Duration.ofNanos(LANDS_WITHIN_NANOS));
+        assertFalse(thread.isAlive(), what + " did not return: " + java.util.Arrays.toString(thread.getStackTrace()));
+    }
+
+    /**
+     * A queue with 64 uncompleted command buffers (held at a device-side wait) makes the next
+     * commandBuffer block, as Apple's does. A signal blocked there holds no lock the health check,
+     * lastSignalled or close need: they return (the close within its bound, keeping the page, as
+     * the store is still on its way), and the store is queued once the queue frees.
+     */
+    @Test
+    void aSignalBlockedOnAFullQueueHoldsNoLockTheWatchdogOrCloseNeeds() throws Exception {
+        MetalQueue queue = metal.createQueue();
+        MetalQueue opener = metal.createQueue();
+        long gate = Msg.word(Msg.word(queue.handle(), Sel.DEVICE), Sel.NEW_SHARED_EVENT);
+        long filler = Msg.word(Msg.word(queue.handle(), Sel.DEVICE), Sel.NEW_SHARED_EVENT);
+        long waitersBefore = FakeMetal.METAL.fakeMetalCommandBufferWaiters();
+        Line<MetalQueue> line = metal.openLine();
+        try {
+            commitEventCommand(queue, Sel.ENCODE_WAIT_FOR_EVENT_VALUE, gate, 1);
+            for (int i = 1; i < 64; i++) {
+                commitEventCommand(queue, Sel.ENCODE_SIGNAL_EVENT_VALUE, filler, i);
+            }
+            java.util.concurrent.atomic.AtomicReference<Ticket> ticket = new java.util.concurrent.atomic.AtomicReference<>();
+            Thread signaller = started("blocked-signaller", () -> ticket.set(line.signal(queue, Slot.S0)));
+            long deadline = System.nanoTime() + LANDS_WITHIN_NANOS;
+            while (FakeMetal.METAL.fakeMetalCommandBufferWaiters() == waitersBefore) {
+                assertTrue(System.nanoTime() - deadline < 0, "the 65th commandBuffer did not block");
+                Thread.onSpinWait();
+            }
+            joined(started("health-check", line::checkHealth), "checkHealth, with a signaller blocked in commandBuffer,");
+            joined(started("last-signalled", () -> assertEquals(1, line.lastSignalled(Slot.S0))), "lastSignalled");
+            joined(started("closer", line::close), "close, with a signaller blocked in commandBuffer,");
+            assertEquals(Line.State.LEAKED, line.state(), "the page of a store still on its way was not kept");
+            assertEquals(1, leaks.size(), leaks.toString());
+            assertTrue(leaks.get(0).startsWith("SETTLE_TIMED_OUT"), leaks.toString());
+            assertTrue(signaller.isAlive(), "the signaller returned before the queue had a free command buffer");
+            commitEventCommand(opener, Sel.ENCODE_SIGNAL_EVENT_VALUE, gate, 1);
+            joined(signaller, "the signal, once the queue freed,");
+            assertEquals(1, ticket.get().target());
+        } finally {
+            commitEventCommand(opener, Sel.ENCODE_SIGNAL_EVENT_VALUE, gate, 2);
+            metal.runBusy(queue, 1);
+            metal.destroyQueue(opener);
+            metal.destroyQueue(queue);
+            ObjC.objc_release(gate);
+            ObjC.objc_release(filler);
+        }
+    }
+
     @Test
     void anEventNeverGoesDownAndASignalBelowItIsFlagged() {
         MetalQueue queue = metal.createQueue();
