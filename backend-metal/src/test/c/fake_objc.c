@@ -165,15 +165,31 @@ void objc_release(id obj) {
 
 static __thread id *pool_items;
 static __thread long pool_count, pool_capacity, pool_depth;
+/* Which OS thread pushed a pool: a token carries its pusher's number in its high half. */
+static __thread unsigned long pool_thread;
+static unsigned long pool_threads;
 
 void *objc_autoreleasePoolPush(void) {
+    if (!pool_thread) pool_thread = __atomic_add_fetch(&pool_threads, 1, __ATOMIC_RELAXED);
     pool_depth++;
-    /* The token is the stack height, + 1 so that no token is NULL. */
-    return (void *) (pool_count + 1);
+    /* The stack height, + 1 so that no token is NULL, under the pushing thread's number. */
+    return (void *) ((pool_thread << 32) | (unsigned long) (pool_count + 1));
 }
 
+/* objc4's pages belong to the thread that pushed them: AutoreleasePoolPage::check() does "if
+ * (!magic.check() || !pthread_equal(thread, pthread_self())) busted(die)", and busted() is
+ * _objc_fatal("autorelease pool page %p corrupted ..."). So a pool popped on another OS thread (a
+ * virtual thread that unmounted inside its pool and resumed on another carrier) aborts here. */
 void objc_autoreleasePoolPop(void *token) {
-    long mark = (long) token - 1;
+    unsigned long pusher = (unsigned long) token >> 32;
+    if (pusher != pool_thread) {
+        fprintf(stderr, "fake objc: objc_autoreleasePoolPop(%p) on OS thread %lu of a pool pushed on OS thread %lu: "
+                        "autorelease pool page corrupted (objc4 aborts: AutoreleasePoolPage::check)\n",
+                token, pool_thread, pusher);
+        fflush(stderr);
+        abort();
+    }
+    long mark = (long) ((unsigned long) token & 0xffffffffUL) - 1;
     if (mark < 0 || mark > pool_count || pool_depth == 0) {
         fprintf(stderr, "fake objc: objc_autoreleasePoolPop(%p) of no pool pushed on this thread\n", token);
         fflush(stderr);

@@ -150,13 +150,12 @@ public final class MetalBaselines {
             long token = TOKENS.incrementAndGet();
             CompletableFuture<Void> done = new CompletableFuture<>();
             PENDING.put(token, done);
-            try {
-                backend.enqueueBusy(queue, iterations, commands -> {
-                    // Metal copies the block (Block_copy) before addCompletedHandler: returns.
-                    try (Memory literal = handler.literal(token)) {
-                        Msg.send(commands, Sel.ADD_COMPLETED_HANDLER, Pointer.nativeValue(literal));
-                    }
-                }, "queueing busy work with a completed handler");
+            // Made before enqueueBusy pushes its pool, freed after it popped it (see Pool); Metal
+            // copies the block (Block_copy) before addCompletedHandler: returns.
+            try (Memory literal = handler.literal(token)) {
+                long address = Pointer.nativeValue(literal);
+                backend.enqueueBusy(queue, iterations, commands -> Msg.send(commands, Sel.ADD_COMPLETED_HANDLER, address),
+                        "queueing busy work with a completed handler");
             } catch (RuntimeException e) {
                 PENDING.remove(token);
                 throw e;

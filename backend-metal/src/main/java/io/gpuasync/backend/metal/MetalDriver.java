@@ -372,24 +372,24 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
     // buffer committed before it on the queue completed; waited for until the deadline, in short
     // slices so that a buffer that failed ends the wait at once.
     private static boolean drained(MetalQueue queue, MetalDomain domain, long deadline) {
-        long event;
+        long event = Msg.word(domain.device, Sel.NEW_SHARED_EVENT);
+        if (event == 0) {
+            MetalStatus.log("no shared event to settle " + queue + " of a line on " + domain + ": the line keeps its buffer");
+            return false;
+        }
         long commands;
         try (Pool pool = Pool.push()) {
-            event = Msg.word(domain.device, Sel.NEW_SHARED_EVENT);
-            if (event == 0) {
-                MetalStatus.log("no shared event to settle " + queue + " of a line on " + domain + ": the line keeps its buffer");
-                return false;
-            }
             commands = Msg.word(queue.handle(), Sel.COMMAND_BUFFER);
-            if (commands == 0) {
-                ObjC.objc_release(event);
-                MetalStatus.log("no command buffer to settle " + queue + " of a line on " + domain
-                        + ": the line keeps its buffer");
-                return false;
+            if (commands != 0) {
+                ObjC.objc_retain(commands);
+                Msg.send(commands, Sel.ENCODE_SIGNAL_EVENT_VALUE, event, 1L);
+                Msg.send(commands, Sel.COMMIT);
             }
-            ObjC.objc_retain(commands);
-            Msg.send(commands, Sel.ENCODE_SIGNAL_EVENT_VALUE, event, 1L);
-            Msg.send(commands, Sel.COMMIT);
+        }
+        if (commands == 0) {
+            ObjC.objc_release(event);
+            MetalStatus.log("no command buffer to settle " + queue + " of a line on " + domain + ": the line keeps its buffer");
+            return false;
         }
         try {
             while (true) {
@@ -513,30 +513,39 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
 
     /** As {@link #enqueueBusy(MetalQueue, long, boolean)}, with {@code before} sent to the command buffer last. */
     void enqueueBusy(MetalQueue queue, long iterations, BeforeCommit before, boolean wait) throws LineException {
-        try (Pool pool = Pool.push(); Memory count = new Memory(Long.BYTES)) {
-            MetalKernels compiled = kernelsFor(Msg.word(queue.handle(), Sel.DEVICE));
-            long commands = Msg.word(queue.handle(), Sel.COMMAND_BUFFER);
-            if (commands == 0) {
-                throw MetalStatus.nil("-[" + queue + " commandBuffer]");
-            }
-            long encoder = Msg.word(commands, Sel.COMPUTE_COMMAND_ENCODER);
-            if (encoder == 0) {
-                throw MetalStatus.nil("computeCommandEncoder");
-            }
+        long device;
+        try (Pool pool = Pool.push()) {
+            device = Msg.word(queue.handle(), Sel.DEVICE);
+        }
+        // Before the pool: the kernels' cache may wait on its monitor, the Memory and the MTLSize
+        // take JNA's locks as they are made (see Pool).
+        MetalKernels compiled = kernelsFor(device);
+        MTLSize.ByValue one = MTLSize.one();
+        try (Memory count = new Memory(Long.BYTES)) {
             count.setLong(0, iterations);
-            MTLSize.ByValue one = MTLSize.one();
-            Msg.send(encoder, Sel.SET_COMPUTE_PIPELINE_STATE, compiled.busy);
-            Msg.send(encoder, Sel.SET_BUFFER_OFFSET_AT_INDEX, compiled.sink, 0, 0);
-            Msg.send(encoder, Sel.SET_BYTES_LENGTH_AT_INDEX, Pointer.nativeValue(count), Long.BYTES, 1);
-            Msg.send(encoder, Sel.DISPATCH_THREADGROUPS_THREADS_PER_THREADGROUP, one, one);
-            Msg.send(encoder, Sel.END_ENCODING);
-            before.encode(commands);
-            Msg.send(commands, Sel.COMMIT);
-            if (wait) {
-                Msg.send(commands, Sel.WAIT_UNTIL_COMPLETED);
-                // It returns for a failed command buffer too: only the status tells the two apart.
-                if (Msg.word(commands, Sel.STATUS) == STATUS_ERROR) {
-                    throw MetalStatus.error("the busy kernel's command buffer", Msg.word(commands, Sel.ERROR));
+            try (Pool pool = Pool.push()) {
+                long commands = Msg.word(queue.handle(), Sel.COMMAND_BUFFER);
+                if (commands == 0) {
+                    throw MetalStatus.nil("-[" + queue + " commandBuffer]");
+                }
+                long encoder = Msg.word(commands, Sel.COMPUTE_COMMAND_ENCODER);
+                if (encoder == 0) {
+                    throw MetalStatus.nil("computeCommandEncoder");
+                }
+                Msg.send(encoder, Sel.SET_COMPUTE_PIPELINE_STATE, compiled.busy);
+                Msg.send(encoder, Sel.SET_BUFFER_OFFSET_AT_INDEX, compiled.sink, 0, 0);
+                Msg.send(encoder, Sel.SET_BYTES_LENGTH_AT_INDEX, Pointer.nativeValue(count), Long.BYTES, 1);
+                Msg.send(encoder, Sel.DISPATCH_THREADGROUPS_THREADS_PER_THREADGROUP, one, one);
+                Msg.send(encoder, Sel.END_ENCODING);
+                before.encode(commands);
+                Msg.send(commands, Sel.COMMIT);
+                if (wait) {
+                    // A native call: a virtual thread stays on its carrier while Metal blocks it.
+                    Msg.send(commands, Sel.WAIT_UNTIL_COMPLETED);
+                    // It returns for a failed command buffer too: only the status tells the two apart.
+                    if (Msg.word(commands, Sel.STATUS) == STATUS_ERROR) {
+                        throw MetalStatus.error("the busy kernel's command buffer", Msg.word(commands, Sel.ERROR));
+                    }
                 }
             }
         }

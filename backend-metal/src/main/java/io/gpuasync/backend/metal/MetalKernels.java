@@ -71,29 +71,43 @@ final class MetalKernels {
         this.sink = sink;
     }
 
-    /** Compiles the kernels for {@code device}, releasing whatever was made if a step fails. */
+    /**
+     * Compiles the kernels for {@code device}, releasing whatever was made if a step fails. The
+     * strings and the error word are made before the pool that the sends run in, as nothing may
+     * block inside a pool (see {@link Pool}).
+     */
     static MetalKernels compile(long device) throws LineException {
-        try (Pool pool = Pool.push()) {
+        long busy = 0;
+        long store = 0;
+        long sink = 0;
+        boolean done = false;
+        long source = Foundation.newString(SOURCE);
+        long atomicSource = Foundation.newString(ATOMIC_SOURCE);
+        long busyName = Foundation.newString("gar_busy");
+        long storeName = 0;
+        try (Memory errorOut = new Memory(Long.BYTES)) {
             boolean atomics = Msg.bool(device, Sel.SUPPORTS_FAMILY, FAMILY_APPLE9);
-            long busy = 0;
-            long store = 0;
-            long sink = 0;
-            boolean done = false;
-            try {
-                busy = pipeline(device, SOURCE, "gar_busy");
-                store = pipeline(device, atomics ? ATOMIC_SOURCE : SOURCE, atomics ? "gar_store_max" : "gar_store");
+            storeName = Foundation.newString(atomics ? "gar_store_max" : "gar_store");
+            try (Pool pool = Pool.push()) {
+                busy = pipeline(device, source, busyName, "gar_busy", errorOut);
+                store = atomics ? pipeline(device, atomicSource, storeName, "gar_store_max", errorOut)
+                        : pipeline(device, source, storeName, "gar_store", errorOut);
                 sink = Msg.word(device, Sel.NEW_BUFFER_WITH_LENGTH_OPTIONS, 8, STORAGE_MODE_SHARED);
                 if (sink == 0) {
                     throw MetalStatus.nil("newBufferWithLength:8 options:MTLResourceStorageModeShared");
                 }
                 done = true;
                 return new MetalKernels(store, busy, atomics, sink);
-            } finally {
-                if (!done) {
-                    release(busy);
-                    release(store);
-                }
             }
+        } finally {
+            if (!done) {
+                release(busy);
+                release(store);
+            }
+            release(storeName);
+            ObjC.objc_release(busyName);
+            ObjC.objc_release(atomicSource);
+            ObjC.objc_release(source);
         }
     }
 
@@ -104,14 +118,13 @@ final class MetalKernels {
     }
 
     // Runs inside the caller's pool: the NSError is autoreleased, and read before it is popped.
-    private static long pipeline(long device, String source, String name) throws LineException {
-        long text = Foundation.newString(source);
-        long functionName = Foundation.newString(name);
+    private static long pipeline(long device, long source, long functionName, String name, Memory errorOut)
+            throws LineException {
         long library = 0;
         long function = 0;
-        try (Memory errorOut = new Memory(Long.BYTES)) {
+        try {
             errorOut.setLong(0, 0);
-            library = Msg.word(device, Sel.NEW_LIBRARY_WITH_SOURCE_OPTIONS_ERROR, text, 0, Pointer.nativeValue(errorOut));
+            library = Msg.word(device, Sel.NEW_LIBRARY_WITH_SOURCE_OPTIONS_ERROR, source, 0, Pointer.nativeValue(errorOut));
             if (library == 0) {
                 throw MetalStatus.error("newLibraryWithSource:options:error: (kernel " + name + ")", errorOut.getLong(0));
             }
@@ -129,8 +142,6 @@ final class MetalKernels {
         } finally {
             release(function);
             release(library);
-            ObjC.objc_release(functionName);
-            ObjC.objc_release(text);
         }
     }
 }

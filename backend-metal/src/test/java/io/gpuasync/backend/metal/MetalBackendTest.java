@@ -219,6 +219,54 @@ class MetalBackendTest {
         }
     }
 
+    /**
+     * Every pooled path, from virtual threads that contend for JNA's locks, the kernels' cache and
+     * the lines' locks, so that they unmount and move between carriers: a pool popped on another
+     * OS thread than pushed it aborts the fake, as objc4 aborts (AutoreleasePoolPage::check). So
+     * nothing inside a pool may block (see Pool).
+     */
+    @Test
+    void thePooledPathsRunFromVirtualThreadsUnderContention() throws Exception {
+        int threads = 16;
+        List<MetalQueue> queues = new java.util.ArrayList<>();
+        for (int i = 0; i < threads; i++) {
+            queues.add(metal.createQueue());
+        }
+        long device = Msg.word(queues.get(0).handle(), Sel.DEVICE);
+        // A cache of its own, so that the threads compile under contention too.
+        java.util.Map<Long, MetalKernels> cache = new java.util.concurrent.ConcurrentHashMap<>();
+        java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+        List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+        try (java.util.concurrent.ExecutorService virtual = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
+             MetalBaselines.SharedEventWaiter event = new MetalBaselines.SharedEventWaiter(queues.get(0))) {
+            for (MetalQueue queue : queues) {
+                done.add(virtual.submit(() -> {
+                    start.await();
+                    for (int round = 0; round < 10; round++) {
+                        MetalDriver.kernelsFor(cache, device);
+                        try (Line<MetalQueue> line = metal.openLine()) {
+                            metal.enqueueBusy(queue, 1);
+                            Ticket ticket = line.signal(queue, Slot.of(round % Slot.COUNT));
+                            MetalBaselines.CompletedHandler.await(
+                                    MetalBaselines.CompletedHandler.enqueueBusy(metal, queue, 1), Duration.ofSeconds(20));
+                            metal.runBusy(queue, 1);
+                            line.checkHealth();
+                            awaitLanded(ticket);
+                        }
+                    }
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (java.util.concurrent.Future<?> each : done) {
+                each.get();
+            }
+        } finally {
+            queues.forEach(metal::destroyQueue);
+        }
+        assertEquals(List.of(), leaks);
+    }
+
     @Test
     void anEventNeverGoesDownAndASignalBelowItIsFlagged() {
         MetalQueue queue = metal.createQueue();

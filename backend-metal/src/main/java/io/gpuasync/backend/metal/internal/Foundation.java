@@ -10,7 +10,11 @@ public final class Foundation {
     private Foundation() {
     }
 
-    /** A new {@code NSString} ({@code alloc} + {@code initWithUTF8String:}): owned, release it. */
+    /**
+     * A new {@code NSString} ({@code alloc} + {@code initWithUTF8String:}): owned, release it.
+     * Neither send autoreleases, so it needs no pool; it allocates a JNA {@code Memory}, so it is
+     * never called inside one (see {@link Pool}).
+     */
     public static long newString(String text) {
         byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
         try (Memory chars = new Memory(utf8.length + 1L)) {
@@ -31,7 +35,13 @@ public final class Foundation {
             return "(nil)";
         }
         long chars = Msg.word(string, Sel.UTF8_STRING);
-        return chars == 0 ? "" : new Pointer(chars).getString(0, StandardCharsets.UTF_8.name());
+        if (chars == 0) {
+            return "";
+        }
+        // Two native reads and a decode by a Charset in hand: nothing here takes a lock, as a
+        // pooled section must not (see Pool).
+        Pointer text = new Pointer(chars);
+        return new String(text.getByteArray(0, (int) text.indexOf(0, (byte) 0)), StandardCharsets.UTF_8);
     }
 
     /** {@code "code 3: <localizedDescription>"} of an {@code NSError}, read inside its pool. */
