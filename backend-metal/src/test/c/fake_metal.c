@@ -18,7 +18,8 @@
  * completes (after the buffer's later commands) or signals a shared event (the CPU's way to know
  * GPU results are there to read), the most Metal's coherency rules allow.
  *
- * Test hooks (not Metal's API): fakeMetalSetMode, fakeMetalNoDefaultDevice, fakeMetalCommandBufferWaiters, fakeMetalFailNext, fakeMetalFailCommandBuffers,
+ * Test hooks (not Metal's API): fakeMetalSetMode, fakeMetalNoDefaultDevice, fakeMetalCommandBufferWaiters,
+ * fakeMetalNoCopyBuffers, fakeMetalLastDeallocated, fakeMetalFailNext, fakeMetalFailCommandBuffers,
  * fakeMetalDeviceRefs, fakeMetalViolations, fakeMetalLastViolation.
  */
 #define _GNU_SOURCE
@@ -29,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define DEVICES 2
 #define MAX_HANDLERS 8
@@ -131,6 +133,10 @@ typedef struct buffer {
     struct objc_object base;
     device_t *device;
     char *contents;
+    /* What newBufferWithLength: allocated (contents lie inside it); NULL for a no-copy buffer. */
+    char *allocation;
+    /* newBufferWithBytesNoCopy:'s deallocator (a _Block_copy of it), called when the buffer goes. */
+    struct fake_block *deallocator;
     NSUInteger length;
     int pending_stores;
     int released;
@@ -272,8 +278,21 @@ static void *buffer_contents(buffer_t *self, SEL cmd) { (void) cmd; return self-
 static NSUInteger buffer_length(buffer_t *self, SEL cmd) { (void) cmd; return self->length; }
 static id buffer_device(buffer_t *self, SEL cmd) { (void) cmd; return (id) self->device; }
 
+static void *last_deallocated;
+static long no_copy_buffers;
+
 static void buffer_free(buffer_t *self) {
-    free(self->contents);
+    if (self->deallocator) {
+        /* "A block to invoke when the buffer is deallocated" (void (^)(void *pointer, NSUInteger length)). */
+        __atomic_store_n(&last_deallocated, self->contents, __ATOMIC_RELEASE);
+        __atomic_sub_fetch(&no_copy_buffers, 1, __ATOMIC_ACQ_REL);
+        ((void (*)(void *, void *, NSUInteger)) self->deallocator->invoke)(self->deallocator, self->contents, self->length);
+        _Block_release(self->deallocator);
+    } else if (self->allocation) {
+        free(self->allocation);
+    } else {
+        __atomic_sub_fetch(&no_copy_buffers, 1, __ATOMIC_ACQ_REL);
+    }
     fake_objc_dispose((id) self);
 }
 
@@ -678,9 +697,37 @@ static id device_new_buffer(device_t *self, SEL cmd, NSUInteger length, NSUInteg
     buffer_t *b = (buffer_t *) fake_objc_create(BufferClass);
     b->device = self;
     b->length = length;
-    size_t size = (length + 4095) & ~(size_t) 4095;
-    b->contents = aligned_alloc(4096, size);
-    memset(b->contents, 0xAB, size); /* what a line must not trust to read 0 */
+    /* Apple promises no alignment for the contents of a buffer it allocates (its page-alignment
+     * promise is newBufferWithBytesNoCopy:'s, whose pointer is the caller's): these lie 256 bytes
+     * past a page boundary, so that code assuming a page fails here too. */
+    size_t size = ((length + 4095) & ~(size_t) 4095) + 4096;
+    b->allocation = aligned_alloc(4096, size);
+    memset(b->allocation, 0xAB, size); /* what a line must not trust to read 0 */
+    b->contents = b->allocation + 256;
+    return (id) b;
+}
+
+/* Apple, newBufferWithBytesNoCopy:length:options:deallocator: "pointer: A page-aligned pointer to
+ * the starting memory address. length: The size of the new buffer, in bytes, that results in a
+ * page-aligned region of memory." Otherwise nil here (and a violation), which is what Metal's
+ * validation reports; the deallocator is copied, as a method keeping a block must. */
+static id device_new_buffer_no_copy(device_t *self, SEL cmd, void *pointer, NSUInteger length, NSUInteger options,
+                                    const void *deallocator) {
+    if (injected(cmd)) return NULL;
+    NSUInteger page = (NSUInteger) sysconf(_SC_PAGESIZE);
+    if (!pointer || ((uintptr_t) pointer % page) != 0 || length == 0 || (length % page) != 0 || (options & 0xF0) != 0) {
+        char what[200];
+        snprintf(what, sizeof what, "newBufferWithBytesNoCopy:%p length:%lu: not a page-aligned region of whole pages "
+                 "(page %lu) in shared storage", pointer, length, page);
+        violation(what);
+        return NULL;
+    }
+    buffer_t *b = (buffer_t *) fake_objc_create(BufferClass);
+    b->device = self;
+    b->length = length;
+    b->contents = pointer;
+    b->deallocator = deallocator ? _Block_copy(deallocator) : NULL;
+    __atomic_add_fetch(&no_copy_buffers, 1, __ATOMIC_ACQ_REL);
     return (id) b;
 }
 
@@ -744,6 +791,11 @@ id MTLCopyAllDevices(void) {
 
 void fakeMetalSetMode(int modes) { __atomic_store_n(&mode, modes, __ATOMIC_RELEASE); }
 
+/* Buffers made by newBufferWithBytesNoCopy: still alive, and the pointer last handed to a deallocator. */
+long fakeMetalNoCopyBuffers(void) { return __atomic_load_n(&no_copy_buffers, __ATOMIC_ACQUIRE); }
+
+long fakeMetalLastDeallocated(void) { return (long) __atomic_load_n(&last_deallocated, __ATOMIC_ACQUIRE); }
+
 /* Threads now blocked in -[MTLCommandQueue commandBuffer], waiting for a free command buffer. */
 long fakeMetalCommandBufferWaiters(void) { return __atomic_load_n(&command_buffer_waiters, __ATOMIC_ACQUIRE); }
 
@@ -804,6 +856,7 @@ __attribute__((constructor)) static void define_classes(void) {
     METHOD(DeviceClass, "supportsFamily:", device_supports_family);
     METHOD(DeviceClass, "newCommandQueue", device_new_queue);
     METHOD(DeviceClass, "newBufferWithLength:options:", device_new_buffer);
+    METHOD(DeviceClass, "newBufferWithBytesNoCopy:length:options:deallocator:", device_new_buffer_no_copy);
     METHOD(DeviceClass, "newLibraryWithSource:options:error:", device_new_library);
     METHOD(DeviceClass, "newComputePipelineStateWithFunction:error:", device_new_pipeline);
     METHOD(DeviceClass, "newEvent", device_new_event);

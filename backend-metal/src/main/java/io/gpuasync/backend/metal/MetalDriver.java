@@ -1,7 +1,9 @@
 package io.gpuasync.backend.metal;
 
 import com.sun.jna.Memory;
+import com.sun.jna.Native;
 import com.sun.jna.Pointer;
+import io.gpuasync.backend.metal.internal.Block;
 import io.gpuasync.backend.metal.internal.Foundation;
 import io.gpuasync.backend.metal.internal.MTLSize;
 import io.gpuasync.backend.metal.internal.Msg;
@@ -24,8 +26,8 @@ import java.util.function.LongSupplier;
 
 /**
  * The Metal driver table of a mapped line. Domain: an {@code id<MTLDevice>}, retained by the
- * line. Page: a 4096-byte {@code MTLBuffer} with {@code MTLResourceStorageModeShared}, the host
- * view at {@code [buffer contents]}; Metal has no device address a command could store to, so
+ * line. Page: the line's own page-aligned page (one system page: 16 KiB on Apple silicon),
+ * wrapped as a shared-storage {@code MTLBuffer} without a copy ({@link #allocHost}); Metal has no device address a command could store to, so
  * the line's "device address" is that host address, and a store finds its buffer and offset from
  * it. Stream: an {@code MTLCommandQueue}, of the line's domain when {@code [queue device]} is the
  * line's device.
@@ -142,19 +144,62 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
         }
     }
 
+    /**
+     * The line's own page: {@code bytes} rounded up to the system's page size, page-aligned,
+     * zeroed, wrapped without a copy as a shared-storage buffer ({@code
+     * newBufferWithBytesNoCopy:length:options:deallocator:}), as CUDA and HIP register the line's
+     * own page. Apple promises the alignment the line and the stores' {@code address & -PAGE}
+     * lookup need only there: "A page-aligned pointer to the starting memory address", and a
+     * length "that results in a page-aligned region of memory"; of {@code newBufferWithLength:}'s
+     * contents it promises nothing. The deallocator block frees the allocation once Metal
+     * deallocates the buffer, which it does only after the last command buffer that uses it let
+     * go, so the page is never freed under a pending store.
+     */
     @Override
     public MemorySegment allocHost(MetalDomain domain, long bytes) throws LineException {
+        long pageSize = ObjC.getpagesize();
+        long length = (bytes + pageSize - 1) / pageSize * pageSize;
+        long allocation = Native.malloc(length + pageSize - 1);
+        if (allocation == 0) {
+            throw new LineException(LineError.ofStatus(MetalStatus.NIL_RESULT), "malloc(" + (length + pageSize - 1)
+                    + ") for the page of a line returned NULL");
+        }
+        long page = (allocation + pageSize - 1) & -pageSize;
+        new Pointer(page).setMemory(0, length, (byte) 0);
+        long buffer;
+        try (Memory deallocator = PageDeallocator.BLOCK.literal(allocation)) {
+            buffer = Msg.word(domain.device, Sel.NEW_BUFFER_WITH_BYTES_NO_COPY, page, length,
+                    MetalKernels.STORAGE_MODE_SHARED, Pointer.nativeValue(deallocator));
+        }
+        if (buffer == 0) {
+            Native.free(allocation);
+            throw MetalStatus.nil("newBufferWithBytesNoCopy:0x" + Long.toHexString(page) + " length:" + length
+                    + " options:MTLResourceStorageModeShared deallocator:");
+        }
+        long contents = Msg.word(buffer, Sel.CONTENTS);
+        if (contents != page) {
+            // Releasing it runs the deallocator, which frees the allocation.
+            ObjC.objc_release(buffer);
+            throw new LineException(LineError.ofStatus(MetalStatus.NIL_RESULT), "newBufferWithBytesNoCopy: made a buffer"
+                    + " whose contents are at 0x" + Long.toHexString(contents) + ", not the line's page at 0x"
+                    + Long.toHexString(page));
+        }
         synchronized (domain.lock) {
-            long buffer = Msg.word(domain.device, Sel.NEW_BUFFER_WITH_LENGTH_OPTIONS, bytes, MetalKernels.STORAGE_MODE_SHARED);
-            if (buffer == 0) {
-                throw MetalStatus.nil("newBufferWithLength:" + bytes + " options:MTLResourceStorageModeShared");
-            }
-            long contents = Msg.word(buffer, Sel.CONTENTS);
             domain.buffer = buffer;
             domain.contents = contents;
-            pages.put(contents, domain);
-            return MemorySegment.ofAddress(contents);
         }
+        pages.put(contents, domain);
+        return MemorySegment.ofAddress(contents);
+    }
+
+    /**
+     * The one deallocator block of the process ({@code void (^)(void *pointer, NSUInteger
+     * length)}), capturing the allocation that holds the page: Metal calls its copy, on whatever
+     * thread lets the buffer go, once.
+     */
+    private static final class PageDeallocator {
+        static final Block BLOCK = new Block((block, pointer, length) -> Native.free(Block.captured(block)),
+                "metal-page-deallocator");
     }
 
     @Override
@@ -167,6 +212,8 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
         synchronized (domain.lock) {
             pages.remove(host.address());
             if (domain.buffer != 0 && domain.contents == host.address()) {
+                // Metal deallocates the buffer once no command buffer holds it any more; its
+                // deallocator frees the page then.
                 ObjC.objc_release(domain.buffer);
                 domain.buffer = 0;
                 domain.contents = 0;

@@ -22,6 +22,10 @@ final class FakeMetal {
 
         long fakeMetalCommandBufferWaiters();
 
+        long fakeMetalNoCopyBuffers();
+
+        long fakeMetalLastDeallocated();
+
         void fakeMetalFailNext(String selector, int times);
 
         void fakeMetalFailCommandBuffers(int device, int on);

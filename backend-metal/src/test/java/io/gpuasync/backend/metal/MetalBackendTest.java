@@ -292,12 +292,41 @@ class MetalBackendTest {
             assertEquals(Line.State.OPEN, warm.state());
         }
         long references = FakeMetal.METAL.fakeMetalDeviceRefs(0);
-        FakeMetal.METAL.fakeMetalFailNext("newBufferWithLength:options:", 1);
+        FakeMetal.METAL.fakeMetalFailNext("newBufferWithBytesNoCopy:length:options:deallocator:", 1);
         GpuException failed = assertThrows(GpuException.class, metal::openLine);
         assertEquals(MetalStatus.NIL_RESULT, failed.status());
-        assertTrue(failed.getMessage().contains("newBufferWithLength:4096 options:MTLResourceStorageModeShared returned nil"),
-                failed.getMessage());
+        assertTrue(failed.getMessage().contains("length:" + ObjC.getpagesize()
+                + " options:MTLResourceStorageModeShared deallocator: returned nil"), failed.getMessage());
         assertEquals(references, FakeMetal.METAL.fakeMetalDeviceRefs(0));
+    }
+
+    /**
+     * The line's page is its own: a page-aligned allocation of whole pages, wrapped without a
+     * copy (the fake's newBufferWithLength: contents are not page-aligned, as Apple promises no
+     * alignment there), freed by the deallocator block once Metal lets the buffer go.
+     */
+    @Test
+    void theLinesPageIsItsOwnPageWrappedWithoutACopyAndFreedByItsDeallocator() {
+        long pageSize = ObjC.getpagesize();
+        long noCopy = FakeMetal.METAL.fakeMetalNoCopyBuffers();
+        long heapBlocks = FakeMetal.RUNTIME.fakeObjcHeapBlocks();
+        MetalQueue queue = metal.createQueue();
+        Line<MetalQueue> line = metal.openLine();
+        long address = line.words().address();
+        try {
+            assertEquals(0, address % pageSize, "the line's page is not page-aligned");
+            assertEquals(noCopy + 1, FakeMetal.METAL.fakeMetalNoCopyBuffers(), "the page was not wrapped without a copy");
+            assertEquals(heapBlocks + 1, FakeMetal.RUNTIME.fakeObjcHeapBlocks(), "Metal's copy of the deallocator");
+            awaitLanded(line.signal(queue, Slot.S3));
+            assertEquals(1, line.word(Slot.S3));
+        } finally {
+            line.close();
+            metal.destroyQueue(queue);
+        }
+        assertEquals(Line.State.CLOSED, line.state());
+        assertEquals(noCopy, FakeMetal.METAL.fakeMetalNoCopyBuffers(), "the buffer outlived the line");
+        assertEquals(address, FakeMetal.METAL.fakeMetalLastDeallocated(), "the deallocator was not handed the page");
+        assertEquals(heapBlocks, FakeMetal.RUNTIME.fakeObjcHeapBlocks(), "the deallocator's copy was not released");
     }
 
     @Test
@@ -570,6 +599,8 @@ class MetalBackendTest {
     @Test
     @SuppressWarnings("unchecked") // the metal provider's workload is on MetalQueues
     void metalsOwnWaitsReportAFailedCommandBufferInsteadOfWaitingForever() {
+        // Lines other tests leaked on purpose keep their pages' deallocators: count from here.
+        long heapBlocks = FakeMetal.RUNTIME.fakeObjcHeapBlocks();
         BenchWorkload<?> offered = new MetalProvider().openBenchWorkload().orElseThrow();
         try (BenchWorkload<MetalQueue> workload = (BenchWorkload<MetalQueue>) offered;
              MetalBaselines.SharedEventWaiter event = new MetalBaselines.SharedEventWaiter(workload.stream())) {
@@ -590,7 +621,7 @@ class MetalBackendTest {
             FakeMetal.METAL.fakeMetalFailCommandBuffers(0, 0);
         }
         assertEquals(0, MetalBaselines.CompletedHandler.pending(), "futures left waiting for a handler");
-        awaitAtMost("live heap blocks", FakeMetal.RUNTIME::fakeObjcHeapBlocks, 0);
+        awaitAtMost("live heap blocks", FakeMetal.RUNTIME::fakeObjcHeapBlocks, heapBlocks);
     }
 
     /** Commits on {@code queue} a command buffer that encodes {@code sel} of {@code event} at {@code value}. */
@@ -604,6 +635,7 @@ class MetalBackendTest {
 
     @Test
     void aHandlerWaitThatGivesUpLeavesNoFutureBehind() {
+        long heapBlocks = FakeMetal.RUNTIME.fakeObjcHeapBlocks();
         MetalQueue queue = metal.createQueue();
         MetalQueue opener = metal.createQueue();
         long gate = Msg.word(Msg.word(queue.handle(), Sel.DEVICE), Sel.NEW_SHARED_EVENT);
@@ -618,7 +650,7 @@ class MetalBackendTest {
             assertEquals(0, MetalBaselines.CompletedHandler.pending(), "the given-up future is still kept");
             commitEventCommand(opener, Sel.ENCODE_SIGNAL_EVENT_VALUE, gate, 1);
             // The handler still runs once the work is done, finds nothing to complete, and its copy goes.
-            awaitAtMost("live heap blocks", FakeMetal.RUNTIME::fakeObjcHeapBlocks, 0);
+            awaitAtMost("live heap blocks", FakeMetal.RUNTIME::fakeObjcHeapBlocks, heapBlocks);
             assertFalse(done.isDone(), "a future given up on was completed after all");
         } finally {
             metal.destroyQueue(opener);

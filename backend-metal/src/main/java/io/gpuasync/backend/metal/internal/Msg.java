@@ -33,6 +33,10 @@ public final class Msg {
         return ObjC.msgSendWordWordWordWord(self, check(sel, Prototype.WORD_WORD_WORD_WORD), a, b, c);
     }
 
+    public static long word(long self, Sel sel, long a, long b, long c, long d) {
+        return ObjC.msgSendWordWordWordWordWord(self, check(sel, Prototype.WORD_WORD_WORD_WORD_WORD), a, b, c, d);
+    }
+
     public static void send(long self, Sel sel) {
         ObjC.msgSendVoid(self, check(sel, Prototype.VOID));
     }

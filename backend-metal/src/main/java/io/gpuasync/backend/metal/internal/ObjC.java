@@ -40,6 +40,12 @@ public final class ObjC {
     /** {@code void objc_autoreleasePoolPop(void *pool)}. */
     public static native void objc_autoreleasePoolPop(long pool);
 
+    /**
+     * {@code int getpagesize(void)}: the system's page size (16384 on Apple silicon, 4096 on
+     * x86-64), from the runtime's own dependencies (libSystem on macOS, libc under the fake).
+     */
+    public static native int getpagesize();
+
     // ------------------------------------------------------------------ objc_msgSend, per prototype
 
     /** {@link Prototype#WORD}: {@code id / void* / NSUInteger / uint64_t (id, SEL)}. */
@@ -53,6 +59,9 @@ public final class ObjC {
 
     /** {@link Prototype#WORD_WORD_WORD_WORD}: {@code id (id, SEL, id, id, NSError**)}. */
     static native long msgSendWordWordWordWord(long self, long sel, long a, long b, long c);
+
+    /** {@link Prototype#WORD_WORD_WORD_WORD_WORD}: {@code id (id, SEL, void *, NSUInteger, MTLResourceOptions, block)}. */
+    static native long msgSendWordWordWordWordWord(long self, long sel, long a, long b, long c, long d);
 
     /** {@link Prototype#VOID}: {@code void (id, SEL)}. */
     static native void msgSendVoid(long self, long sel);

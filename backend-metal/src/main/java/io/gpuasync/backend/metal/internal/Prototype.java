@@ -12,6 +12,7 @@ public enum Prototype {
     WORD_WORD("msgSendWordWord", 1),
     WORD_WORD_WORD("msgSendWordWordWord", 2),
     WORD_WORD_WORD_WORD("msgSendWordWordWordWord", 3),
+    WORD_WORD_WORD_WORD_WORD("msgSendWordWordWordWordWord", 4),
     VOID("msgSendVoid", 0),
     VOID_WORD("msgSendVoidWord", 1),
     VOID_WORD_WORD("msgSendVoidWordWord", 2),

@@ -11,6 +11,7 @@ import static io.gpuasync.backend.metal.internal.Prototype.WORD;
 import static io.gpuasync.backend.metal.internal.Prototype.WORD_WORD;
 import static io.gpuasync.backend.metal.internal.Prototype.WORD_WORD_WORD;
 import static io.gpuasync.backend.metal.internal.Prototype.WORD_WORD_WORD_WORD;
+import static io.gpuasync.backend.metal.internal.Prototype.WORD_WORD_WORD_WORD_WORD;
 
 /**
  * Every selector the backend sends, with the prototype of its method. A selector is registered
@@ -36,6 +37,7 @@ public enum Sel {
     SUPPORTS_FAMILY("supportsFamily:", BOOL_WORD),
     NEW_COMMAND_QUEUE("newCommandQueue", WORD),
     NEW_BUFFER_WITH_LENGTH_OPTIONS("newBufferWithLength:options:", WORD_WORD_WORD),
+    NEW_BUFFER_WITH_BYTES_NO_COPY("newBufferWithBytesNoCopy:length:options:deallocator:", WORD_WORD_WORD_WORD_WORD),
     NEW_LIBRARY_WITH_SOURCE_OPTIONS_ERROR("newLibraryWithSource:options:error:", WORD_WORD_WORD_WORD),
     NEW_COMPUTE_PIPELINE_STATE_WITH_FUNCTION_ERROR("newComputePipelineStateWithFunction:error:", WORD_WORD_WORD),
     NEW_EVENT("newEvent", WORD),

@@ -38,6 +38,8 @@ class BridgeShapeTest {
             entry("supportsFamily:", "BOOL (id, SEL, MTLGPUFamily)"),
             entry("newCommandQueue", "id (id, SEL)"),
             entry("newBufferWithLength:options:", "id (id, SEL, NSUInteger, MTLResourceOptions)"),
+            entry("newBufferWithBytesNoCopy:length:options:deallocator:",
+                    "id (id, SEL, void *, NSUInteger, MTLResourceOptions, MTLDeallocator)"),
             entry("newLibraryWithSource:options:error:", "id (id, SEL, NSString *, MTLCompileOptions *, NSError **)"),
             entry("newComputePipelineStateWithFunction:error:", "id (id, SEL, id, NSError **)"),
             entry("newEvent", "id (id, SEL)"),
@@ -67,7 +69,10 @@ class BridgeShapeTest {
             "NSString *", "NSError *", "NSError **", "MTLCompileOptions *", "NSUInteger", "NSInteger", "uint64_t",
             "MTLGPUFamily", "MTLResourceOptions", "MTLCommandBufferStatus",
             // typedef void (^MTLCommandBufferHandler)(id<MTLCommandBuffer>): a block is passed as a pointer.
-            "MTLCommandBufferHandler");
+            "MTLCommandBufferHandler",
+            // MTLDevice.h spells this parameter out, void (^ __nullable)(void *pointer, NSUInteger length):
+            // a block, passed as a pointer (named here as Xamarin's binding names it).
+            "MTLDeallocator");
 
     private static String shape(String cType) {
         if (WORDS.contains(cType)) {
