@@ -16,7 +16,9 @@
  * of its own, concurrently with the others of its queue, so only event signals and waits order
  * them; FAKE_VISIBLE_AT_COMPLETION makes a kernel's store visible only when its command buffer
  * completes (after the buffer's later commands) or signals a shared event (the CPU's way to know
- * GPU results are there to read), the most Metal's coherency rules allow.
+ * GPU results are there to read); FAKE_VISIBLE_AT_COMPLETION_ONLY makes every kernel's stores (the
+ * line's word and the user's data alike) visible only when their command buffer completes, a
+ * shared event's signal notwithstanding: Apple's one plain promise (see run_command_buffer).
  *
  * Test hooks (not Metal's API): fakeMetalSetMode, fakeMetalNoDefaultDevice, fakeMetalCommandBufferWaiters,
  * fakeMetalNoCopyBuffers, fakeMetalLastDeallocated, fakeMetalFailNext, fakeMetalFailCommandBuffers,
@@ -36,6 +38,7 @@
 #define MAX_HANDLERS 8
 #define FAKE_OUT_OF_ORDER 1
 #define FAKE_VISIBLE_AT_COMPLETION 2
+#define FAKE_VISIBLE_AT_COMPLETION_ONLY 4
 /* MTLGPUFamilyApple9: the first family with 64-bit atomic max (MSL 3.1). */
 #define FAMILY_APPLE9 1009
 
@@ -149,7 +152,9 @@ typedef struct event {
     uint64_t value;
 } event_t;
 typedef struct library { struct objc_object base; device_t *device; char *source; } library_t;
-enum kernel { GAR_STORE, GAR_STORE_MAX, GAR_BUSY };
+/* gar_fill is no kernel of the backend's: the tests' user work, storing value + i into 512 words. */
+enum kernel { GAR_STORE, GAR_STORE_MAX, GAR_BUSY, GAR_FILL };
+#define FILL_WORDS 512
 typedef struct function { struct objc_object base; device_t *device; enum kernel kernel; } function_t;
 typedef struct pipeline { struct objc_object base; device_t *device; enum kernel kernel; } pipeline_t;
 
@@ -313,7 +318,14 @@ static void buffer_dealloc(buffer_t *self, SEL cmd) {
 
 static void store(command_t *c) {
     buffer_t *b = c->buffer;
-    if (c->offset + 8 > b->length || (c->offset & 7)) {
+    if (c->pipeline->kernel == GAR_FILL) {
+        if (c->offset + 8 * FILL_WORDS > b->length || (c->offset & 7)) {
+            violation("gar_fill was bound where 512 words do not fit, or not 8-byte aligned");
+        } else {
+            uint64_t *words = (uint64_t *) (b->contents + c->offset);
+            for (int i = 0; i < FILL_WORDS; i++) __atomic_store_n(&words[i], c->value + (uint64_t) i, __ATOMIC_RELEASE);
+        }
+    } else if (c->offset + 8 > b->length || (c->offset & 7)) {
         violation("a store kernel was bound at an offset outside its buffer or not 8-byte aligned");
     } else {
         uint64_t *word = (uint64_t *) (b->contents + c->offset);
@@ -428,8 +440,13 @@ static void run_command_buffer(command_buffer_t *cb) {
             while (q->incomplete_head != cb) pthread_cond_wait(&q->changed, &q->mu);
             pthread_mutex_unlock(&q->mu);
             /* A shared event is how the CPU learns that GPU results are there to read: the
-             * stores before its signal are visible once it is seen, even in the late mode. */
-            if (((id) c->event)->isa == SharedEventClass) {
+             * stores before its signal are visible once it is seen, in the late mode. Not in the
+             * completion-only mode: Apple's one plain promise is "coherency is only guaranteed at
+             * command buffer boundaries" (MTLStorageModeShared, MTLResource.h) and "Ensure that
+             * all changes you schedule on either the CPU or GPU for a resource that uses shared
+             * memory complete before accessing that resource on the other processor"
+             * (storageModeShared); no page says a signal makes them visible sooner. */
+            if (((id) c->event)->isa == SharedEventClass && !(cb->modes & FAKE_VISIBLE_AT_COMPLETION_ONLY)) {
                 for (int j = 0; j < cb->late_count; j++) store(&cb->late[j]);
                 cb->late_count = 0;
             }
@@ -444,7 +461,7 @@ static void run_command_buffer(command_buffer_t *cb) {
                     struct timespec pause = {0, 20000};
                     nanosleep(&pause, NULL);
                 }
-            } else if (cb->modes & FAKE_VISIBLE_AT_COMPLETION) {
+            } else if (cb->modes & (FAKE_VISIBLE_AT_COMPLETION | FAKE_VISIBLE_AT_COMPLETION_ONLY)) {
                 if (!cb->late) cb->late = calloc((size_t) cb->count, sizeof *cb->late);
                 cb->late[cb->late_count++] = *c;
             } else {
@@ -452,6 +469,16 @@ static void run_command_buffer(command_buffer_t *cb) {
             }
             break;
         }
+    }
+    if (cb->modes & FAKE_VISIBLE_AT_COMPLETION_ONLY) {
+        /* Completion is reported after the GPU's last command, from a thread of Metal's own (its
+         * completed handlers run there), some time later: a lag of 0-3 ms here (which of several
+         * command buffers completes first is then anyone's guess) shows code that takes a signal
+         * inside a command buffer for its completion, as every kernel's stores wait for it in
+         * this mode. rand_r's seed is shared unguarded: any lag will do. */
+        static unsigned seed = 26;
+        struct timespec lag = {0, (long) (rand_r(&seed) % 3000) * 1000L};
+        nanosleep(&lag, NULL);
     }
     for (int i = 0; i < cb->late_count; i++) store(&cb->late[i]);
     if (failing) {
@@ -653,8 +680,8 @@ static int declares_kernel(const char *source, const char *name) {
 static id library_new_function(library_t *self, SEL cmd, string_t *name) {
     (void) cmd;
     const char *n = name->utf8;
-    static const char *const names[] = {"gar_store", "gar_store_max", "gar_busy"};
-    for (int k = 0; k < 3; k++) {
+    static const char *const names[] = {"gar_store", "gar_store_max", "gar_busy", "gar_fill"};
+    for (int k = 0; k < 4; k++) {
         if (strcmp(n, names[k]) == 0 && declares_kernel(self->source, n)) {
             function_t *f = (function_t *) fake_objc_create(FunctionClass);
             f->device = self->device;

@@ -23,10 +23,14 @@ public final class MetalDomain {
     /** The line's MTLBuffer (owned), and its contents; 0 before allocHost and after freeHost. */
     long buffer;
     long contents;
-    /** Per slot: an MTLSharedEvent (owned) signalled with each sequence stored, 0 until used. */
+    /** Per slot: an MTLSharedEvent (owned) that device-side waits wait on, 0 until one does. */
     final long[] landed = new long[Slot.COUNT];
-    /** Per slot: the highest sequence whose store was committed. */
+    /** Per slot: the highest sequence whose store was committed, and the queue it was committed on. */
     final long[] committed = new long[Slot.COUNT];
+    final MetalQueue[] storeQueue = new MetalQueue[Slot.COUNT];
+    /** Per slot: whether a queue has waited on the device for it; the highest value its event was signalled with. */
+    final boolean[] waitedOn = new boolean[Slot.COUNT];
+    final long[] announced = new long[Slot.COUNT];
     /** Per queue the line stored through: its private fence and its last store. */
     final Map<MetalQueue, QueueUse> queues = new LinkedHashMap<>();
     /** The bytes setBytes:length:atIndex: copies, and the one-thread sizes of each dispatch. */

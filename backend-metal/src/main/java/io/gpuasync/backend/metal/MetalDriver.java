@@ -40,10 +40,10 @@ import java.util.function.LongSupplier;
  *     and runs nothing after a wait before the value is reached. Without the fence, only hazard
  *     tracking (commands sharing a resource) would order the kernel, and the user's work shares
  *     none with the line's buffer, so the store could land before the work it follows;
- * <li>runs a one-thread kernel storing N into the word ({@link MetalKernels});
- * <li>signals slot k's {@code MTLSharedEvent} with N, so the host and other queues can wait for
- *     exactly that store; and is committed.
+ * <li>runs a one-thread kernel storing N into the word ({@link MetalKernels}); and is committed.
  * </ol>
+ * <p>Only for a slot some queue waits on ({@link #waitValue}), a second command buffer then
+ * signals slot k's {@code MTLSharedEvent} with N, past the store's command buffer boundary.
  *
  * <p>Known risks, none of which the fake on Linux can settle for real hardware:
  * <ul>
@@ -64,6 +64,12 @@ import java.util.function.LongSupplier;
  *     command buffer ({@link #settle}) can block the same way, on the line's settler thread,
  *     which the line stops listening to at its deadline.
  * <li>On GPUs without 64-bit atomics the store is a plain 64-bit store (see {@link MetalKernels}).
+ * <li>A user's command buffer that fails does not fail the tickets behind it: the fence's event is
+ *     signalled after it all the same, and {@link #checkHealth} reads only the line's own buffers
+ *     (see {@link MetalBackend}).
+ * <li>That the user's results are visible to the CPU once the word is: Apple guarantees shared
+ *     storage coherent "only at command buffer boundaries", and the store's command buffer starts
+ *     after the user's work finished; no page says more ({@code MetalUserDataVisibilityTest}).
  * </ul>
  */
 final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
@@ -245,7 +251,6 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
     public void writeValue(MetalQueue queue, long address, long value) throws LineException {
         MetalDomain domain = lineOf(address, "a store into 0x");
         int slot = slotOf(domain, address);
-        long landed = landedEvent(domain, slot);
         MetalDomain.QueueUse use = use(domain, queue);
         long commands;
         try (Pool pool = Pool.push()) {
@@ -260,13 +265,45 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
             Msg.send(encoder, Sel.SET_BYTES_LENGTH_AT_INDEX, Pointer.nativeValue(domain.value), Long.BYTES, 1);
             Msg.send(encoder, Sel.DISPATCH_THREADGROUPS_THREADS_PER_THREADGROUP, domain.one, domain.one);
             Msg.send(encoder, Sel.END_ENCODING);
-            Msg.send(commands, Sel.ENCODE_SIGNAL_EVENT_VALUE, landed, value);
             Msg.send(commands, Sel.COMMIT);
             // Kept beyond the pool: settle and the health check read its status.
             ObjC.objc_retain(commands);
         }
         synchronized (domain.lock) {
             domain.committed[slot] = Math.max(domain.committed[slot], value);
+            domain.storeQueue[slot] = queue;
+        }
+        keepAsLast(domain, use, commands);
+        if (domain.waitedOn[slot]) {
+            announce(domain, queue, use, slot, value);
+        }
+    }
+
+    /**
+     * Signals {@code slot}'s shared event with {@code value} from a command buffer of its own,
+     * committed on {@code queue} after the store of {@code value}: so past that store's command
+     * buffer boundary, the only point at which Apple guarantees shared storage coherent
+     * ("coherency is only guaranteed at command buffer boundaries", MTLResource.h), and after
+     * every command before it finished ("a signal command after encoding the producing workload",
+     * MTLEvent). A queue waiting on the device for the word then runs on only once the word, and
+     * the user's work before the store, are there for the CPU too. Only for slots a queue waits on
+     * (device-side waits are rare): the others cost one command buffer per store.
+     */
+    private static void announce(MetalDomain domain, MetalQueue queue, MetalDomain.QueueUse use, int slot, long value)
+            throws LineException {
+        long landed = landedEvent(domain, slot);
+        long commands;
+        try (Pool pool = Pool.push()) {
+            commands = Msg.word(queue.handle(), Sel.COMMAND_BUFFER);
+            if (commands == 0) {
+                throw MetalStatus.nil("-[" + queue + " commandBuffer]");
+            }
+            Msg.send(commands, Sel.ENCODE_SIGNAL_EVENT_VALUE, landed, value);
+            Msg.send(commands, Sel.COMMIT);
+            ObjC.objc_retain(commands);
+        }
+        synchronized (domain.lock) {
+            domain.announced[slot] = Math.max(domain.announced[slot], value);
         }
         keepAsLast(domain, use, commands);
     }
@@ -357,10 +394,9 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
      * the line: for each queue's last command buffer of the line (a store's or a wait's) to
      * complete, since only then is a stored word sure to be visible (see the class comment) and
      * a waiting queue past its wait; each queue runs its buffers in order, so its last one
-     * completing means all did. Then for each slot's shared event to reach the slot's last
-     * sequence ({@code waitUntilSignaledValue:timeoutMS:}, macOS 12). Last, on each queue the
-     * line used, one command buffer more that signals an event of its own, waited for the same
-     * way: Metal signals only after every command buffer committed before it on the queue
+     * completing means all did. Then, on each queue the line used, one command buffer more
+     * that signals an event of its own, waited for ({@code waitUntilSignaledValue:timeoutMS:},
+     * macOS 12) in short slices: Metal signals only after every command buffer committed before it on the queue
      * completed, so whatever the queue ran behind the line's last buffer (work another line
      * queued after a device-side wait on this one) is done as well when the settle returns. A
      * failed command buffer fails the settle at once; the deadline passing fails it too: the line
@@ -371,12 +407,8 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
         // Waited for outside the domain's lock, so a health check is not held up by a settle.
         // Nothing is released meanwhile: the line calls release only after settle returned, and
         // queues no store while it settles.
-        long[] events;
-        long[] targets;
         List<Map.Entry<MetalQueue, Long>> lastStores = new ArrayList<>();
         synchronized (domain.lock) {
-            events = domain.landed.clone();
-            targets = domain.committed.clone();
             // A queue whose every store or wait of the line failed before its commit (no command
             // buffer, no encoder) holds nothing of the line's: [nil status] would read 0,
             // NotEnqueued, until the deadline, and the line would be leaked for nothing.
@@ -387,20 +419,10 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
             });
         }
         // Each queue's last command buffer of the line first: one that failed fails the settle
-        // at once, and one that completed has signalled its slot's event already.
+        // at once. Each of the line's buffers starts after those before it on its queue finished
+        // (the fence, or a signal's own rule), so the last one completing means all did.
         for (Map.Entry<MetalQueue, Long> last : lastStores) {
             if (!completed(last.getValue(), deadline, last.getKey(), domain)) {
-                return false;
-            }
-        }
-        for (int k = 0; k < events.length; k++) {
-            if (targets[k] == 0) {
-                continue;
-            }
-            long millis = Math.max(0, Duration.ofNanos(deadline - System.nanoTime()).toMillis());
-            if (!Msg.bool(events[k], Sel.WAIT_UNTIL_SIGNALED_VALUE_TIMEOUT_MS, targets[k], millis)) {
-                MetalStatus.log("the store of " + targets[k] + " into slot " + k + " of a line on " + domain
-                        + " did not run by the line's settle deadline: the line keeps its buffer");
                 return false;
             }
         }
@@ -523,7 +545,20 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
     @Override
     public void waitValue(MetalQueue queue, long address, long value) throws LineException {
         MetalDomain domain = lineOf(address, "a device-side wait on 0x");
-        long landed = landedEvent(domain, slotOf(domain, address));
+        int slot = slotOf(domain, address);
+        long landed = landedEvent(domain, slot);
+        MetalQueue storedOn;
+        long committed;
+        synchronized (domain.lock) {
+            domain.waitedOn[slot] = true;
+            storedOn = domain.storeQueue[slot];
+            committed = domain.committed[slot] > domain.announced[slot] ? domain.committed[slot] : 0;
+        }
+        // Stores of the slot committed before any queue waited on it signalled nothing: the last
+        // of them is announced now, behind itself on its own queue.
+        if (committed != 0) {
+            announce(domain, storedOn, use(domain, storedOn), slot, committed);
+        }
         MetalDomain.QueueUse use = use(domain, queue);
         long commands;
         try (Pool pool = Pool.push()) {

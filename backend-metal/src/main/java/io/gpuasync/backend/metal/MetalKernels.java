@@ -111,6 +111,24 @@ final class MetalKernels {
         }
     }
 
+    /**
+     * A compute pipeline of the kernel {@code name} in {@code source}, compiled for {@code
+     * device}: owned, release it. For tools that queue work of their own beside a line (the
+     * user-data visibility check).
+     */
+    static long pipeline(long device, String source, String name) throws LineException {
+        long text = Foundation.newString(source);
+        long functionName = Foundation.newString(name);
+        try (Memory errorOut = new Memory(Long.BYTES)) {
+            try (Pool pool = Pool.push()) {
+                return pipeline(device, text, functionName, name, errorOut);
+            }
+        } finally {
+            ObjC.objc_release(functionName);
+            ObjC.objc_release(text);
+        }
+    }
+
     private static void release(long object) {
         if (object != 0) {
             ObjC.objc_release(object);

@@ -14,6 +14,11 @@ final class FakeMetal {
     static final int OUT_OF_ORDER = 1;
     /** fakeMetalSetMode: a kernel's store becomes visible only when its command buffer completes. */
     static final int VISIBLE_AT_COMPLETION = 2;
+    /**
+     * fakeMetalSetMode: every kernel's stores (the line's word, the user's data) become visible
+     * only when their command buffer completes, a shared event's signal notwithstanding.
+     */
+    static final int VISIBLE_AT_COMPLETION_ONLY = 4;
 
     interface Metal extends Library {
         void fakeMetalSetMode(int modes);
