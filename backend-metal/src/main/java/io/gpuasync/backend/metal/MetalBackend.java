@@ -30,8 +30,16 @@ import java.util.Optional;
  * }
  * }</pre>
  * A thread's current device is the system default ({@code MTLCreateSystemDefaultDevice}, else the
- * first that {@code MTLCopyAllDevices} lists) unless it chose another with {@link #useDevice(int)}. The backend holds one reference to every device
- * for the process, as Metal's own device list does.
+ * first that {@code MTLCopyAllDevices} lists) unless it chose another with {@link #useDevice(int)}.
+ * The backend holds one reference to every device for the process, as Metal's own device list
+ * does.
+ *
+ * <p>A done ticket says that the work committed on the queue before its signal has ended, not
+ * that it succeeded. Metal reports a failure per command buffer ({@code status} Error, its {@code
+ * error}); the line's store is ordered behind your work by an event, which Metal signals after
+ * that work whether it failed or not, and {@link Line#checkHealth()} reads only the line's own
+ * command buffers. Check your command buffers' {@code status} (or add a completed handler) as
+ * you would without the line.
  */
 public final class MetalBackend implements Backend<MetalQueue> {
     private static volatile Devices devices;
