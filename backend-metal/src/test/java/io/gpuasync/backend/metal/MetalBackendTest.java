@@ -188,13 +188,14 @@ class MetalBackendTest {
         long filler = Msg.word(Msg.word(queue.handle(), Sel.DEVICE), Sel.NEW_SHARED_EVENT);
         long waitersBefore = FakeMetal.METAL.fakeMetalCommandBufferWaiters();
         Line<MetalQueue> line = metal.openLine();
+        Thread signaller = null;
         try {
             commitEventCommand(queue, Sel.ENCODE_WAIT_FOR_EVENT_VALUE, gate, 1);
             for (int i = 1; i < 64; i++) {
                 commitEventCommand(queue, Sel.ENCODE_SIGNAL_EVENT_VALUE, filler, i);
             }
             java.util.concurrent.atomic.AtomicReference<Ticket> ticket = new java.util.concurrent.atomic.AtomicReference<>();
-            Thread signaller = started("blocked-signaller", () -> ticket.set(line.signal(queue, Slot.S0)));
+            signaller = started("blocked-signaller", () -> ticket.set(line.signal(queue, Slot.S0)));
             long deadline = System.nanoTime() + LANDS_WITHIN_NANOS;
             while (FakeMetal.METAL.fakeMetalCommandBufferWaiters() == waitersBefore) {
                 assertTrue(System.nanoTime() - deadline < 0, "the 65th commandBuffer did not block");
@@ -212,6 +213,11 @@ class MetalBackendTest {
             assertEquals(1, ticket.get().target());
         } finally {
             commitEventCommand(opener, Sel.ENCODE_SIGNAL_EVENT_VALUE, gate, 2);
+            // The queue must outlive a signal still inside commandBuffer on it.
+            if (signaller != null) {
+                signaller.join(Duration.ofNanos(LANDS_WITHIN_NANOS));
+            }
+            line.close();
             metal.runBusy(queue, 1);
             metal.destroyQueue(opener);
             metal.destroyQueue(queue);
