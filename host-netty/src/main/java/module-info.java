@@ -4,7 +4,7 @@
  * keeps one absolute {@code IORING_OP_TIMEOUT} at the engine's next deadline.
  */
 module io.gpuasync.host.netty {
-    requires transitive io.gpuasync.host.std;
+    requires transitive io.gpuasync.engine;
     requires transitive io.netty.transport;
     requires transitive io.netty.common;
     requires io.netty.transport.classes.io_uring;

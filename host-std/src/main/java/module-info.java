@@ -5,10 +5,9 @@
  * {@link io.gpuasync.host.std.FillExecutor}, which keeps a stream filled with work.
  */
 module io.gpuasync.host.std {
-    requires transitive io.gpuasync.spi;
-    // Flight recorder events (WaitEvent, DeviceFailedEvent): part of every JDK.
+    requires transitive io.gpuasync.engine;
+    // The flight recorder event WaitEvent: part of every JDK.
     requires jdk.jfr;
 
     exports io.gpuasync.host.std;
-    exports io.gpuasync.host.std.engine;
 }

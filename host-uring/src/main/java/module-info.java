@@ -5,7 +5,9 @@
  * an eventfd whose read stays pending on the ring. Linux only; probed, with a stored cause.
  */
 module io.gpuasync.host.uring {
-    requires transitive io.gpuasync.host.std;
+    requires transitive io.gpuasync.engine;
+    // Only for UringHost.startOrFallBack, which runs the std host where io_uring cannot.
+    requires io.gpuasync.host.std;
 
     exports io.gpuasync.host.uring;
 }

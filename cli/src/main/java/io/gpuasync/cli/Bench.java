@@ -163,8 +163,8 @@ final class Bench {
         boolean[] pinned = {false, false};
         long[] original = null;
         HybridBreakdown breakdown;
-        try (Reactor reactor = Reactor.builder().backend(sim).build();
-             Reactor handingOff = Reactor.builder().backend(sim).blockingMode(BlockingMode.HAND_OFF).build();
+        try (Reactor reactor = Reactor.start();
+             Reactor handingOff = Reactor.builder().blockingMode(BlockingMode.HAND_OFF).build();
              SimStream stream = sim.device(0).createStream()) {
             if (cores >= 2) {
                 original = Affinity.currentMask();

@@ -1,6 +1,5 @@
 package io.gpuasync.cli;
 
-import io.gpuasync.api.Backend;
 import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.backend.cuda.CudaBackend;
@@ -73,7 +72,7 @@ final class CudaBench {
         List<Bench.Result> results = new ArrayList<>();
         cuda.makePrimaryContextCurrent(0);
         CudaStream stream = cuda.createStream();
-        try (Reactor reactor = Reactor.builder().backend((Backend<?>) cuda).build();
+        try (Reactor reactor = Reactor.start();
              CudaWork work = CudaWork.allocate(256L << 20);
              CudaBaselines.BlockingEvent event = new CudaBaselines.BlockingEvent();
              CudaGate gate = CudaGate.open(cuda)) {

@@ -36,7 +36,7 @@ final class Demo {
         out.printf("gar demo: %d batches, each prepared on the host (%d us), processed on the device (%d us), "
                         + "consumed on the host (%d us)%n", BATCHES, PREPARE.toNanos() / 1_000, DEVICE.toNanos() / 1_000,
                 CONSUME.toNanos() / 1_000);
-        try (Reactor reactor = Reactor.builder().backend(sim).build();
+        try (Reactor reactor = Reactor.start();
              SimStream stream = sim.device(0).createStream();
              Line<SimStream> line = sim.openLine()) {
             // Unmeasured first passes at both levels: a cold first pass (class loading, the JIT,

@@ -9,7 +9,7 @@ import io.gpuasync.core.Slot;
 import io.gpuasync.host.netty.GpuAwaits;
 import io.gpuasync.host.netty.LoopAwaits;
 import io.gpuasync.host.netty.LoopbackEcho;
-import io.gpuasync.host.std.AsyncWaits;
+import io.gpuasync.engine.AsyncWaits;
 import io.gpuasync.host.std.Reactor;
 import io.gpuasync.host.uring.Uring;
 import io.gpuasync.host.uring.UringHost;
@@ -399,7 +399,7 @@ final class HostBench {
         List<String> lateness = new ArrayList<>();
         String described;
         String measuredFrom;
-        try (Reactor reactor = Reactor.builder().backend(device.backend()).build();
+        try (Reactor reactor = Reactor.start();
              UringHost uring = wantUring ? UringHost.start() : null) {
             described = device.describe();
             measuredFrom = device.measuredFrom();

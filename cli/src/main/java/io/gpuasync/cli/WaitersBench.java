@@ -103,7 +103,7 @@ final class WaitersBench {
         long[][] latencies = new long[waiters][perWaiter];
         long[] cpu = new long[waiters];
         String[] waiterCpus = {"unknown"};
-        try (Reactor reactor = Reactor.builder().backend(sim).blockingMode(mode).capacity(Math.max(64, 2 * waiters)).build()) {
+        try (Reactor reactor = Reactor.builder().blockingMode(mode).capacity(Math.max(64, 2 * waiters)).build()) {
             for (int i = 0; i < LINES; i++) {
                 streams.add(sim.device(0).createStream());
                 lines.add(sim.openLine());

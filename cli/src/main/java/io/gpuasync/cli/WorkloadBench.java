@@ -98,7 +98,7 @@ final class WorkloadBench {
                                           Bench.Options options, List<Bench.Result> results, PrintStream err) {
         boolean failed = false;
         int rows = PEERS.size() + own.size();
-        try (Reactor reactor = Reactor.builder().backend(workload.backend()).build()) {
+        try (Reactor reactor = Reactor.start()) {
             int index = 0;
             for (Peer peer : PEERS) {
                 index++;

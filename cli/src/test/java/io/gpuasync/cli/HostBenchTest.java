@@ -42,7 +42,7 @@ class HostBenchTest {
     void everyHostAndPeerIsMeasuredInOneRun(@TempDir Path dir) throws Exception {
         assumeTrue(Uring.isAvailable() && IoUring.isAvailable(), "io_uring unavailable here");
         Path json = dir.resolve("hosts.json");
-        // Work of 3 ms: longer than the most a host's learned timer lateness may say (LateWake's
+        // Work of 3 ms: longer than the most a host's learned timer lateness may say (TimerLateness's
         // 1 ms cap), so once the estimator predicts, the io_uring host arms a timer for each wait
         // however loaded the machine; with 50 us the lateness learned under load covered every
         // deadline and the host rightly spun through them all.

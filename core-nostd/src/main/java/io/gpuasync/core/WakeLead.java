@@ -9,7 +9,7 @@ package io.gpuasync.core;
  * what it pays for waking late is latency; both depend on the sum of two noises (when the store
  * lands against its prediction, when the timer fires against its target), and only their sum
  * shows. The wait engine keeps one per slot on top of its driver's own margin for the timer (a
- * {@code LateWake}), in place of four spreads of the estimate, the rule before: the lead settles
+ * {@code TimerLateness}), in place of four spreads of the estimate, the rule before: the lead settles
  * at the device's own noise, a few microseconds here, where four spreads said tens.
  *
  * <p>Tried for blocking waiters too, as their whole margin (one per thread and slot, in place of

@@ -1,6 +1,6 @@
 package io.gpuasync.stress;
 
-import io.gpuasync.host.std.engine.Waker;
+import io.gpuasync.engine.Waker;
 
 /** Counts the wakes a driver would get; read by the arbiter, after both actors finished. */
 final class CountingWaker implements Waker {

@@ -1,9 +1,9 @@
 package io.gpuasync.stress;
 
 import io.gpuasync.api.Ticket;
-import io.gpuasync.host.std.engine.EngineSettings;
-import io.gpuasync.host.std.engine.HandOff;
-import io.gpuasync.host.std.engine.WaitEngine;
+import io.gpuasync.engine.EngineSettings;
+import io.gpuasync.engine.HandOff;
+import io.gpuasync.engine.WaitEngine;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Description;

@@ -58,7 +58,7 @@ class CudaBackendTest {
 
     @Test
     void aTicketLandsBehindTheStreamsWorkAndTheReactorAwaitsIt() {
-        try (Reactor reactor = Reactor.builder().backend(cuda).build(); Line<CudaStream> line = cuda.openLine()) {
+        try (Reactor reactor = Reactor.start(); Line<CudaStream> line = cuda.openLine()) {
             CudaTests.enqueueWork(stream, Duration.ofMillis(30));
             Ticket ticket = line.signal(stream, Slot.S2);
             assertFalse(ticket.isDone());
@@ -161,7 +161,7 @@ class CudaBackendTest {
     @Test
     void aStreamCanWaitOnTheDeviceForALine() {
         CudaStream consumer = cuda.createStream();
-        try (Reactor reactor = Reactor.builder().backend(cuda).build(); Line<CudaStream> line = cuda.openLine()) {
+        try (Reactor reactor = Reactor.start(); Line<CudaStream> line = cuda.openLine()) {
             cuda.waitOnDevice(consumer, line, Slot.S0, 1);
             Ticket after = line.signal(consumer, Slot.S1);
             CudaTests.enqueueWork(stream, Duration.ofMillis(30));

@@ -27,7 +27,7 @@ class CudaBenchWorkloadTest {
         BenchWorkload<?> offered = provider.openBenchWorkload().orElseThrow();
         @SuppressWarnings("unchecked")
         BenchWorkload<CudaStream> workload = (BenchWorkload<CudaStream>) offered;
-        try (Reactor reactor = Reactor.builder().backend(workload.backend()).build()) {
+        try (Reactor reactor = Reactor.start()) {
             assertSame(provider.backend(), workload.backend());
             assertTrue(workload.describe().startsWith("a calibrated cuMemsetD32Async of up to 256 MiB"), workload.describe());
             try (Line<CudaStream> line = workload.openLine()) {

@@ -121,7 +121,7 @@ class CudaHazardsTest {
     void anotherThreadsGlobalCaptureSurvivesTheHealthCheckAndTheClose() throws Exception {
         CudaStream captured = cuda.createStream();
         Line<CudaStream> line = cuda.openLine();
-        try (Reactor reactor = Reactor.builder().backend(cuda).build()) {
+        try (Reactor reactor = Reactor.start()) {
             reactor.await(line.signal(stream, Slot.S0));
         }
         assertEquals(Cuda.CUDA_SUCCESS, DriverCalls.beginCapture(captured, CAPTURE_MODE_GLOBAL));
@@ -159,7 +159,7 @@ class CudaHazardsTest {
         // Another owner's stream that will not finish until this test says so.
         cuda.waitOnDevice(busy, other, Slot.S0, 1);
         MappedLine<CudaStream, CudaContext> line = lineBoundedBy(Duration.ofSeconds(20));
-        try (Reactor reactor = Reactor.builder().backend(cuda).build()) {
+        try (Reactor reactor = Reactor.start()) {
             reactor.await(line.signal(stream, Slot.S0));
             line.close();
             assertEquals(Line.State.CLOSED, line.state(), "leaks: " + leaks);
@@ -179,7 +179,7 @@ class CudaHazardsTest {
         int refs = FakeCuda.primaryRefs(0);
         int registered = FakeCuda.registeredPages();
         Line<CudaStream> line = cuda.openLine();
-        try (Reactor reactor = Reactor.builder().backend(cuda).build()) {
+        try (Reactor reactor = Reactor.start()) {
             reactor.await(line.signal(stream, Slot.S0));
         }
         int registeredWithTheLine = FakeCuda.registeredPages();
@@ -216,7 +216,7 @@ class CudaHazardsTest {
         });
         bare.join();
         Ticket ticket = assertInstanceOf(Ticket.class, outcome.get());
-        try (Reactor reactor = Reactor.builder().backend(cuda).build()) {
+        try (Reactor reactor = Reactor.start()) {
             reactor.await(ticket);
         }
         line.close();
@@ -252,7 +252,7 @@ class CudaHazardsTest {
         GpuException e = assertThrows(GpuException.class, () -> line.signal(CudaStream.wrap(Cuda.CU_STREAM_PER_THREAD), Slot.S0));
         assertEquals(GpuException.Kind.FOREIGN_STREAM, e.kind());
         assertTrue(e.getMessage().contains("CU_STREAM_PER_THREAD"), e.getMessage());
-        try (Reactor reactor = Reactor.builder().backend(cuda).build()) {
+        try (Reactor reactor = Reactor.start()) {
             reactor.await(line.signal(CudaStream.wrap(0), Slot.S1));
             reactor.await(line.signal(CudaStream.wrap(Cuda.CU_STREAM_LEGACY), Slot.S1));
         }

@@ -81,7 +81,7 @@ class HostCallbackAndGateTest {
     @Test
     void theGateHoldsAStreamsWorkUntilTheHostOpensIt() {
         CudaStream other = cuda.createStream();
-        try (Reactor reactor = Reactor.builder().backend(cuda).build();
+        try (Reactor reactor = Reactor.start();
              Line<CudaStream> line = cuda.openLine();
              CudaGate gate = CudaGate.open(cuda)) {
             gate.hold(stream);

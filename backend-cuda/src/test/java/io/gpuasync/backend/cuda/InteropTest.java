@@ -117,7 +117,7 @@ class InteropTest {
         CudaBackend cuda = CudaBackend.load();
         Contexts.makeCurrent(0);
         CudaStream made = cuda.createStream();
-        try (Reactor reactor = Reactor.builder().backend(cuda).build(); Line<CudaStream> line = cuda.openLine()) {
+        try (Reactor reactor = Reactor.start(); Line<CudaStream> line = cuda.openLine()) {
             CudaStream wrapped = viaLibrary.apply(made.handle());
             assertEquals(made, wrapped);
             Ticket ticket = line.signal(wrapped, Slot.S3);

@@ -2,8 +2,8 @@ package io.gpuasync.host.netty;
 
 import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Ticket;
-import io.gpuasync.host.std.AsyncWaits;
-import io.gpuasync.host.std.engine.EngineSettings;
+import io.gpuasync.engine.AsyncWaits;
+import io.gpuasync.engine.EngineSettings;
 import io.netty.channel.EventLoop;
 import io.netty.channel.IoHandler;
 import io.netty.channel.IoEventLoop;
@@ -27,7 +27,7 @@ import java.util.concurrent.ConcurrentMap;
  * <p>Other transports (NIO, epoll, kqueue, local) have no ring to hold a timer of ours:
  * {@link #on} refuses their loops with an {@link IllegalArgumentException} naming the transport,
  * and {@link #viaHost} is the fallback that works on any loop: a host of its own (the std
- * {@link io.gpuasync.host.std.Reactor}'s dispatcher thread) completes the wait, and the
+ * {@code io.gpuasync.host.std.Reactor}'s dispatcher thread) completes the wait, and the
  * continuation hops to the loop through {@link EventLoop#execute}: one more thread wakes per
  * await, and the hop's latency is added ({@code gar bench --host} measures it as
  * {@code std+execute}). Nothing falls back silently: {@link #on} never picks the fallback itself.
@@ -93,7 +93,7 @@ public final class GpuAwaits {
     }
 
     /**
-     * The fallback for any event loop: {@code host} (a {@link io.gpuasync.host.std.Reactor}, or
+     * The fallback for any event loop: {@code host} (a {@code io.gpuasync.host.std.Reactor}, or
      * any {@link AsyncWaits}) completes the wait on its own thread, then the result is handed to
      * {@code loop} with {@link EventLoop#execute}, so the future completes, and its continuations
      * run, on the loop. A loop that is shutting down takes no waits

@@ -2,10 +2,12 @@ package io.gpuasync.host.netty;
 
 import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Ticket;
-import io.gpuasync.host.std.AsyncWaits;
-import io.gpuasync.host.std.engine.EngineSettings;
-import io.gpuasync.host.std.engine.LateWake;
-import io.gpuasync.host.std.engine.WaitEngine;
+import io.gpuasync.engine.AsyncWaits;
+import io.gpuasync.engine.EngineSettings;
+import io.gpuasync.engine.Sleeper;
+import io.gpuasync.engine.TimerLateness;
+import io.gpuasync.engine.WaitEngine;
+import io.gpuasync.engine.WaitTuning;
 import io.netty.channel.IoEventLoop;
 import io.netty.channel.SingleThreadEventLoop;
 import io.netty.util.concurrent.DefaultPromise;
@@ -31,29 +33,22 @@ import java.util.function.BiConsumer;
  * it: {@link IoEventLoop#execute} of the step (one queued at a time), which wakes Netty's ring
  * through its own eventfd.
  *
- * <p>How it lands close to the word: the timeout ends late (tens of microseconds on a virtual
- * machine), so it is armed early by the lateness this loop's timeouts showed ({@link LateWake},
- * as the std host's dispatcher does), and a landing nearer than that lateness is polled for on
+ * <p>How it lands close to the word: the loop asks the engine's {@link Sleeper} the same decision
+ * the std and io_uring hosts' {@code DriverLoop} asks. The timeout ends late, so it is armed early
+ * by the lateness this loop's timeouts showed ({@link TimerLateness}: every timeout that fired
+ * teaches it, whatever it was armed for), and a landing nearer than that lateness is polled for on
  * the loop's following passes: the step asks to run again after the loop's current pass
  * ({@link SingleThreadEventLoop#executeAfterEventLoopIteration}), so between two polls the loop
  * reaps its ring without blocking (its sockets' completions) and runs its other tasks. The step
  * never spins inside a pass: a socket's completion waits for at most one poll (a read of the
  * words, well under a microsecond), never for the landing. The polling is bounded: it ends when
  * the engine's deadline moves past the lateness (its poll back-off doubles when a prediction
- * was wrong, so after about twice the lateness), and at the latest after {@link #MAX_POLL_NANOS}
- * without a landing; then the timer takes over, at least a lateness at a time. What it costs is CPU: the loop does not block while it polls.
+ * was wrong, so after about twice the lateness), and at the latest after
+ * {@link WaitTuning#LOOP_MAX_POLL_NANOS} without a landing; then the timer takes over, at least a
+ * lateness at a time. What it costs is CPU: the loop does not block while it polls.
  */
 public final class LoopAwaits implements AsyncWaits, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(LoopAwaits.class.getName());
-    /** Steps in a row before the loop is handed back to its other tasks (waits keep arriving). */
-    private static final int ROUNDS_BEFORE_YIELD = 8;
-    /**
-     * The longest the loop polls for landings in a row without one landing, whatever the
-     * lateness says: beyond it a prediction is wrong rather than early, and the timer's back-off
-     * costs the loop less than its passes do (a pass with nothing to do costs about a microsecond
-     * of CPU that a blocked loop would not spend).
-     */
-    static final long MAX_POLL_NANOS = 200_000;
     private static final long NOT_POLLING = Long.MIN_VALUE;
 
     private final IoEventLoop loop;
@@ -69,21 +64,29 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
     private final SingleThreadEventLoop passes;
     private final Runnable pollAfterPass = this::pollAfterPass;
     // Loop thread only.
-    private final LateWake lateWake = new LateWake();
+    private final Sleeper sleeper;
     private boolean finished;
     private long steps;
     private boolean pollQueued;
     /** When the loop began to poll without a landing, or {@link #NOT_POLLING}. */
     private long pollingSince = NOT_POLLING;
-    /** Whether the timer was armed early, ahead of now: only then does its firing teach the lateness. */
-    private boolean timerEarly;
+    /** When the timer was last set, and for when: a firing teaches how late it came from then. */
+    private long timerSetAt;
+    private long timerSetFor = LoopTimer.NO_DEADLINE;
     private volatile long wakeTasks;
     private volatile long polls;
 
     LoopAwaits(IoEventLoop loop, EngineSettings settings, BiConsumer<IoEventLoop, LoopAwaits> onFinished) {
+        this(loop, settings, onFinished, new TimerLateness());
+    }
+
+    /** As above, learning into {@code lateness} (tests push it up as load would). */
+    LoopAwaits(IoEventLoop loop, EngineSettings settings, BiConsumer<IoEventLoop, LoopAwaits> onFinished,
+               TimerLateness lateness) {
         this.loop = loop;
         this.onFinished = onFinished;
-        this.engine = new WaitEngine(settings, this::wake);
+        this.sleeper = Sleeper.forEventLoop(lateness);
+        this.engine = new WaitEngine(settings, this::wake, lateness);
         this.passes = loop instanceof SingleThreadEventLoop single ? single : null;
         this.listeners = new LoopOrAfter(loop);
         this.timer = new LoopTimer(loop, this::timerFired, this::loopClosedTimer);
@@ -208,7 +211,17 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
 
     /** How late, as learned so far, this loop's timeouts end: they are armed that much early. Loop thread. */
     public long timerLatenessNanos() {
-        return lateWake.nanos();
+        return sleeper.lateness().nanos();
+    }
+
+    /** The lateness this loop's timeouts taught so far. */
+    public TimerLateness timerLateness() {
+        return sleeper.lateness();
+    }
+
+    /** Probe timeouts this loop armed (its lateness had no sample for a while); loop thread, or after the loop ended. */
+    public long probes() {
+        return sleeper.probes();
     }
 
     /** Whether {@link #close()} was called, or the loop ended. */
@@ -262,28 +275,27 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
                 }
                 long deadline = engine.nextDeadline();
                 now = System.nanoTime();
-                if (deadline == WaitEngine.NO_DEADLINE) {
+                long target = sleeper.plan(deadline, now);
+                if (target == WaitEngine.NO_DEADLINE) {
                     pollingSince = NOT_POLLING;
-                    timerEarly = false;
-                    timer.moveTo(LoopTimer.NO_DEADLINE);
-                } else if (!lateWake.tooNearToSleep(deadline, now)) {
+                    setTimer(LoopTimer.NO_DEADLINE, now);
+                } else if (target != Sleeper.POLL) {
                     pollingSince = NOT_POLLING;
-                    timerEarly = true;
-                    timer.moveTo(lateWake.sleepTarget(deadline));
+                    setTimer(target, now);
                 } else if (mayPoll(now)) {
                     // Not prepareToSleep: a wait arriving meanwhile needs no wake, the next poll takes it.
                     polls++;
                     return;
                 } else {
                     // Polled long enough without a landing: the loop rests on the timer, at least a
-                    // lateness at a time, until a landing (or a far deadline) starts a new polling run.
-                    timerEarly = false;
-                    timer.moveTo(Math.max(deadline, now + lateWake.nanos()));
+                    // lateness at a time, until a landing (or a far deadline) starts a new polling
+                    // run. Its firing teaches the lateness too.
+                    setTimer(Math.max(deadline, now + sleeper.lateness().nanos()), now);
                 }
                 if (engine.prepareToSleep()) {
                     return;     // the timer or a wake brings the loop back here
                 }
-                if (round == ROUNDS_BEFORE_YIELD) {
+                if (round == WaitTuning.LOOP_ROUNDS_BEFORE_YIELD) {
                     wake();     // more waits keep coming: let the loop serve its sockets first
                     return;
                 }
@@ -295,10 +307,18 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
         }
     }
 
+    private void setTimer(long target, long now) {
+        if (target != timerSetFor || !timer.pending()) {
+            timerSetAt = now;
+            timerSetFor = target;
+        }
+        timer.moveTo(target);
+    }
+
     private void timerFired() {
         long firedFor = timer.firedFor();
-        if (timerEarly && firedFor != LoopTimer.NO_DEADLINE) {
-            lateWake.timerEnded(firedFor, System.nanoTime());
+        if (firedFor != LoopTimer.NO_DEADLINE) {
+            sleeper.timerEnded(firedFor, timerSetAt, System.nanoTime());
         }
         step();
     }
@@ -310,7 +330,7 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
         }
         if (pollingSince == NOT_POLLING) {
             pollingSince = now;
-        } else if (now - pollingSince >= MAX_POLL_NANOS) {
+        } else if (now - pollingSince >= WaitTuning.LOOP_MAX_POLL_NANOS) {
             return false;
         }
         if (!pollQueued) {

@@ -6,9 +6,9 @@ import io.gpuasync.api.Ticket;
 import io.gpuasync.backend.sim.SimBackend;
 import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
-import io.gpuasync.host.std.AsyncWaits;
+import io.gpuasync.engine.AsyncWaits;
 import io.gpuasync.host.std.Reactor;
-import io.gpuasync.host.std.engine.EngineSettings;
+import io.gpuasync.engine.EngineSettings;
 import io.netty.channel.IoEventLoop;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
@@ -242,7 +242,7 @@ class GpuAwaitsTest {
     @ValueSource(strings = {"nio", "epoll"})
     void theFallbackContinuesOnTheLoopAndEndsItsWaitsWhenTheLoopEnds(String transport) throws Exception {
         IoEventLoop loop = transport.equals("nio") ? nioLoop() : epollLoop();
-        Reactor reactor = closeLater(Reactor.builder().backend(sim).build());
+        Reactor reactor = closeLater(Reactor.start());
         AsyncWaits waits = GpuAwaits.viaHost(loop, reactor);
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
@@ -478,7 +478,7 @@ class GpuAwaitsTest {
     @Test
     void viaHostWaitsTheLoopsEndLeftContinueOnTheAfterLoopThread() throws Exception {
         IoEventLoop loop = nioLoop();
-        Reactor reactor = closeLater(Reactor.builder().backend(sim).build());
+        Reactor reactor = closeLater(Reactor.start());
         AsyncWaits waits = GpuAwaits.viaHost(loop, reactor);
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
@@ -501,7 +501,7 @@ class GpuAwaitsTest {
     @Test
     void aViaHostWaitCancelledFromAnotherThreadContinuesOnThatThreadAndFreesTheHostsWait() throws Exception {
         IoEventLoop loop = nioLoop();
-        Reactor reactor = closeLater(Reactor.builder().backend(sim).build());
+        Reactor reactor = closeLater(Reactor.start());
         AsyncWaits waits = GpuAwaits.viaHost(loop, reactor);
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());

@@ -8,10 +8,13 @@ import io.gpuasync.core.Sequences;
 import io.gpuasync.core.Slot;
 import io.gpuasync.core.WaitPlan;
 import io.gpuasync.core.WaitPlanRunner;
-import io.gpuasync.host.std.engine.DeviceFailedEvent;
-import io.gpuasync.host.std.engine.HandOff;
-import io.gpuasync.host.std.engine.LateWake;
-import io.gpuasync.host.std.engine.WaitEngine;
+import io.gpuasync.engine.DeviceFailedEvent;
+import io.gpuasync.engine.HandOff;
+import io.gpuasync.engine.Sleeper;
+import io.gpuasync.engine.TimerLateness;
+import io.gpuasync.engine.WaitEngine;
+import io.gpuasync.engine.WaitTuning;
+import io.gpuasync.engine.Watchdog;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -22,9 +25,10 @@ import java.util.concurrent.locks.LockSupport;
  * says. Allocates nothing per wait in steady state (a thread's first wait makes its state).
  */
 final class BlockingWaits {
-    private static final int VIRTUAL_YIELDS_BEFORE_PARK = 64;
-
     private final WaitEngine engine;
+    // The reactor's one estimate of how late a timed park ends: the dispatcher parks the same
+    // way (the same call, 1 ns of slack), so every waiter's park and the dispatcher's teach it.
+    private final TimerLateness lateness;
     private final WaitPlan defaultPlan;
     // A hand-off waits until the engine ends the wait: only a default plan that would also
     // wait for good (no timeout, an unbounded last phase) may be replaced by one.
@@ -34,7 +38,7 @@ final class BlockingWaits {
     private final long watchdogGraceNanos;
     private final long watchdogIntervalNanos;
     private final ParkedThreads parked;
-    private final ThreadLocal<WaiterState> waiters = ThreadLocal.withInitial(WaiterState::new);
+    private final ThreadLocal<WaiterState> waiters;
     // Platform threads in a wait that runs its own plan: how ADAPTIVE knows when spinning
     // waiters would crowd the cores.
     private final AtomicInteger spinningWaiters = new AtomicInteger();
@@ -44,9 +48,11 @@ final class BlockingWaits {
             "the wait plan's timeout passed (or its phases ran out) before the ticket landed");
     private volatile boolean closed;
 
-    BlockingWaits(WaitEngine engine, WaitPlan defaultPlan, BlockingMode mode, boolean lowTimerSlack,
-                  long watchdogGraceNanos, long watchdogIntervalNanos, int parkedCapacity) {
+    BlockingWaits(WaitEngine engine, TimerLateness lateness, WaitPlan defaultPlan, BlockingMode mode,
+                  boolean lowTimerSlack, long watchdogGraceNanos, long watchdogIntervalNanos, int parkedCapacity) {
         this.engine = engine;
+        this.lateness = lateness;
+        this.waiters = ThreadLocal.withInitial(() -> new WaiterState(lateness));
         this.defaultPlan = defaultPlan;
         this.defaultPlanMayHandOff = waitsForGood(defaultPlan);
         this.mode = mode;
@@ -221,8 +227,15 @@ final class BlockingWaits {
             predicted = line.predictedLanding(slot, target);
         }
         long now = System.nanoTime();
-        runner.start(now, earlier(line.wakeAt(slot, target), waiter.lateWake.nanos()));
-        long nextHealthCheck = firstHealthCheck(line, slot, target, now);
+        long wakeAt = line.wakeAt(slot, target);
+        // A waiter whose lateness stands above its waits never sleeps and never learns: now and
+        // then it begins a wait with the shortest sleep, which says what the timer does now.
+        if (!virtual && wakeAt != DeadlineEstimator.UNKNOWN && waiter.sleeper.probeDue(wakeAt, now)) {
+            waiter.sleeper.sleepUntil(now + 1);
+            now = System.nanoTime();
+        }
+        runner.start(now, earlier(wakeAt, lateness.nanos()));
+        long nextHealthCheck = Watchdog.firstCheck(line, slot, target, now, watchdogGraceNanos);
         int listed = ParkedThreads.UNLISTED;
         int yields = 0;
         // When the last step was a timed sleep, when it began: a landing found at the look after
@@ -268,7 +281,7 @@ final class BlockingWaits {
                         }
                         long parkStart = System.nanoTime();
                         sleptSince = parkStart;
-                        parkFor(runner.parkNanos(), line, slot, target, now, waiter.lateWake);
+                        parkFor(runner.parkNanos(), line, slot, target, now);
                         if (recording) {
                             parkedNanos += System.nanoTime() - parkStart;
                             parks++;
@@ -331,7 +344,7 @@ final class BlockingWaits {
     // platform thread starved behind four spinning waiters on one carrier). A short timed park
     // now and then takes the waiter off that queue, so the carrier drains it and looks further.
     private static int letOtherVirtualThreadsRun(int yields) {
-        if (yields >= VIRTUAL_YIELDS_BEFORE_PARK) {
+        if (yields >= WaitTuning.VIRTUAL_YIELDS_BEFORE_PARK) {
             LockSupport.parkNanos(1);
             return 0;
         }
@@ -341,31 +354,36 @@ final class BlockingWaits {
 
     // Sleeps the whole of what the plan said, across early wake-ups (a watchdog bound, a
     // spurious unpark), but no longer once the ticket landed, a line or the reactor closed, or
-    // the thread was interrupted.
-    private void parkFor(long nanos, Line<?> line, Slot slot, long target, long from, LateWake lateWake) {
+    // the thread was interrupted. Every park its timer ended teaches the reactor's lateness,
+    // also one after which the ticket had landed: what the timer did does not depend on it.
+    private void parkFor(long nanos, Line<?> line, Slot slot, long target, long from) {
         long until = from + nanos;
-        boolean slept = false;
         if (line.state() != Line.State.OPEN) {
             return;
         }
         for (;;) {
-            long left = until - System.nanoTime();
-            if (left <= 0) {
-                if (slept) {
-                    lateWake.sample(-left);
-                }
+            long now = System.nanoTime();
+            long left = until - now;
+            if (left <= 0 || closed) {
                 return;
             }
-            if (closed) {
-                return;
+            long chunkEnd = now + Math.min(left, watchdogIntervalNanos);
+            LockSupport.parkNanos(this, chunkEnd - now);
+            long after = System.nanoTime();
+            if (after - chunkEnd >= 0) {
+                lateness.sample(after - chunkEnd);
             }
-            slept = true;
-            LockSupport.parkNanos(this, Math.min(left, watchdogIntervalNanos));
             throwIfInterrupted(slot, target);
             if (line.state() != Line.State.OPEN || line.reached(slot, target)) {
                 return;
             }
         }
+    }
+
+    // A timed park to target; true when it ended at or after it (its timer, as far as one can tell).
+    private static boolean parkUntil(long target) {
+        LockSupport.parkNanos(Math.max(1, target - System.nanoTime()));
+        return System.nanoTime() - target >= 0;
     }
 
     private void requireOpen() {
@@ -391,12 +409,6 @@ final class BlockingWaits {
         return wakeAt == DeadlineEstimator.UNKNOWN ? wakeAt : wakeAt - byNanos;
     }
 
-    private long firstHealthCheck(Line<?> line, Slot slot, long target, long now) {
-        long predicted = line.predictedLanding(slot, target);
-        long base = predicted == DeadlineEstimator.UNKNOWN || predicted - now < 0 ? now : predicted;
-        return base + watchdogGraceNanos;
-    }
-
     /** Wakes the waiters parked in their own plans when a line closes, without holding them. */
     private static final class WakeParked implements Runnable {
         private final ParkedThreads parked;
@@ -413,7 +425,8 @@ final class BlockingWaits {
 
     /** One thread's reusable wait machinery. */
     private static final class WaiterState {
-        final LateWake lateWake = new LateWake();
+        // Its probe decision over the reactor's lateness; the plan's runner does its other sleeps.
+        final Sleeper sleeper;
         // The runners of the last few plans this thread used, so a thread that alternates
         // between plans does not allocate a runner per wait.
         private final WaitPlan[] plans = new WaitPlan[4];
@@ -422,6 +435,10 @@ final class BlockingWaits {
         boolean slackSet;
         HandOff handOff;
         final WaitEvent event = new WaitEvent();
+
+        WaiterState(TimerLateness lateness) {
+            this.sleeper = new Sleeper(lateness, BlockingWaits::parkUntil);
+        }
 
         WaitPlanRunner runnerFor(WaitPlan wanted) {
             for (int i = 0; i < plans.length; i++) {

@@ -1,9 +1,11 @@
 package io.gpuasync.host.std;
 
 import io.gpuasync.api.GpuException;
-import io.gpuasync.host.std.engine.LateWake;
-import io.gpuasync.host.std.engine.WaitEngine;
-import io.gpuasync.host.std.engine.Waker;
+import io.gpuasync.engine.DriverLoop;
+import io.gpuasync.engine.Sleeper;
+import io.gpuasync.engine.TimerLateness;
+import io.gpuasync.engine.WaitEngine;
+import io.gpuasync.engine.Waker;
 
 import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
@@ -13,27 +15,40 @@ import java.util.concurrent.locks.LockSupport;
  * step and sleeps to its next deadline, started before the engine exists so that the engine
  * can be given it as its {@link Waker}.
  *
- * <p>How it waits for a deadline: a timed sleep here ends some tens of microseconds late (the
- * timer slack, or a virtual machine's timer: the thread learns how late, as {@link LateWake}),
- * so it sleeps to that much before the deadline and spins the rest; a deadline nearer than that
- * is spun to at once. Spinning costs what it lasts; a sleep costs a timer's arming, tens of
- * microseconds of CPU here, whatever its length.
+ * <p>How it waits for a deadline: the engine's {@link DriverLoop} over a {@link Sleeper} whose
+ * timer is {@code parkNanos} with 1 ns of timer slack. The sleeper learns how late such a park
+ * ends into the reactor's {@link TimerLateness}, which the reactor's blocking waiters, parking the
+ * same way, teach too; it sleeps to that much before the deadline and spins the rest.
  */
-final class Dispatcher implements Waker {
+final class Dispatcher implements Waker, Sleeper.Timer {
     private static final System.Logger LOG = System.getLogger(Dispatcher.class.getName());
 
     private final Thread thread;
     private volatile WaitEngine engine;
+    private volatile Sleeper sleeper;
     private volatile String timerSlack = "not yet started";
 
     Dispatcher(String name) {
         this.thread = Thread.ofPlatform().daemon().name(name).unstarted(this::run);
     }
 
-    /** Starts driving {@code engine}; once. */
-    void start(WaitEngine engine) {
+    /** Starts driving {@code engine}, learning into {@code lateness}; once. */
+    void start(WaitEngine engine, TimerLateness lateness) {
         this.engine = engine;
+        this.sleeper = new Sleeper(lateness, this);
         thread.start();
+    }
+
+    @Override
+    public boolean sleepUntil(long target) {
+        if (target == WaitEngine.NO_DEADLINE) {
+            LockSupport.park(this);
+            return false;
+        }
+        // At least 1 ns: a target that passed meanwhile still takes a timed sleep, as it is learned.
+        LockSupport.parkNanos(this, Math.max(1, target - System.nanoTime()));
+        // An unpark ends it early; one that ends at or after its target counts as the timer's.
+        return System.nanoTime() - target >= 0;
     }
 
     @Override
@@ -75,32 +90,8 @@ final class Dispatcher implements Waker {
     private void run() {
         timerSlack = describeSlack();
         WaitEngine engine = this.engine;
-        LateWake lateWake = new LateWake();
         try {
-            while (!engine.isClosed()) {
-                engine.doWork(System.nanoTime());
-                long deadline = engine.nextDeadline();
-                if (deadline != WaitEngine.NO_DEADLINE && lateWake.tooNearToSleep(deadline, System.nanoTime())) {
-                    // Nearer than a timed sleep could end: spin to it.
-                    Thread.onSpinWait();
-                    continue;
-                }
-                if (!engine.prepareToSleep()) {
-                    continue;
-                }
-                try {
-                    if (deadline == WaitEngine.NO_DEADLINE) {
-                        LockSupport.park(this);
-                    } else {
-                        long target = lateWake.sleepTarget(deadline);
-                        LockSupport.parkNanos(this, target - System.nanoTime());
-                        lateWake.timerEnded(target, System.nanoTime());
-                    }
-                } finally {
-                    engine.awake();
-                }
-            }
-            engine.doWork(System.nanoTime());
+            DriverLoop.run(engine, sleeper);
         } catch (Throwable t) {
             LOG.log(System.Logger.Level.ERROR, "the dispatcher failed; failing its waits", t);
             engine.abandon(new GpuException(GpuException.Kind.CLOSED, "the reactor's dispatcher failed: " + t, t));

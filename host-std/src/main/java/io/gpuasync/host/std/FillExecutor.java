@@ -4,6 +4,7 @@ import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.core.Slot;
+import io.gpuasync.engine.AsyncWaits;
 
 import java.util.ArrayDeque;
 import java.util.Objects;

@@ -1,12 +1,13 @@
 package io.gpuasync.host.std;
 
-import io.gpuasync.api.Backend;
 import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.core.WaitPlan;
-import io.gpuasync.host.std.engine.EngineSettings;
-import io.gpuasync.host.std.engine.WaitEngine;
-import io.gpuasync.spi.Backends;
+import io.gpuasync.engine.AsyncWaits;
+import io.gpuasync.engine.EngineSettings;
+import io.gpuasync.engine.TimerLateness;
+import io.gpuasync.engine.WaitEngine;
+import io.gpuasync.engine.WaitTuning;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -18,8 +19,9 @@ import java.util.concurrent.CompletableFuture;
  * sleeps by the lines' predicted landings.
  *
  * <pre>{@code
- * try (Reactor reactor = Reactor.builder().backend("sim").build()) {
- *     Line<SimStream> line = ((SimBackend) reactor.backend()).openLine();
+ * SimBackend sim = (SimBackend) Backends.named("sim");    // backend discovery is the spi's
+ * try (Reactor reactor = Reactor.start()) {
+ *     Line<SimStream> line = sim.openLine();
  *     stream.busy(Duration.ofNanos(200_000));
  *     reactor.await(line.signal(stream, Slot.S0));           // blocks, mostly asleep
  *     reactor.whenLanded(line.signal(stream, Slot.S0))        // or a future
@@ -54,27 +56,31 @@ public final class Reactor implements AsyncWaits, AutoCloseable {
 
     /**
      * The default plan: sleep until shortly before the predicted landing, spin over it, then
-     * sleep in growing steps (for work with no prediction yet, or running late).
+     * sleep in growing steps (for work with no prediction yet, or running late). It is
+     * {@link WaitTuning#HYBRID}, where its figures are explained.
      */
-    public static final WaitPlan HYBRID = WaitPlan.parkUntilDeadline(Duration.ofNanos(2_000))
-            .then(WaitPlan.spin(20_000))
-            .then(WaitPlan.backoff(Duration.ofNanos(2_000), Duration.ofNanos(200_000)));
+    public static final WaitPlan HYBRID = WaitTuning.HYBRID;
 
-    private final Builder config;
+    private final Config config;
     private final Dispatcher dispatcher;
     private final WaitEngine engine;
+    private final TimerLateness lateness;
     private final BlockingWaits blocking;
-    private volatile Backend<?> backend;
 
-    private Reactor(Builder config, Backend<?> backend) {
+    private Reactor(Config config) {
         this.config = config;
-        this.backend = backend;
+        this.lateness = new TimerLateness();
         this.dispatcher = new Dispatcher("gar-dispatcher");
-        this.engine = new WaitEngine(config.settings, dispatcher);
-        this.blocking = new BlockingWaits(engine, config.defaultPlan, config.blockingMode, config.lowTimerSlack,
-                config.settings.watchdogGrace().toNanos(), config.settings.watchdogInterval().toNanos(),
-                config.settings.handOffCapacity());
-        dispatcher.start(engine);
+        this.engine = new WaitEngine(config.settings, dispatcher, lateness);
+        this.blocking = new BlockingWaits(engine, lateness, config.defaultPlan, config.blockingMode,
+                config.lowTimerSlack, config.settings.watchdogGrace().toNanos(),
+                config.settings.watchdogInterval().toNanos(), config.settings.handOffCapacity());
+        dispatcher.start(engine, lateness);
+    }
+
+    /** What a {@link Builder} said when {@link Builder#build()} ran: a builder changed later changes no reactor. */
+    private record Config(EngineSettings settings, WaitPlan defaultPlan, BlockingMode blockingMode,
+                          boolean lowTimerSlack) {
     }
 
     /** A reactor with the defaults: 4096 async waits at once, the watchdog at 1 s. */
@@ -87,28 +93,17 @@ public final class Reactor implements AsyncWaits, AutoCloseable {
         return new Builder();
     }
 
-    /**
-     * The backend named to the builder, or else the first usable one found (real devices before
-     * the simulation).
-     *
-     * @throws GpuException of kind {@link GpuException.Kind#UNAVAILABLE} naming what was found
-     */
-    public Backend<?> backend() {
-        Backend<?> chosen = backend;
-        if (chosen == null) {
-            synchronized (this) {
-                if (backend == null) {
-                    backend = config.backendName != null ? Backends.named(config.backendName) : Backends.preferred();
-                }
-                chosen = backend;
-            }
-        }
-        return chosen;
-    }
-
     /** The wait engine this reactor's dispatcher drives (for hosts and tools that observe it). */
     public WaitEngine engine() {
         return engine;
+    }
+
+    /**
+     * How late this reactor's timed parks end, as its dispatcher and its blocking waiters learned
+     * it (one estimate: they park alike).
+     */
+    public TimerLateness timerLateness() {
+        return lateness;
     }
 
     /** The dispatcher thread's id, for diagnostics such as its CPU time. */
@@ -188,8 +183,6 @@ public final class Reactor implements AsyncWaits, AutoCloseable {
         private WaitPlan defaultPlan = HYBRID;
         private BlockingMode blockingMode = BlockingMode.ADAPTIVE;
         private boolean lowTimerSlack = true;
-        private Backend<?> backend;
-        private String backendName;
 
         private Builder() {
         }
@@ -239,29 +232,12 @@ public final class Reactor implements AsyncWaits, AutoCloseable {
             return this;
         }
 
-        /** Use {@code backend} (for {@link #backend()}). */
-        public Builder backend(Backend<?> backend) {
-            this.backend = Objects.requireNonNull(backend, "backend");
-            return this;
-        }
-
-        /** Use the backend of this name, found with {@link java.util.ServiceLoader}. */
-        public Builder backend(String name) {
-            this.backendName = Objects.requireNonNull(name, "name");
-            return this;
-        }
-
         /**
-         * Starts the reactor and its dispatcher thread.
-         *
-         * @throws GpuException of kind {@link GpuException.Kind#UNAVAILABLE} if a backend was
-         *     named that is not found (the message names those found) or cannot be used here
+         * Starts the reactor and its dispatcher thread, with what this builder says now: the
+         * reactor keeps a copy, so changing the builder afterwards changes no reactor.
          */
         public Reactor build() {
-            // A named backend is looked up now, not at first use: a misspelt or missing one fails
-            // where it was chosen, before a dispatcher thread exists to be cleaned up.
-            Backend<?> chosen = backend != null || backendName == null ? backend : Backends.named(backendName);
-            return new Reactor(this, chosen);
+            return new Reactor(new Config(settings, defaultPlan, blockingMode, lowTimerSlack));
         }
     }
 }

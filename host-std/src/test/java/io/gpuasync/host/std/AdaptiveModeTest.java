@@ -35,7 +35,7 @@ class AdaptiveModeTest {
         try (Recording recording = new Recording()) {
             recording.enable(WaitEvent.NAME);
             recording.start();
-            try (Reactor reactor = Reactor.builder().backend(sim).build();
+            try (Reactor reactor = Reactor.start();
                  SimStream asyncStream = sim.device(0).createStream();
                  SimStream blockingStream = sim.device(0).createStream();
                  Line<SimStream> line = sim.openLine()) {

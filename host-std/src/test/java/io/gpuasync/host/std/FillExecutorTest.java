@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class FillExecutorTest {
     private final SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> { });
-    private final Reactor reactor = Reactor.builder().backend(sim).build();
+    private final Reactor reactor = Reactor.start();
     private final SimStream stream = sim.device(0).createStream();
     private final Line<SimStream> line = sim.openLine();
 

@@ -7,7 +7,7 @@ import io.gpuasync.backend.sim.SimBackend;
 import io.gpuasync.backend.sim.SimStatus;
 import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
-import io.gpuasync.host.std.engine.DeviceFailedEvent;
+import io.gpuasync.engine.DeviceFailedEvent;
 import io.gpuasync.core.WaitPlan;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
@@ -38,7 +38,7 @@ class JfrEventsTest {
             recording.start();
             // Own plans: the blocking waiter must find the dead device itself (ADAPTIVE would
             // hand it to the engine, which already holds the future's wait).
-            try (Reactor reactor = Reactor.builder().backend(sim).blockingMode(BlockingMode.OWN_PLAN)
+            try (Reactor reactor = Reactor.builder().blockingMode(BlockingMode.OWN_PLAN)
                     .watchdog(Duration.ofMillis(50), Duration.ofMillis(10)).build();
                  SimStream stream = sim.device(0).createStream()) {
                 Line<SimStream> line = sim.openLine();
@@ -105,7 +105,7 @@ class JfrEventsTest {
         try (Recording recording = new Recording()) {
             recording.disable(WaitEvent.NAME);
             recording.start();
-            try (Reactor reactor = Reactor.builder().backend(sim).build();
+            try (Reactor reactor = Reactor.start();
                  SimStream stream = sim.device(0).createStream();
                  Line<SimStream> line = sim.openLine()) {
                 stream.sleep(Duration.ofMillis(1));

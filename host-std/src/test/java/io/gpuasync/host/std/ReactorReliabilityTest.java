@@ -60,7 +60,7 @@ class ReactorReliabilityTest {
      */
     @Test
     void closingLinesUnderWaitersNeverInterruptsThem() throws Exception {
-        Reactor reactor = closeLater(Reactor.builder().backend(sim).build());
+        Reactor reactor = closeLater(Reactor.start());
         SimStream stream = closeLater(sim.device(0).createStream());
         AtomicInteger interrupted = new AtomicInteger();
         AtomicInteger unexpected = new AtomicInteger();
@@ -118,7 +118,7 @@ class ReactorReliabilityTest {
      */
     @Test
     void anErrorFromSettleStillFailsTheLinesWaitsWithClosed() throws Exception {
-        Reactor reactor = closeLater(Reactor.builder().backend(sim).build());
+        Reactor reactor = closeLater(Reactor.start());
         SimStream stream = closeLater(sim.device(0).createStream());
         MappedLine<SimStream, SimDevice> line = MappedLine.open(new ForwardingLineDriver<>(sim.driver()) {
             @Override
@@ -154,7 +154,7 @@ class ReactorReliabilityTest {
      */
     @Test
     void aForgottenLineIsReportedEvenIfItWasTheLastOneWaitedOn() throws InterruptedException {
-        Reactor reactor = closeLater(Reactor.builder().backend(sim).build());
+        Reactor reactor = closeLater(Reactor.start());
         SimStream stream = closeLater(sim.device(0).createStream());
         waitOnAFreshLineAndForgetIt(reactor, stream);
         for (int attempt = 0; attempt < 200 && !leaks.contains(LeakReporter.Reason.NEVER_CLOSED); attempt++) {
@@ -175,7 +175,7 @@ class ReactorReliabilityTest {
     void cancelledFuturesFreeTheirCapacityAtOnce() throws Exception {
         int capacity = 64;
         // A watchdog that never comes around during the test: only cancellation frees places.
-        Reactor reactor = closeLater(Reactor.builder().backend(sim).capacity(capacity)
+        Reactor reactor = closeLater(Reactor.builder().capacity(capacity)
                 .watchdog(Duration.ofHours(1), Duration.ofHours(1)).build());
         SimStream stream = closeLater(sim.device(0).createStream());
         List<Line<SimStream>> lines = new ArrayList<>();
@@ -215,7 +215,7 @@ class ReactorReliabilityTest {
     /** A closed reactor refuses every wait, blocking or async, even for a landed ticket. */
     @Test
     void aClosedReactorRefusesBlockingAndAsyncWaitsAlike() throws Exception {
-        Reactor reactor = Reactor.builder().backend(sim).build();
+        Reactor reactor = Reactor.start();
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         Ticket landed = line.signal(stream, Slot.S0);
@@ -235,8 +235,5 @@ class ReactorReliabilityTest {
                 () -> builder.watchdog(Duration.ofSeconds(1), null)).getMessage());
         assertEquals("plan", assertThrows(NullPointerException.class, () -> builder.defaultPlan(null)).getMessage());
         assertEquals("mode", assertThrows(NullPointerException.class, () -> builder.blockingMode(null)).getMessage());
-        assertEquals("backend", assertThrows(NullPointerException.class,
-                () -> builder.backend((io.gpuasync.api.Backend<?>) null)).getMessage());
-        assertEquals("name", assertThrows(NullPointerException.class, () -> builder.backend((String) null)).getMessage());
     }
 }

@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -48,7 +49,7 @@ class ReactorTest {
     }
 
     private Reactor reactor(Reactor.Builder builder) {
-        return closeLater(builder.backend(sim).build());
+        return closeLater(builder.build());
     }
 
     private static GpuException failureOf(CompletableFuture<?> future) {
@@ -69,7 +70,6 @@ class ReactorTest {
         assertTrue(ticket.isDone());
         assertTrue(workDone[0] != 0 && System.nanoTime() - workDone[0] >= 0);
         reactor.await(ticket);
-        assertSame(sim, reactor.backend());
     }
 
     @Test
@@ -128,12 +128,20 @@ class ReactorTest {
     }
 
     @Test
-    void aBackendNameThatIsNotFoundFailsAtBuildNamingThoseFound() {
-        GpuException e = assertThrows(GpuException.class, () -> Reactor.builder().backend("nope").build());
-        assertEquals(GpuException.Kind.UNAVAILABLE, e.kind());
-        assertTrue(e.getMessage().contains("'nope'") && e.getMessage().contains("sim"), e.getMessage());
-        try (Reactor named = Reactor.builder().backend("sim").build()) {
-            assertEquals("sim", named.backend().name());
+    void aBuilderChangedAfterBuildChangesNoReactor() {
+        Reactor.Builder builder = Reactor.builder().defaultPlan(WaitPlan.spin(1));
+        Reactor reactor = reactor(builder);
+        // Were the reactor to read its builder at each wait, this plan would wait for good.
+        builder.defaultPlan(WaitPlan.backoff(Duration.ofNanos(1_000), Duration.ofMillis(1)))
+                .blockingMode(BlockingMode.HAND_OFF);
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        CountDownLatch gate = Gates.gate(stream);
+        try {
+            GpuException e = assertThrows(GpuException.class, () -> reactor.await(line.signal(stream, Slot.S0)));
+            assertEquals(GpuException.Kind.TIMED_OUT, e.kind());
+        } finally {
+            gate.countDown();
         }
     }
 
@@ -234,7 +242,7 @@ class ReactorTest {
 
     @Test
     void closingTheReactorFailsEveryPendingWait() throws InterruptedException {
-        Reactor reactor = Reactor.builder().backend(sim).build();
+        Reactor reactor = Reactor.start();
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         stream.sleep(Duration.ofMillis(500));
@@ -295,7 +303,7 @@ class ReactorTest {
         stream.sleep(Duration.ofSeconds(2));
         Ticket pending = line.signal(stream, Slot.S0);
         for (int round = 0; round < 20; round++) {
-            Reactor reactor = Reactor.builder().backend(sim).build();
+            Reactor reactor = Reactor.start();
             List<CompletableFuture<Ticket>> futures = new java.util.concurrent.CopyOnWriteArrayList<>();
             List<Thread> producers = new ArrayList<>();
             for (int p = 0; p < 3; p++) {
@@ -351,9 +359,6 @@ class ReactorTest {
         assertThrows(NullPointerException.class, () -> reactor.whenLanded(null));
         assertThrows(IllegalArgumentException.class, () -> Reactor.builder().capacity(0));
         assertThrows(IllegalArgumentException.class, () -> Reactor.builder().watchdog(Duration.ZERO, Duration.ZERO));
-        GpuException missing = assertThrows(GpuException.class,
-                () -> closeLater(Reactor.builder().backend("nonesuch").build()).backend());
-        assertTrue(missing.getMessage().startsWith("no backend named 'nonesuch'; found "), missing.getMessage());
     }
 
     @Test

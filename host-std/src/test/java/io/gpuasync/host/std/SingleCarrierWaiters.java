@@ -46,7 +46,7 @@ final class SingleCarrierWaiters {
         CountDownLatch probeRan = new CountDownLatch(1);
         CountDownLatch returned = new CountDownLatch(WAITERS);
         int[] pendingWhenProbeRan = {-1};
-        try (Reactor reactor = Reactor.builder().backend(sim).build();
+        try (Reactor reactor = Reactor.start();
              SimStream stream = sim.device(0).createStream();
              Line<SimStream> line = sim.openLine()) {
             stream.call(() -> awaitUninterruptibly(gate));

@@ -50,7 +50,7 @@ class WaitAllocationTest {
 
     private static long[] allocatedOverWaits(long workNanos, BlockingMode mode, MeasuredWait wait) {
         SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> { });
-        try (Reactor reactor = Reactor.builder().backend(sim).blockingMode(mode).build();
+        try (Reactor reactor = Reactor.builder().blockingMode(mode).build();
              SimStream stream = sim.device(0).createStream();
              Line<SimStream> line = sim.openLine()) {
             long[] bytes = new long[WAITS];
@@ -138,7 +138,7 @@ class WaitAllocationTest {
             Method stringAt = poolType.getMethod("getStringAt", int.class);
             Object stringTag = Enum.valueOf(Class.forName("jdk.internal.reflect.ConstantPool$Tag").asSubclass(Enum.class), "STRING");
             int resolved = 0;
-            for (String name : List.of("io.gpuasync.core", "io.gpuasync.api", "io.gpuasync.spi", "io.gpuasync.host.std",
+            for (String name : List.of("io.gpuasync.core", "io.gpuasync.api", "io.gpuasync.spi", "io.gpuasync.engine", "io.gpuasync.host.std",
                     "io.gpuasync.backend.sim", "java.base")) {
                 boolean jdk = name.equals("java.base");
                 Module module = ModuleLayer.boot().findModule(name).orElseThrow();

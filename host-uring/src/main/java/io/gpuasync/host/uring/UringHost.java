@@ -2,10 +2,12 @@ package io.gpuasync.host.uring;
 
 import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Ticket;
-import io.gpuasync.host.std.AsyncWaits;
-import io.gpuasync.host.std.engine.EngineSettings;
-import io.gpuasync.host.std.engine.LateWake;
-import io.gpuasync.host.std.engine.WaitEngine;
+import io.gpuasync.engine.AsyncWaits;
+import io.gpuasync.engine.DriverLoop;
+import io.gpuasync.engine.EngineSettings;
+import io.gpuasync.engine.Sleeper;
+import io.gpuasync.engine.TimerLateness;
+import io.gpuasync.engine.WaitEngine;
 import io.gpuasync.host.uring.internal.RingSleeper;
 
 import java.util.Objects;
@@ -17,9 +19,10 @@ import java.util.concurrent.CompletableFuture;
  * {@code CLOCK_MONOTONIC} (the clock of {@link System#nanoTime()}), moved with
  * {@code IORING_TIMEOUT_UPDATE} when the deadline changes; a wait from another thread wakes it
  * through an eventfd whose {@code IORING_OP_READ} stays pending on the ring. io_uring's timer
- * takes no timer slack, so the thread's slack is left alone; it still ends late (tens of
- * microseconds on a virtual machine), so the thread arms it early by the lateness it learned
- * ({@link LateWake}, as the std host's dispatcher does) and polls over a landing nearer than that.
+ * takes no timer slack, so the thread's slack is left alone; it still ends late, so the thread
+ * runs the engine's {@link DriverLoop} over a {@link Sleeper} whose timer is the ring's timeout,
+ * as the std host's dispatcher does over its park: armed early by the lateness this ring's
+ * timeouts showed ({@link TimerLateness}), polling over a landing nearer than that.
  *
  * <pre>{@code
  * try (UringHost host = UringHost.start()) {               // UnsupportedOperationException with the cause where it cannot run
@@ -36,18 +39,18 @@ public final class UringHost implements AsyncWaits, AutoCloseable {
     /** Few requests are ever in flight (a timeout, its move, the eventfd read): a small ring. */
     private static final int RING_ENTRIES = 16;
 
-    private final RingSleeper sleeper;
+    private final RingSleeper ring;
+    private final TimerLateness lateness;
+    private final Sleeper sleeper;
     private final WaitEngine engine;
     private final Thread thread;
-    // The ring thread's own.
-    private final LateWake lateWake = new LateWake();
     private volatile Throwable failure;
-    // Written by the ring thread only; volatile so a bench thread reads recent values.
-    private volatile long polls;
 
-    private UringHost(EngineSettings settings, String threadName) {
-        this.sleeper = RingSleeper.open(RING_ENTRIES);
-        this.engine = new WaitEngine(settings, sleeper::wake);
+    private UringHost(EngineSettings settings, String threadName, TimerLateness lateness) {
+        this.ring = RingSleeper.open(RING_ENTRIES);
+        this.lateness = lateness;
+        this.sleeper = new Sleeper(lateness, this::sleepUntil);
+        this.engine = new WaitEngine(settings, ring::wake, lateness);
         // The ring was set up on this thread and is driven on the new one: Thread.start orders
         // everything written here before the new thread's first action.
         this.thread = Thread.ofPlatform().daemon().name(threadName).start(this::drive);
@@ -67,7 +70,13 @@ public final class UringHost implements AsyncWaits, AutoCloseable {
     public static UringHost start(EngineSettings settings) {
         Objects.requireNonNull(settings, "settings");
         Uring.ensureAvailability();
-        return new UringHost(settings, "gar-uring");
+        return new UringHost(settings, "gar-uring", new TimerLateness());
+    }
+
+    /** As {@link #start(EngineSettings)}, learning into {@code lateness} (tests push it up as load would). */
+    static UringHost start(EngineSettings settings, TimerLateness lateness) {
+        Uring.ensureAvailability();
+        return new UringHost(settings, "gar-uring", lateness);
     }
 
     /**
@@ -85,7 +94,7 @@ public final class UringHost implements AsyncWaits, AutoCloseable {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(fallback, "fallback");
         if (probe.isAvailable()) {
-            UringHost host = new UringHost(settings, "gar-uring");
+            UringHost host = new UringHost(settings, "gar-uring", new TimerLateness());
             return new HostChoice(host, host, "uring", "io_uring host on its own ring thread");
         }
         Throwable cause = probe.cause().orElseThrow();
@@ -128,33 +137,14 @@ public final class UringHost implements AsyncWaits, AutoCloseable {
 
     private void drive() {
         try {
-            while (!engine.isClosed()) {
-                engine.doWork(System.nanoTime());
-                long deadline = engine.nextDeadline();
-                if (deadline != WaitEngine.NO_DEADLINE && lateWake.tooNearToSleep(deadline, System.nanoTime())) {
-                    // Nearer than the timeout could end: poll to it. The thread is the host's own,
-                    // and the engine's back-off pushes the deadline past the lateness within a few
-                    // polls when the prediction was wrong, so the spin is bounded by about twice it.
-                    polls++;
-                    Thread.onSpinWait();
-                    continue;
-                }
-                if (engine.prepareToSleep()) {
-                    try {
-                        sleep(deadline);
-                    } finally {
-                        engine.awake();
-                    }
-                }
-            }
-            engine.doWork(System.nanoTime());
+            DriverLoop.run(engine, sleeper);
         } catch (Throwable t) {
             failure = t;
             LOG.log(System.Logger.Level.ERROR, "the io_uring host's thread failed; failing its waits", t);
             engine.abandon(new GpuException(GpuException.Kind.CLOSED, "the io_uring host's thread failed: " + t, t));
         } finally {
             try {
-                sleeper.close();
+                ring.close();
             } catch (RuntimeException e) {
                 LOG.log(System.Logger.Level.WARNING, "closing the io_uring host's ring failed", e);
                 if (failure == null) {
@@ -164,19 +154,12 @@ public final class UringHost implements AsyncWaits, AutoCloseable {
         }
     }
 
-    // The timeout is armed early by how late this ring's timeouts have ended, and learns from
-    // each one that fired (not from the eventfd's wake-ups, which end a sleep early).
-    private void sleep(long deadline) {
-        if (deadline == WaitEngine.NO_DEADLINE) {
-            sleeper.sleepUntil(RingSleeper.NO_DEADLINE);
-            return;
-        }
-        long target = lateWake.sleepTarget(deadline);
-        long firesBefore = sleeper.timerFires();
-        sleeper.sleepUntil(target);
-        if (sleeper.timerFires() != firesBefore) {
-            lateWake.timerEnded(target, System.nanoTime());
-        }
+    // The sleeper's timer: the ring's timeout, which fired (not the eventfd's wake-up, which ends
+    // a sleep early) when the count of fires moved.
+    private boolean sleepUntil(long target) {
+        long firesBefore = ring.timerFires();
+        ring.sleepUntil(target == WaitEngine.NO_DEADLINE ? RingSleeper.NO_DEADLINE : target);
+        return ring.timerFires() != firesBefore;
     }
 
     /**
@@ -207,37 +190,42 @@ public final class UringHost implements AsyncWaits, AutoCloseable {
 
     /** Fresh {@code IORING_OP_TIMEOUT}s submitted so far. */
     public long timersArmed() {
-        return sleeper.timersArmed();
+        return ring.timersArmed();
     }
 
     /** Timeouts moved with {@code IORING_TIMEOUT_UPDATE} so far. */
     public long timersMoved() {
-        return sleeper.timersMoved();
+        return ring.timersMoved();
     }
 
     /** Timeouts removed so far, because the engine wanted no deadline. */
     public long timersRemoved() {
-        return sleeper.timersRemoved();
+        return ring.timersRemoved();
     }
 
     /** Timeouts that fired so far. */
     public long timerFires() {
-        return sleeper.timerFires();
+        return ring.timerFires();
     }
 
     /** Polls over a landing nearer than the timeout could end, so far. */
     public long polls() {
-        return polls;
+        return sleeper.polls();
     }
 
     /** How late, as learned so far, this ring's timeouts end: they are armed that much early. */
     public long timerLatenessNanos() {
-        return lateWake.nanos();
+        return lateness.nanos();
+    }
+
+    /** The lateness this ring's timeouts taught so far (shared with nothing else: the ring is its own timer). */
+    public TimerLateness timerLateness() {
+        return lateness;
     }
 
     /** Wake-ups delivered through the eventfd so far. */
     public long wakeUps() {
-        return sleeper.wakeReads();
+        return ring.wakeReads();
     }
 
     /**

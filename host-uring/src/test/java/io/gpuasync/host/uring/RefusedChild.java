@@ -1,6 +1,6 @@
 package io.gpuasync.host.uring;
 
-import io.gpuasync.host.std.engine.EngineSettings;
+import io.gpuasync.engine.EngineSettings;
 import io.gpuasync.host.uring.internal.Ring;
 
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import io.gpuasync.api.Ticket;
 import io.gpuasync.backend.sim.SimBackend;
 import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
-import io.gpuasync.host.std.engine.EngineSettings;
+import io.gpuasync.engine.EngineSettings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

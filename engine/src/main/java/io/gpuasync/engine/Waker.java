@@ -1,4 +1,4 @@
-package io.gpuasync.host.std.engine;
+package io.gpuasync.engine;
 
 /**
  * Wakes whatever drives a {@link WaitEngine}: unparks a dispatcher thread, writes an eventfd an

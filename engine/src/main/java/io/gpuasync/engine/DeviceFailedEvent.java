@@ -1,4 +1,4 @@
-package io.gpuasync.host.std.engine;
+package io.gpuasync.engine;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;

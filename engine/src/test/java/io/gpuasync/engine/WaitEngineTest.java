@@ -1,4 +1,4 @@
-package io.gpuasync.host.std.engine;
+package io.gpuasync.engine;
 
 import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Line;
@@ -7,7 +7,6 @@ import io.gpuasync.backend.sim.SimBackend;
 import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
 import io.gpuasync.core.WakeLead;
-import io.gpuasync.host.std.Gates;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.gpuasync.host.std.engine;
+package io.gpuasync.engine;
 
 import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Ticket;

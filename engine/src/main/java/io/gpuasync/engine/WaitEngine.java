@@ -1,4 +1,4 @@
-package io.gpuasync.host.std.engine;
+package io.gpuasync.engine;
 
 import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Line;
@@ -8,7 +8,6 @@ import io.gpuasync.core.CompletionPort;
 import io.gpuasync.core.DeadlineEstimator;
 import io.gpuasync.core.Sequences;
 import io.gpuasync.core.Slot;
-import io.gpuasync.core.WakeLead;
 
 import java.lang.ref.WeakReference;
 import java.util.Objects;
@@ -33,11 +32,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * engine.doWork(System.nanoTime());                     // fails what is left with CLOSED
  * }</pre>
  *
+ * <p>That loop, with the choice between sleeping and polling a near deadline, is written once, in
+ * {@link DriverLoop} over a {@link Sleeper}; the wake lead is {@link WakeLeads}, the watchdog
+ * {@link Watchdog}.
+ *
  * <p>One {@link #doWork} drains the waits other threads submitted, polls the port, completes
  * what landed (handing the word it read to the line's estimator, once), fails the waits of
  * lines that closed, and, when due, runs the watchdog (asks the driver whether the device of a
  * long-overdue wait still works). Its deadline is the earliest time a pending wait is due: its
- * predicted landing less a lead the engine learns per slot ({@link WakeLead}), so that about one
+ * predicted landing less a lead the engine learns per slot ({@link WakeLeads}), so that about one
  * wait in eight has landed by the first poll at or after its due; once that passed without a
  * landing, polls follow in growing steps (the
  * settings' poll back-off), and the driver chooses how to wait that long: a thread may spin
@@ -53,14 +56,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class WaitEngine implements AutoCloseable {
     /** What {@link #nextDeadline()} says when only a wake-up can bring work. */
     public static final long NO_DEADLINE = Long.MAX_VALUE;
-    // The engine's lead corrects the driver's own margin for its timer (a LateWake) by the
-    // device's noise: more than this either way is a prediction gone wrong, not noise.
-    private static final long MOST_LEAD_NANOS = 200_000;
-    // How late a driver's timed sleep may end, for a wait registered after its due: one that
-    // waited longer than this for its landing could have been slept to (WakeLead.skippedSleep).
-    // The drivers' timers here end 26-45 us late at the median.
-    private static final long DRIVER_LATENESS_NANOS = 100_000;
-
     private final EngineSettings settings;
     private final Waker waker;
     private final CompletionPort port;
@@ -68,8 +63,9 @@ public final class WaitEngine implements AutoCloseable {
     private final AtomicInteger asyncInUse = new AtomicInteger();
     private final AtomicInteger handOffsInUse = new AtomicInteger();
     private final Runnable lineClosed;
-    private final long watchdogGraceNanos;
-    private final long watchdogIntervalNanos;
+    private final TimerLateness lateness;
+    private final WakeLeads leads;
+    private final Watchdog watchdog;
     private final long backoffMinNanos;
     private final long backoffMaxNanos;
     private final CompletionHandler completeLanded = new CompletionHandler() {
@@ -84,21 +80,10 @@ public final class WaitEngine implements AutoCloseable {
         }
     };
     private final CompletionHandler failRemoved = this::failRemoved;
-    // How long before a predicted landing a wait is due, per slot: learned from whether the
-    // first poll at or after a wait's due found it landed (WakeLead), one in eight of them. It
-    // corrects whatever margin the driver takes for its timer (a LateWake), so it may go below 0.
-    private final WakeLead[] leads = new WakeLead[Slot.COUNT];
-    // Per port entry: whether that wait's due lay ahead when it was registered and its outcome
-    // is not yet learned; if instead it was registered after its due, when (else UNKNOWN).
-    private final boolean[] leadOpen;
-    private final long[] registeredAfterDue;
     // The time of the doWork that is running, for the handlers.
     private long workNanos;
     // When the port last read every pending word: what landed since came after it.
     private long previousPollNanos = DeadlineEstimator.UNKNOWN;
-    // The lines whose health this watchdog round already asked about: a few, preallocated.
-    private final Line<?>[] checkedLines = new Line<?>[16];
-    private final GpuException[] checkedVerdicts = new GpuException[16];
 
     private volatile boolean closed;
     private volatile boolean sleeping;
@@ -106,36 +91,44 @@ public final class WaitEngine implements AutoCloseable {
     private Thread drivingThread;
     private boolean finished;
     private long deadline = NO_DEADLINE;
-    private long nextWatchdog;
     private long backoffNanos;
     private GpuException removalFailure;
 
-    /** An engine with these settings, whose driver {@code waker} wakes. */
+    /** An engine with these settings, whose driver {@code waker} wakes, and a timer lateness of its own. */
     public WaitEngine(EngineSettings settings, Waker waker) {
+        this(settings, waker, new TimerLateness());
+    }
+
+    /**
+     * An engine with these settings, whose driver {@code waker} wakes and sleeps on a timer that
+     * is {@code lateness} late (its {@link Sleeper}'s): how long a wait that could not be slept to
+     * would have waited anyway.
+     */
+    public WaitEngine(EngineSettings settings, Waker waker, TimerLateness lateness) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.waker = Objects.requireNonNull(waker, "waker");
+        this.lateness = Objects.requireNonNull(lateness, "lateness");
         int ports = settings.asyncCapacity() + settings.handOffCapacity();
         this.port = new CompletionPort(ports);
-        this.leadOpen = new boolean[ports];
-        this.registeredAfterDue = new long[ports];
-        for (int s = 0; s < Slot.COUNT; s++) {
-            leads[s] = new WakeLead(0, -MOST_LEAD_NANOS, MOST_LEAD_NANOS);
-        }
+        this.leads = new WakeLeads(ports, lateness);
         // Room also for async waits cancelled before the driver took them, which no longer
         // count against the capacity.
         this.submissions = new MpscArrayQueue<>(ports + settings.asyncCapacity());
         this.lineClosed = new LineClosedListener(this);
-        this.watchdogGraceNanos = settings.watchdogGrace().toNanos();
-        this.watchdogIntervalNanos = settings.watchdogInterval().toNanos();
+        this.watchdog = new Watchdog(settings, this::failWaitsOn, System.nanoTime());
         this.backoffMinNanos = settings.pollBackoffMin().toNanos();
         this.backoffMaxNanos = settings.pollBackoffMax().toNanos();
         this.backoffNanos = backoffMinNanos;
-        this.nextWatchdog = System.nanoTime() + watchdogIntervalNanos;
     }
 
     /** The settings this engine was made with. */
     public EngineSettings settings() {
         return settings;
+    }
+
+    /** How late its driver's timer ends, as learned so far. */
+    public TimerLateness lateness() {
+        return lateness;
     }
 
     // ------------------------------------------------------------------ any thread
@@ -300,9 +293,9 @@ public final class WaitEngine implements AutoCloseable {
         if (port.unreadable() > 0) {
             work += failClosedLines();
         }
-        if (nowNanos - nextWatchdog >= 0) {
-            work += watchdog(nowNanos);
-            nextWatchdog = nowNanos + watchdogIntervalNanos;
+        if (nowNanos - watchdog.nextRound() >= 0) {
+            work += dropAbandoned();
+            work += watchdog.runIfDue(port, nowNanos);
         }
         planNextLook(nowNanos, work > 0);
         return work;
@@ -370,7 +363,7 @@ public final class WaitEngine implements AutoCloseable {
             // doWork completes it, and completes a batch that landed together last-in first.
             // Completing each here, in submission order, woke a thread that joins the batch in
             // that order once per wait (DispatcherThroughput: 0.5 M/s against 5.8 M/s).
-            long wakeAt = leads[slot.index()].wakeAt(line.predictedLanding(slot, ticket.target()));
+            long wakeAt = leads.wakeAt(slot, line.predictedLanding(slot, ticket.target()));
             // A wait with no prediction is due now: it is polled with the back-off at once.
             long due = wakeAt == DeadlineEstimator.UNKNOWN ? nowNanos : wakeAt;
             long handle = port.tryRegister(line.words(), slot, ticket.target(), due, wait);
@@ -387,41 +380,14 @@ public final class WaitEngine implements AutoCloseable {
                 }
                 continue;
             }
-            // Only a wait whose due lies ahead says something about the lead: one that landed
-            // before it was registered, or came in late, would only teach it to wake earlier.
-            int entry = (int) handle;
-            leadOpen[entry] = due - nowNanos > 0;
-            registeredAfterDue[entry] = wakeAt != DeadlineEstimator.UNKNOWN && !leadOpen[entry]
-                    ? nowNanos : DeadlineEstimator.UNKNOWN;
-            wait.overdueAt(firstHealthCheck(line, slot, ticket.target(), wait.startedNanos()));
+            leads.registered((int) handle, wakeAt, due, nowNanos);
+            wait.overdueAt(watchdog.firstCheck(line, slot, ticket.target(), wait.startedNanos()));
         }
         return taken;
     }
 
-    // The first poll at or after a wait's due found it landed (late: the due came after the
-    // landing) or not (the driver woke before it).
     private void judgeWake(long handle, Object attachment, boolean landed) {
-        int entry = (int) handle;
-        WakeLead lead = leads[((PendingWait) attachment).ticket().slot().index()];
-        if (landed && registeredAfterDue[entry] != DeadlineEstimator.UNKNOWN) {
-            lead.skippedSleep(workNanos - registeredAfterDue[entry], DRIVER_LATENESS_NANOS);
-            return;
-        }
-        if (!leadOpen[entry]) {
-            return;
-        }
-        leadOpen[entry] = false;
-        if (landed) {
-            lead.late();
-        } else {
-            lead.early();
-        }
-    }
-
-    private long firstHealthCheck(Line<?> line, Slot slot, long target, long startedNanos) {
-        long predicted = line.predictedLanding(slot, target);
-        long base = predicted == DeadlineEstimator.UNKNOWN || predicted - startedNanos < 0 ? startedNanos : predicted;
-        return base + watchdogGraceNanos;
+        leads.judge((int) handle, ((PendingWait) attachment).ticket().slot(), landed, workNanos);
     }
 
     private void completeLanded(long handle, Object attachment, long word) {
@@ -436,8 +402,7 @@ public final class WaitEngine implements AutoCloseable {
     }
 
     private void failRemoved(long handle, Object attachment, long word) {
-        leadOpen[(int) handle] = false;
-        registeredAfterDue[(int) handle] = DeadlineEstimator.UNKNOWN;
+        leads.forget((int) handle);
         PendingWait wait = (PendingWait) attachment;
         account(wait);
         wait.failed(removalFailure);
@@ -495,52 +460,6 @@ public final class WaitEngine implements AutoCloseable {
         }
     }
 
-    private int watchdog(long nowNanos) {
-        int work = dropAbandoned();
-        int checked = 0;
-        for (int i = port.size() - 1; i >= 0; i--) {
-            if (i >= port.size()) {
-                continue;
-            }
-            PendingWait wait = (PendingWait) port.attachmentAt(i);
-            if (nowNanos - wait.overdueAt() < 0) {
-                continue;
-            }
-            wait.overdueAt(nowNanos + watchdogIntervalNanos);
-            Line<?> line = wait.ticket().line();
-            GpuException verdict = null;
-            boolean known = false;
-            for (int c = 0; c < checked; c++) {
-                if (checkedLines[c] == line) {
-                    verdict = checkedVerdicts[c];
-                    known = true;
-                    break;
-                }
-            }
-            if (!known) {
-                try {
-                    line.checkHealth();
-                } catch (GpuException e) {
-                    verdict = e;
-                    if (e.kind() == GpuException.Kind.DEVICE_FAILED) {
-                        DeviceFailedEvent.emit(line, e, "WATCHDOG");
-                    }
-                }
-                if (checked < checkedLines.length) {
-                    checkedLines[checked] = line;
-                    checkedVerdicts[checked] = verdict;
-                    checked++;
-                }
-            }
-            if (verdict != null) {
-                work += failWaitsOn(line, verdict);
-            }
-        }
-        java.util.Arrays.fill(checkedLines, 0, checked, null);
-        java.util.Arrays.fill(checkedVerdicts, 0, checked, null);
-        return work;
-    }
-
     // The deadline: the earliest predicted landing while one lies ahead; once past, polls that
     // grow apart by the back-off, counted from each look that was due, not from every call (a
     // driver that spins calls often, and must not push its own deadline away by doing so).
@@ -564,7 +483,8 @@ public final class WaitEngine implements AutoCloseable {
         } else {
             next = deadline;
         }
-        deadline = next - nextWatchdog > 0 ? nextWatchdog : next;
+        long nextRound = watchdog.nextRound();
+        deadline = next - nextRound > 0 ? nextRound : next;
     }
 
     private int failEverything(GpuException why) {

@@ -1,4 +1,4 @@
-package io.gpuasync.host.std;
+package io.gpuasync.engine;
 
 import io.gpuasync.api.Ticket;
 

@@ -1,4 +1,4 @@
-package io.gpuasync.host.std.engine;
+package io.gpuasync.engine;
 
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;

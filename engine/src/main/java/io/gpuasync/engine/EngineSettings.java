@@ -1,4 +1,4 @@
-package io.gpuasync.host.std.engine;
+package io.gpuasync.engine;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -20,9 +20,9 @@ import java.util.Objects;
 public record EngineSettings(int asyncCapacity, int handOffCapacity, Duration watchdogGrace, Duration watchdogInterval,
                              Duration pollBackoffMin, Duration pollBackoffMax) {
 
-    /** 4096 async waits, 1024 handed-off sleeps, the watchdog at 1 s then every 100 ms, polls 1 us to 100 us apart. */
-    public static final EngineSettings DEFAULTS = new EngineSettings(4096, 1024, Duration.ofSeconds(1),
-            Duration.ofMillis(100), Duration.ofNanos(1_000), Duration.ofNanos(100_000));
+    /** 4096 async waits, 1024 handed-off sleeps, the watchdog and poll back-off of {@link WaitTuning}. */
+    public static final EngineSettings DEFAULTS = new EngineSettings(4096, 1024, WaitTuning.WATCHDOG_GRACE,
+            WaitTuning.WATCHDOG_INTERVAL, WaitTuning.POLL_BACKOFF_MIN, WaitTuning.POLL_BACKOFF_MAX);
 
     public EngineSettings {
         Objects.requireNonNull(watchdogGrace, "watchdogGrace");

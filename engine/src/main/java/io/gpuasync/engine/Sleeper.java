@@ -1,0 +1,158 @@
+package io.gpuasync.engine;
+
+import io.gpuasync.core.NanoClock;
+
+import java.util.Objects;
+
+/**
+ * How one driver of a {@link WaitEngine} waits for the engine's next deadline: the spin-or-sleep
+ * decision, and the timer lateness ({@link TimerLateness}) it learns from every sleep its timer
+ * ends. A host supplies only its {@link Timer}, the way its thread sleeps (a park, an io_uring
+ * timeout); an event loop that cannot block asks the same decision ({@link #plan}) and arms its
+ * own timer, telling the sleeper when it fired ({@link #timerEnded}).
+ *
+ * <p>The decision: a deadline further than the lateness is slept to that much before it; a nearer
+ * one is polled for ({@link #POLL}), since a sleep would end after it. A driver whose estimate
+ * stands above all its deadlines would never sleep and never learn again (seen on the Netty host:
+ * 877.6 us for good after a burst of load); so a polling run that begins with no sample taken
+ * since the one before it counts as stale, and every {@value WaitTuning#PROBE_EVERY_STALE_RUNS}th
+ * stale run starts with a probe, the shortest timed sleep (1 ns ahead), whose lateness is what the
+ * timer does now. A probe costs one sleep's lateness at the start of a polling run, when the
+ * deadline is furthest.
+ *
+ * <pre>{@code
+ * long target = sleeper.plan(engine.nextDeadline(), System.nanoTime());
+ * if (target == Sleeper.POLL) { ... poll again ... } else { ... sleep to target, then sleeper.timerEnded(...) }
+ * }</pre>
+ *
+ * <p>One driver thread owns a sleeper (the lateness it feeds may be shared); allocates nothing.
+ */
+public final class Sleeper {
+    /** What {@link #plan} says for a deadline nearer than a timed sleep could end: poll. */
+    public static final long POLL = Long.MIN_VALUE;
+
+    /** How a host's thread sleeps. */
+    @FunctionalInterface
+    public interface Timer {
+        /**
+         * Sleeps until {@code targetNanos} ({@link System#nanoTime()} scale) or until woken;
+         * {@link WaitEngine#NO_DEADLINE}: until woken. Returns true when its timer ended the
+         * sleep, false when a wake-up (or anything else) did.
+         */
+        boolean sleepUntil(long targetNanos);
+
+        /** Between two polls of a deadline nearer than a sleep could end. */
+        default void pause() {
+            Thread.onSpinWait();
+        }
+    }
+
+    private final TimerLateness lateness;
+    private final Timer timer;
+    private final NanoClock clock;
+    private boolean polling;
+    private long samplesAtLastRun = -1;
+    private int staleRuns;
+    // Written by the driver only; volatile so a bench thread reads recent values.
+    private volatile long polls;
+    private volatile long probes;
+
+    /** A sleeper for a driver that blocks in {@code timer}, learning into {@code lateness}. */
+    public Sleeper(TimerLateness lateness, Timer timer) {
+        this(lateness, timer, System::nanoTime);
+    }
+
+    /** As {@link #Sleeper(TimerLateness, Timer)}, reading time from {@code clock} (tests). */
+    public Sleeper(TimerLateness lateness, Timer timer, NanoClock clock) {
+        this.lateness = Objects.requireNonNull(lateness, "lateness");
+        this.timer = Objects.requireNonNull(timer, "timer");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /** A sleeper for an event loop, which arms its own timer: only {@link #plan} and {@link #timerEnded}. */
+    public static Sleeper forEventLoop(TimerLateness lateness) {
+        return new Sleeper(lateness, target -> {
+            throw new IllegalStateException("an event loop's sleeper does not block; it arms its own timer");
+        });
+    }
+
+    /** The lateness this sleeper learns into. */
+    public TimerLateness lateness() {
+        return lateness;
+    }
+
+    /**
+     * How to wait for {@code deadline}, seen at {@code nowNanos}: {@link WaitEngine#NO_DEADLINE}
+     * (sleep until woken), {@link #POLL}, or the time to sleep to.
+     */
+    public long plan(long deadline, long nowNanos) {
+        if (deadline == WaitEngine.NO_DEADLINE) {
+            polling = false;
+            return WaitEngine.NO_DEADLINE;
+        }
+        long late = lateness.nanos();
+        if (deadline - nowNanos > late) {
+            polling = false;
+            return deadline - late;
+        }
+        if (!polling) {
+            polling = true;
+            long seen = lateness.samples();
+            if (seen != samplesAtLastRun) {
+                samplesAtLastRun = seen;
+                staleRuns = 0;
+            } else if (++staleRuns >= WaitTuning.PROBE_EVERY_STALE_RUNS) {
+                staleRuns = 0;
+                // The probe's own sample does not make the next run fresh: only another's does.
+                samplesAtLastRun = seen + 1;
+                polling = false;
+                probes++;
+                return nowNanos + 1;
+            }
+        }
+        polls++;
+        return POLL;
+    }
+
+    /**
+     * For a waiter that runs its own plan and asks once per wait: whether to begin this wait, due
+     * at {@code deadline}, with a probe sleep ({@link #sleepUntil} of {@code nowNanos + 1}). Each
+     * call is a wait of its own: a polling run that ends with it.
+     */
+    public boolean probeDue(long deadline, long nowNanos) {
+        polling = false;
+        long probed = probes;
+        plan(deadline, nowNanos);
+        polling = false;
+        return probes != probed;
+    }
+
+    /** Sleeps to what {@link #plan} said (not {@link #POLL}) and learns from it if its timer ended it. */
+    public void sleepUntil(long target) {
+        long armedAt = clock.nanoTime();
+        boolean byTimer = timer.sleepUntil(target);
+        if (byTimer && target != WaitEngine.NO_DEADLINE) {
+            lateness.timerEnded(target, armedAt, clock.nanoTime());
+        }
+    }
+
+    /** Between two polls: the timer's pause (a spin-wait hint for a thread). */
+    public void pause() {
+        timer.pause();
+    }
+
+    /** An event loop's timer, armed at {@code armedAtNanos} for {@code target}, fired at {@code firedAtNanos}. */
+    public void timerEnded(long target, long armedAtNanos, long firedAtNanos) {
+        lateness.timerEnded(target, armedAtNanos, firedAtNanos);
+    }
+
+    /** Polls decided so far. */
+    public long polls() {
+        return polls;
+    }
+
+    /** Probe sleeps taken so far (stale polling runs that began with a shortest sleep). */
+    public long probes() {
+        return probes;
+    }
+}
