@@ -51,7 +51,9 @@ public final class Sleeper {
     private final Timer timer;
     private final NanoClock clock;
     private boolean polling;
+    private static final long NOT_PROBED = -1;
     private long samplesAtLastRun = -1;
+    private long probedAt = NOT_PROBED;
     private int staleRuns;
     // Written by the driver only; volatile so a bench thread reads recent values.
     private volatile long polls;
@@ -98,13 +100,18 @@ public final class Sleeper {
         if (!polling) {
             polling = true;
             long seen = lateness.samples();
-            if (seen != samplesAtLastRun) {
-                samplesAtLastRun = seen;
+            // A probe that a wake-up ended taught nothing: probe again (a thread's first sleep
+            // after the wake that brought its wait often returns at once). A probe's own sample
+            // does not make the run after it fresh: only another's does.
+            boolean probeTaughtNothing = probedAt != NOT_PROBED && seen == probedAt;
+            boolean stale = seen == samplesAtLastRun || probedAt != NOT_PROBED && seen == probedAt + 1;
+            probedAt = NOT_PROBED;
+            samplesAtLastRun = seen;
+            if (!stale) {
                 staleRuns = 0;
-            } else if (++staleRuns >= WaitTuning.PROBE_EVERY_STALE_RUNS) {
+            } else if (probeTaughtNothing || ++staleRuns >= WaitTuning.PROBE_EVERY_STALE_RUNS) {
                 staleRuns = 0;
-                // The probe's own sample does not make the next run fresh: only another's does.
-                samplesAtLastRun = seen + 1;
+                probedAt = seen;
                 polling = false;
                 probes++;
                 return nowNanos + 1;

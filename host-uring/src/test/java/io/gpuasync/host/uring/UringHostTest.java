@@ -7,6 +7,8 @@ import io.gpuasync.backend.sim.SimBackend;
 import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
 import io.gpuasync.engine.EngineSettings;
+import io.gpuasync.engine.TimerLateness;
+import io.gpuasync.engine.WaitTuning;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,6 +33,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /** The io_uring host driving the wait engine on a real ring, with the simulated device. Counts and states, no clocks. */
 @Timeout(120)
 class UringHostTest {
+    // A burst's lateness no real sleep is likely to match to the nanosecond, so the estimate
+    // that comes back can be told from it on any machine, under any load.
+    private static final long BURST_NANOS = 987_654;
     private final SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> { });
     private final List<AutoCloseable> toClose = new ArrayList<>();
     private final List<CountDownLatch> gates = new ArrayList<>();
@@ -190,5 +195,40 @@ class UringHostTest {
         assertEquals("uring", uring.name());
         assertInstanceOf(UringHost.class, uring.host());
         assertNotEquals(choice.note(), uring.note());
+    }
+
+    @Test
+    void aLatenessPushedUpByABurstComesBackWithinABoundedNumberOfShortWaits() throws Exception {
+        TimerLateness lateness = new TimerLateness();
+        UringHost host = closeLater(UringHost.start(EngineSettings.DEFAULTS, lateness));
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        for (int i = 0; i < 20; i++) {      // the estimator learns the work
+            stream.busy(Duration.ofNanos(200_000));
+            host.whenLanded(line.signal(stream, Slot.S0)).get(10, TimeUnit.SECONDS);
+        }
+        // A burst of load: timeouts that ended milliseconds late. No 200 us wait is slept to now;
+        // only the sleeper's probes teach the ring's lateness again.
+        for (int i = 0; i < WaitTuning.LATENESS_WINDOW; i++) {
+            lateness.sample(BURST_NANOS);
+        }
+        long afterBurst = lateness.samples();
+        int mostWaits = 2 * (WaitTuning.LATENESS_WINDOW + 1) * WaitTuning.PROBE_EVERY_STALE_RUNS;
+        int waits = 0;
+        for (int all = 0; lateness.samples() - afterBurst < WaitTuning.LATENESS_WINDOW && waits < mostWaits
+                && all < 20 * mostWaits; all++) {
+            stream.busy(Duration.ofNanos(200_000));
+            Ticket ticket = line.signal(stream, Slot.S0);
+            // Only a wait that had not landed when it began is a wait its driver runs.
+            if (!ticket.isDone()) {
+                waits++;
+            }
+            host.whenLanded(ticket).get(10, TimeUnit.SECONDS);
+        }
+        assertTrue(lateness.samples() - afterBurst >= WaitTuning.LATENESS_WINDOW,
+                "the burst is still in the window after " + waits + " waits: " + lateness);
+        // What the timer does now, whatever it is on this machine under this load: not the burst.
+        assertNotEquals(BURST_NANOS, lateness.nanos(), lateness.toString());
+        assertEquals(lateness.nanos(), host.timerLatenessNanos());
     }
 }
