@@ -28,9 +28,12 @@ import java.util.function.Function;
  * @param parkedNanosPerAwait wall time per await in timed sleeps
  * @param parksPerAwait      timed sleeps per await
  * @param spinsPerAwait      spin steps per await
+ * @param margin             per await, how long before the predicted landing it slept to (the
+ *                           line's measured error plus the timer's lateness): p10, p50, p90 in ns
+ * @param spun               per await, how long it was awake (spinning): p10, p50, p90 in ns
  */
 record HybridBreakdown(int samples, double cpuNanosPerAwait, double awakeNanosPerAwait, double parkedNanosPerAwait,
-                       double parksPerAwait, double spinsPerAwait) {
+                       double parksPerAwait, double spinsPerAwait, long[] margin, long[] spun) {
     private static final String WAIT_EVENT = "io.gpuasync.Wait";
     private static final int MOST_SAMPLES = 1_000;
     private static final int MOST_WARMUP = 200;
@@ -64,17 +67,23 @@ record HybridBreakdown(int samples, double cpuNanosPerAwait, double awakeNanosPe
             long parked = 0;
             long parks = 0;
             long spins = 0;
+            long[] margins = new long[measured.size()];
+            long[] awakes = new long[measured.size()];
+            int at = 0;
             for (RecordedEvent wait : measured) {
                 long duration = wait.getDuration().toNanos();
                 long inParks = wait.getLong("parkedNanos");
                 parked += inParks;
                 awake += Math.max(0, duration - inParks);
+                margins[at] = wait.getLong("marginNanos");
+                awakes[at] = Math.max(0, duration - inParks);
+                at++;
                 parks += wait.getLong("parks");
                 spins += wait.getLong("spins");
             }
             double n = measured.size();
             return new HybridBreakdown(measured.size(), result.cpuNanosPerAwait(), awake / n, parked / n, parks / n,
-                    spins / n);
+                    spins / n, deciles(margins), deciles(awakes));
         } catch (IOException e) {
             throw new UncheckedIOException("gar bench: cannot record the hybrid pass: " + e.getMessage(), e);
         } finally {
@@ -88,6 +97,14 @@ record HybridBreakdown(int samples, double cpuNanosPerAwait, double awakeNanosPe
         }
     }
 
+    // p10, p50, p90 of what each traced await showed.
+    private static long[] deciles(long[] values) {
+        long[] sorted = values.clone();
+        java.util.Arrays.sort(sorted);
+        int n = sorted.length;
+        return new long[] {sorted[n / 10], sorted[n / 2], sorted[Math.min(n - 1, n * 9 / 10)]};
+    }
+
     /** The lines under the table; {@code timedSleep} is the table's timed-sleep row, if it has one. */
     void print(Bench.Result timedSleep, PrintStream out) {
         out.printf(Locale.ROOT, "%nwhere a hybrid await's CPU goes (a second hybrid pass of %d awaits, each traced by its "
@@ -96,6 +113,9 @@ record HybridBreakdown(int samples, double cpuNanosPerAwait, double awakeNanosPe
                         + "spin steps)%n  + %.1f us for its %.2f timed sleeps (arming, waking) and the bookkeeping; asleep %.1f us "
                         + "per await%n", cpuNanosPerAwait / 1e3, awakeNanosPerAwait / 1e3, spinsPerAwait,
                 Math.max(0, cpuNanosPerAwait - awakeNanosPerAwait) / 1e3, parksPerAwait, parkedNanosPerAwait / 1e3);
+        out.printf(Locale.ROOT, "  per await: slept to %.1f us before the predicted landing (p10 %.1f, p90 %.1f: the line's "
+                        + "measured error + the timer's lateness), then spun %.1f us (p10 %.1f, p90 %.1f)%n",
+                margin[1] / 1e3, margin[0] / 1e3, margin[2] / 1e3, spun[1] / 1e3, spun[0] / 1e3, spun[2] / 1e3);
         if (timedSleep != null) {
             out.printf(Locale.ROOT, "  one timed sleep alone: %.1f us of CPU (the timed-sleep row), the floor for one waiter%n",
                     timedSleep.cpuNanosPerAwait() / 1e3);
@@ -104,7 +124,9 @@ record HybridBreakdown(int samples, double cpuNanosPerAwait, double awakeNanosPe
 
     String json() {
         return String.format(Locale.ROOT, "{\"samples\": %d, \"cpu_ns_per_await\": %.0f, \"awake_ns_per_await\": %.0f, "
-                        + "\"parked_ns_per_await\": %.0f, \"timed_sleeps_per_await\": %.3f, \"spins_per_await\": %.1f}",
-                samples, cpuNanosPerAwait, awakeNanosPerAwait, parkedNanosPerAwait, parksPerAwait, spinsPerAwait);
+                        + "\"parked_ns_per_await\": %.0f, \"timed_sleeps_per_await\": %.3f, \"spins_per_await\": %.1f, "
+                        + "\"margin_ns_p10_p50_p90\": [%d, %d, %d], \"spun_ns_p10_p50_p90\": [%d, %d, %d]}",
+                samples, cpuNanosPerAwait, awakeNanosPerAwait, parkedNanosPerAwait, parksPerAwait, spinsPerAwait,
+                margin[0], margin[1], margin[2], spun[0], spun[1], spun[2]);
     }
 }

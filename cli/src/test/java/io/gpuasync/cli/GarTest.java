@@ -71,6 +71,13 @@ class GarTest {
                 .matcher(written);
         assertTrue(breakdown.find(), "no hybrid breakdown in the JSON:\n" + written);
         assertTrue(Long.parseLong(breakdown.group(1)) > 0 && Long.parseLong(breakdown.group(2)) > 0, breakdown.group());
+        // Per await: the margin it slept to and how long it spun, as deciles.
+        Matcher perAwait = Pattern.compile("\"margin_ns_p10_p50_p90\": \\[(\\d+), (\\d+), (\\d+)], "
+                + "\"spun_ns_p10_p50_p90\": \\[(\\d+), (\\d+), (\\d+)]").matcher(written);
+        assertTrue(perAwait.find(), "no margin and spin per await in the JSON:\n" + written);
+        assertTrue(Long.parseLong(perAwait.group(1)) <= Long.parseLong(perAwait.group(3))
+                && Long.parseLong(perAwait.group(4)) <= Long.parseLong(perAwait.group(6)), perAwait.group());
+        assertTrue(table.contains("per await: slept to "), table);
     }
 
     @Test

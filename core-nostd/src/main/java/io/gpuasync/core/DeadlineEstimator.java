@@ -10,9 +10,11 @@ package io.gpuasync.core;
  * count: the stores behind it land a service time apart from it, so an error of one prediction
  * does not carry into the next. Every observed landing gives one sample of the service time.
  * The estimate is the median of the last {@value #HISTORY} samples, and the spread is their
- * median absolute deviation scaled by 3/2 (about one standard deviation for normal noise); the
- * {@link #margin} is four spreads, so a waiter that sleeps until {@code prediction - margin}
- * rarely oversleeps. Medians, not averages: a host thread preempted for a millisecond, or a GC
+ * median absolute deviation scaled by 3/2 (about one standard deviation for normal noise). The
+ * {@link #margin} is what the estimator measured of its own error on this slot: the most that any
+ * of the last {@value #HISTORY} landings came before its prediction, so a waiter that sleeps until
+ * {@code prediction - margin} oversleeps about one landing in {@value #HISTORY}; until four such
+ * errors are in, four spreads. Medians, not averages: a host thread preempted for a millisecond, or a GC
  * pause, gives one wild sample, which an average carries into the next dozen predictions and a
  * median ignores. Until four samples are in, the spread is taken as half the estimate.
  *
@@ -49,6 +51,9 @@ public final class DeadlineEstimator {
     private final long[] deviationNanos = new long[Slot.COUNT];
     private final long[] samples = new long[Slot.COUNT];
     private final long[] history = new long[Slot.COUNT * HISTORY];
+    // How long before its prediction each of the last HISTORY landings came (0 if after it).
+    private final long[] earliness = new long[Slot.COUNT * HISTORY];
+    private final long[] errors = new long[Slot.COUNT];
     // Where the medians are worked out; one estimator runs on one thread at a time.
     private final long[] scratch = new long[HISTORY];
     private final long[] lastSubmitted = new long[Slot.COUNT];
@@ -88,6 +93,7 @@ public final class DeadlineEstimator {
         }
         int s = slot.ordinal();
         samples[s] = 0;
+        errors[s] = 0;
         learn(s, nanos);
     }
 
@@ -126,9 +132,24 @@ public final class DeadlineEstimator {
         return predictionNanos[s * WINDOW + (int) (sequence & MASK)];
     }
 
-    /** How early before a predicted landing a sleeper should wake: four spreads. */
+    /**
+     * How early before a predicted landing a sleeper should wake: the most that any of the last
+     * {@value #HISTORY} landings on {@code slot} came before its prediction; four spreads until
+     * four landings were scored. Why the largest and not a lower quantile: a blocking waiter that
+     * wakes after the landing pays its latency in full, and its tail is what the p99 is made of;
+     * what it pays for waking early is a spin as long as the error, which is what it measured.
+     */
     public long margin(Slot slot) {
-        return DEVIATIONS_IN_MARGIN * deviationNanos[slot.ordinal()];
+        int s = slot.ordinal();
+        int n = (int) Math.min(errors[s], HISTORY);
+        if (n < 4) {
+            return DEVIATIONS_IN_MARGIN * deviationNanos[s];
+        }
+        long most = 0;
+        for (int i = 0; i < n; i++) {
+            most = Math.max(most, earliness[s * HISTORY + i]);
+        }
+        return most;
     }
 
     /**
@@ -195,6 +216,12 @@ public final class DeadlineEstimator {
                 earliest = from;
             }
             learn(s, Math.max(0, now - start) / landed);
+            long predicted = predictionNanos[s * WINDOW + (int) (newest & MASK)];
+            if (predicted != UNKNOWN) {
+                // When it landed as learned (the middle of a sleep it landed in), not as seen.
+                earliness[s * HISTORY + (int) (errors[s] % HISTORY)] = Math.max(0, predicted - now);
+                errors[s]++;
+            }
             // Scored by when it was seen: the accuracy reports what observers saw.
             score(predictionNanos[s * WINDOW + (int) (newest & MASK)], seen);
         }

@@ -87,8 +87,29 @@ class DeadlineEstimatorTest {
         estimator.observed(Slot.S3, 11);
         assertEquals(100, estimator.serviceNanos(Slot.S3));
         assertEquals(margin, estimator.margin(Slot.S3));
-        // Median absolute deviation of the ten: 2; scaled by 3/2 to 3; four of those.
-        assertEquals(4 * 3, margin);
+    }
+
+    @Test
+    void theMarginIsTheMostARecentLandingCameBeforeItsPrediction() {
+        estimator.expect(Slot.S4, 1_000);
+        long[] took = {1_000, 900, 950, 980};
+        for (int i = 0; i < took.length; i++) {
+            estimator.submitted(Slot.S4, i + 1);
+            if (i < 3) {
+                assertEquals(4 * estimator.serviceNanos(Slot.S4) / 2, estimator.margin(Slot.S4),
+                        "until four landings were scored, four spreads (half the estimate each, so few samples)");
+            }
+            clock.advance(took[i]);
+            estimator.observed(Slot.S4, i + 1);
+        }
+        // Predicted 1000, 1000, 1000 and 950 after each submit: 0, 100, 50 and 0 (30 late) early.
+        assertEquals(100, estimator.margin(Slot.S4));
+        for (int i = 0; i < DeadlineEstimator.HISTORY; i++) {
+            estimator.submitted(Slot.S4, took.length + i + 1);
+            clock.advance(estimator.serviceNanos(Slot.S4));
+            estimator.observed(Slot.S4, took.length + i + 1);
+        }
+        assertEquals(0, estimator.margin(Slot.S4), "the early ones left the window: on time since");
     }
 
     @Test

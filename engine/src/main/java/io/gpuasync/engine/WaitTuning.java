@@ -61,12 +61,15 @@ public final class WaitTuning {
 
     /**
      * The hybrid plan of a blocking waiter: sleep to the predicted landing less the line's margin
-     * (its estimator's measured error) and the reactor's timer lateness, spin over the landing,
-     * then back off (work with no prediction yet, or running late). The spin's 20,000 steps
-     * bound a wrong prediction's spin to a few milliseconds before the back-off takes over; the
-     * back-off's 200 us cap is twice the engine's, as a waiter on its own plan pays its own timer.
+     * (the most any of its last 16 landings came before its prediction, as its estimator
+     * measured) and the reactor's timer lateness ({@link TimerLateness}), both measured on the
+     * machine it runs on, so the plan adds no slack of its own (it added 2 us, a figure of one VM);
+     * then spin over the landing, then back off (work with no prediction yet, or running late).
+     * The spin's 20,000 steps bound a wrong prediction's spin to a few milliseconds before the
+     * back-off takes over; the back-off's 200 us cap is twice the engine's, as a waiter on its own
+     * plan pays its own timer.
      */
-    public static final WaitPlan HYBRID = WaitPlan.parkUntilDeadline(Duration.ofNanos(2_000))
+    public static final WaitPlan HYBRID = WaitPlan.parkUntilDeadline(Duration.ZERO)
             .then(WaitPlan.spin(20_000))
             .then(WaitPlan.backoff(Duration.ofNanos(2_000), Duration.ofNanos(200_000)));
     /**

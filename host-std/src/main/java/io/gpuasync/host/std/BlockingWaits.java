@@ -167,7 +167,7 @@ final class BlockingWaits {
             throw failed;
         } finally {
             if (recording && !handOff.isRefused()) {
-                commit(event, ticket, "HAND_OFF", outcome, predicted, System.nanoTime() - parkedFrom, 0, 0);
+                commit(event, ticket, "HAND_OFF", outcome, predicted, System.nanoTime() - parkedFrom, 0, 0, 0);
             }
         }
     }
@@ -218,6 +218,7 @@ final class BlockingWaits {
         long parkedNanos = 0;
         long parks = 0;
         long spins = 0;
+        long marginNanos = 0;
         String outcome = "LANDED";
         // The prediction as the wait starts: the landing teaches the estimator, which then
         // predicts differently.
@@ -234,7 +235,11 @@ final class BlockingWaits {
             waiter.sleeper.sleepUntil(now + 1);
             now = System.nanoTime();
         }
-        runner.start(now, earlier(wakeAt, lateness.nanos()));
+        long sleepTo = earlier(wakeAt, lateness.nanos());
+        if (recording && predicted != DeadlineEstimator.UNKNOWN && sleepTo != DeadlineEstimator.UNKNOWN) {
+            marginNanos = predicted - sleepTo;
+        }
+        runner.start(now, sleepTo);
         long nextHealthCheck = Watchdog.firstCheck(line, slot, target, now, watchdogGraceNanos);
         int listed = ParkedThreads.UNLISTED;
         int yields = 0;
@@ -310,14 +315,14 @@ final class BlockingWaits {
         } finally {
             parked.remove(listed);
             if (recording) {
-                commit(event, ticket, plan.toString(), outcome, predicted, parkedNanos, parks, spins);
+                commit(event, ticket, plan.toString(), outcome, predicted, parkedNanos, parks, spins, marginNanos);
             }
         }
     }
 
     // Only with the event enabled: formats names for the record.
     private static void commit(WaitEvent event, Ticket ticket, String plan, String outcome, long predicted,
-                               long parkedNanos, long parks, long spins) {
+                               long parkedNanos, long parks, long spins, long marginNanos) {
         event.end();
         if (!event.shouldCommit()) {
             return;
@@ -331,6 +336,7 @@ final class BlockingWaits {
         event.landedNanos = landed;
         event.landingErrorNanos = landed != 0 && predicted != DeadlineEstimator.UNKNOWN ? landed - predicted : 0;
         event.parkedNanos = parkedNanos;
+        event.marginNanos = marginNanos;
         event.parks = parks;
         event.spins = spins;
         event.outcome = outcome;

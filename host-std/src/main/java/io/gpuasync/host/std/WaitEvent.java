@@ -49,6 +49,11 @@ final class WaitEvent extends Event {
     @Timespan(Timespan.NANOSECONDS)
     long landingErrorNanos;
 
+    @Label("Margin")
+    @Description("How long before the predicted landing the wait slept to: the line's measured error plus the timer's lateness (0 for a hand-off or without a prediction)")
+    @Timespan(Timespan.NANOSECONDS)
+    long marginNanos;
+
     @Label("Parked")
     @Timespan(Timespan.NANOSECONDS)
     long parkedNanos;
