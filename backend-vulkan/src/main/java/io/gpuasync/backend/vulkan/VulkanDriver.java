@@ -1,0 +1,132 @@
+package io.gpuasync.backend.vulkan;
+
+import io.gpuasync.backend.vulkan.internal.Vk;
+import io.gpuasync.spi.LineDriver;
+import io.gpuasync.spi.LineError;
+import io.gpuasync.spi.LineException;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The Vulkan driver table of a mapped line. Domain: a {@link VulkanDevice}, whose reference
+ * count the backend keeps (Vulkan has none), current on a thread through
+ * {@link VulkanBackend#useDevice}. Page: the line's own page-aligned page imported with
+ * {@code VK_EXT_external_memory_host} and bound to a storage buffer, whose buffer device address
+ * is the line's device address. Stream: a {@link VulkanQueue} of that device. A store is
+ * {@link VulkanQueue#store}: a barrier from every earlier command, a one-invocation 64-bit atomic
+ * store, a barrier to the host, and a signal of the queue's timeline semaphore.
+ *
+ * <p>No device-side wait is offered: Vulkan waits on semaphores, not on memory words, and the
+ * only way to wait on a word is a shader spinning on it, which holds its queue (and on real GPUs
+ * may starve the very work that would store the word: Vulkan makes no forward-progress promise
+ * between invocations of different dispatches, spec Appendix "Memory Model", "Scheduling").
+ */
+final class VulkanDriver implements LineDriver<VulkanQueue, VulkanDevice> {
+    private final Supplier<VulkanDevice> current;
+
+    VulkanDriver(Supplier<VulkanDevice> current) {
+        this.current = current;
+    }
+
+    @Override
+    public VulkanDevice retainCurrent() throws LineException {
+        VulkanDevice device = current.get();
+        if (device == null) {
+            throw new LineException(LineError.NO_DOMAIN, "no Vulkan device is current on this thread"
+                    + " (VulkanBackend.useDevice)");
+        }
+        device.retain();
+        return device;
+    }
+
+    @Override
+    public void release(VulkanDevice device) {
+        device.release();
+    }
+
+    @Override
+    public MemorySegment allocHost(VulkanDevice device, long bytes) throws LineException {
+        return device.importPage(bytes);
+    }
+
+    @Override
+    public long deviceAddress(VulkanDevice device, MemorySegment host) throws LineException {
+        return device.pageAddress(host);
+    }
+
+    @Override
+    public void freeHost(VulkanDevice device, MemorySegment host) {
+        device.freePage(host);
+    }
+
+    @Override
+    public boolean streamIn(VulkanQueue queue, VulkanDevice device) {
+        return queue.device() == device;
+    }
+
+    @Override
+    public void writeValue(VulkanQueue queue, long address, long value) throws LineException {
+        queue.store(address, value);
+    }
+
+    @Override
+    public void waitValue(VulkanQueue queue, long address, long value) throws LineException {
+        throw new LineException(LineError.UNAVAILABLE, "vulkan offers no device-side wait on a line's word: Vulkan"
+                + " waits on semaphores, not memory, and a shader spinning on the word would hold " + queue
+                + " with no forward-progress guarantee. Wait on the host, or signal a semaphore of your own");
+    }
+
+    /**
+     * Waits ({@code vkWaitSemaphores}, its timeout the time left to {@code deadlineNanos}) for each
+     * queue's timeline to reach the value of the backend's last submission on it, which follows
+     * the line's last store there. A lost device answers false: whether it still writes the page
+     * is unknown, so the line keeps it.
+     */
+    @Override
+    public boolean settle(VulkanDevice device, List<VulkanQueue> queues, long deadlineNanos) {
+        for (VulkanQueue queue : queues) {
+            long last = queue.lastSubmitted();
+            int status = queue.awaitValue(last, deadlineNanos);
+            if (status == Vk.VK_TIMEOUT) {
+                return false;
+            }
+            if (status != Vk.VK_SUCCESS) {
+                VulkanStatus.log("vkWaitSemaphores(the timeline of " + queue + ", " + last + ") while closing a line", status);
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether the device still works: a {@code VK_ERROR_DEVICE_LOST} seen by any earlier call is
+     * sticky; otherwise each of its queues' timelines is asked for its counter, which a lost device
+     * answers with that error.
+     */
+    @Override
+    public void checkHealth(VulkanDevice device) throws LineException {
+        if (device.lostStatus() == 0) {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment out = arena.allocate(Vk.C_LONG);
+                for (VulkanQueue queue : device.openedQueues()) {
+                    int status = queue.completed(out);
+                    if (status != Vk.VK_SUCCESS) {
+                        throw VulkanStatus.failure(status, "vkGetSemaphoreCounterValue(the timeline of " + queue + ")");
+                    }
+                }
+            }
+        }
+        int lost = device.lostStatus();
+        if (lost != 0) {
+            throw VulkanStatus.failure(lost, device + " is lost (spec: Devices and Queues, \"Lost Device\")");
+        }
+    }
+
+    @Override
+    public String name() {
+        return "vulkan";
+    }
+}

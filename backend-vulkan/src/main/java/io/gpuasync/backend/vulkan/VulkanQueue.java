@@ -1,0 +1,467 @@
+package io.gpuasync.backend.vulkan;
+
+import io.gpuasync.api.GpuException;
+import io.gpuasync.backend.vulkan.internal.Vk;
+import io.gpuasync.backend.vulkan.internal.VkStructs.VkCommandBufferAllocateInfo;
+import io.gpuasync.backend.vulkan.internal.VkStructs.VkCommandBufferBeginInfo;
+import io.gpuasync.backend.vulkan.internal.VkStructs.VkCommandPoolCreateInfo;
+import io.gpuasync.backend.vulkan.internal.VkStructs.VkMemoryBarrier;
+import io.gpuasync.backend.vulkan.internal.VkStructs.VkSemaphoreCreateInfo;
+import io.gpuasync.backend.vulkan.internal.VkStructs.VkSemaphoreSignalInfo;
+import io.gpuasync.backend.vulkan.internal.VkStructs.VkSemaphoreTypeCreateInfo;
+import io.gpuasync.backend.vulkan.internal.VkStructs.VkSemaphoreWaitInfo;
+import io.gpuasync.backend.vulkan.internal.VkStructs.VkSubmitInfo;
+import io.gpuasync.backend.vulkan.internal.VkStructs.VkTimelineSemaphoreSubmitInfo;
+import io.gpuasync.spi.LineException;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.time.Duration;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A line's stream on Vulkan: one {@code VkQueue} of a {@link VulkanDevice}, as
+ * {@link VulkanDevice#queue(int)} gives it (one object per queue, so its lock is the queue's).
+ *
+ * <p>Vulkan queues are externally synchronized: {@code vkQueueSubmit} must never run on one queue
+ * from two threads at once (spec: Fundamentals, "Threading Behavior", the {@code queue} parameter of
+ * {@code vkQueueSubmit}). Every submission this backend makes (a line's store, busy work, a gate)
+ * holds {@link #lock()}; an application that submits its own work to the same queue submits it
+ * with {@link #submit} or holds {@link #lock()} around its own {@code vkQueueSubmit} (or
+ * {@code vkQueueWaitIdle}, {@code vkQueueBindSparse}, {@code vkQueuePresentKHR}: every command whose
+ * queue parameter is externally synchronized). Nothing is refused: a submission made past the
+ * lock is the application's data race, which Vulkan does not detect.
+ *
+ * <p>The queue keeps one timeline semaphore, which each of the backend's submissions signals with
+ * the next value; its counter says which of them finished (spec: Synchronization, "Semaphore
+ * Signaling": the signal's first synchronization scope holds every command of its batch and every
+ * command earlier in submission order), so the command buffers they used can be recorded again,
+ * and the line's settle waits for the value of its last store.
+ */
+public final class VulkanQueue {
+    // The most iterations one busy dispatch runs: lavapipe ends a shader's loops after 65535.
+    private static final long LOOP = 65535;
+    private final VulkanDevice device;
+    private final MemorySegment handle;
+    private final int index;
+    private final ReentrantLock lock = new ReentrantLock();
+
+    private final long pool;
+    private final long timeline;
+
+    // Guarded by lock: the backend's last signalled value, the command buffers its pending
+    // submissions use (a ring in submission order, with the value each signals) and the free
+    // ones, and native scratch for recording and submitting, so that a store allocates nothing
+    // once the queue has enough command buffers.
+    private long submitted;
+    private MemorySegment[] pending = new MemorySegment[8];
+    private long[] pendingValue = new long[8];
+    private int head;
+    private int pendingCount;
+    private MemorySegment[] free = new MemorySegment[8];
+    private int freeCount;
+    private final MemorySegment beginInfo;
+    private final MemorySegment toCompute;
+    private final MemorySegment toHost;
+    private final MemorySegment push;
+    private final MemorySegment submitInfo;
+    private final MemorySegment timelineInfo;
+    private final MemorySegment commandBuffers;
+    private final MemorySegment semaphores;
+    private final MemorySegment values;
+    private final MemorySegment waitStages;
+    private final MemorySegment counter;
+    private final MemorySegment allocateInfo;
+
+    private VulkanQueue(VulkanDevice device, MemorySegment handle, int index, long pool, long timeline, Arena arena) {
+        this.device = device;
+        this.handle = handle;
+        this.index = index;
+        this.pool = pool;
+        this.timeline = timeline;
+        beginInfo = arena.allocate(VkCommandBufferBeginInfo.LAYOUT);
+        VkCommandBufferBeginInfo.sType(beginInfo, Vk.VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
+        VkCommandBufferBeginInfo.flags(beginInfo, Vk.VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT);
+        toCompute = arena.allocate(VkMemoryBarrier.LAYOUT);
+        VkMemoryBarrier.sType(toCompute, Vk.VK_STRUCTURE_TYPE_MEMORY_BARRIER);
+        VkMemoryBarrier.srcAccessMask(toCompute, Vk.VK_ACCESS_MEMORY_WRITE_BIT);
+        VkMemoryBarrier.dstAccessMask(toCompute, Vk.VK_ACCESS_SHADER_READ_BIT | Vk.VK_ACCESS_SHADER_WRITE_BIT);
+        toHost = arena.allocate(VkMemoryBarrier.LAYOUT);
+        VkMemoryBarrier.sType(toHost, Vk.VK_STRUCTURE_TYPE_MEMORY_BARRIER);
+        VkMemoryBarrier.srcAccessMask(toHost, Vk.VK_ACCESS_SHADER_WRITE_BIT);
+        VkMemoryBarrier.dstAccessMask(toHost, Vk.VK_ACCESS_HOST_READ_BIT);
+        push = arena.allocate(VulkanDevice.PUSH_BYTES, 8);
+        commandBuffers = arena.allocate(Vk.C_POINTER);
+        semaphores = arena.allocate(Vk.C_LONG, 2);
+        values = arena.allocate(Vk.C_LONG, 2);
+        waitStages = arena.allocate(Vk.C_INT);
+        waitStages.set(ValueLayout.JAVA_INT, 0, Vk.VK_PIPELINE_STAGE_ALL_COMMANDS_BIT);
+        counter = arena.allocate(Vk.C_LONG);
+        timelineInfo = arena.allocate(VkTimelineSemaphoreSubmitInfo.LAYOUT);
+        VkTimelineSemaphoreSubmitInfo.sType(timelineInfo, Vk.VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO);
+        VkTimelineSemaphoreSubmitInfo.signalSemaphoreValueCount(timelineInfo, 1);
+        VkTimelineSemaphoreSubmitInfo.pSignalSemaphoreValues(timelineInfo, values);
+        VkTimelineSemaphoreSubmitInfo.pWaitSemaphoreValues(timelineInfo, values.asSlice(8));
+        submitInfo = arena.allocate(VkSubmitInfo.LAYOUT);
+        VkSubmitInfo.sType(submitInfo, Vk.VK_STRUCTURE_TYPE_SUBMIT_INFO);
+        VkSubmitInfo.pNext(submitInfo, timelineInfo);
+        VkSubmitInfo.commandBufferCount(submitInfo, 1);
+        VkSubmitInfo.pCommandBuffers(submitInfo, commandBuffers);
+        VkSubmitInfo.signalSemaphoreCount(submitInfo, 1);
+        VkSubmitInfo.pSignalSemaphores(submitInfo, semaphores);
+        VkSubmitInfo.pWaitSemaphores(submitInfo, semaphores.asSlice(8));
+        VkSubmitInfo.pWaitDstStageMask(submitInfo, waitStages);
+        semaphores.set(ValueLayout.JAVA_LONG, 0, timeline);
+        allocateInfo = arena.allocate(VkCommandBufferAllocateInfo.LAYOUT);
+        VkCommandBufferAllocateInfo.sType(allocateInfo, Vk.VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO);
+        VkCommandBufferAllocateInfo.commandPool(allocateInfo, pool);
+        VkCommandBufferAllocateInfo.level(allocateInfo, Vk.VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+        VkCommandBufferAllocateInfo.commandBufferCount(allocateInfo, 1);
+    }
+
+    static VulkanQueue open(VulkanDevice device, int index) throws LineException {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment out = arena.allocate(Vk.C_LONG);
+            Vk.vkGetDeviceQueue(device.vk, device.handle, device.family, index, out);
+            MemorySegment queue = out.get(ValueLayout.ADDRESS, 0);
+            MemorySegment poolInfo = arena.allocate(VkCommandPoolCreateInfo.LAYOUT);
+            VkCommandPoolCreateInfo.sType(poolInfo, Vk.VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO);
+            // Each command buffer is recorded again once its submission finished.
+            VkCommandPoolCreateInfo.flags(poolInfo, Vk.VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT);
+            VkCommandPoolCreateInfo.queueFamilyIndex(poolInfo, device.family);
+            VulkanStatus.check(device.noteStatus(Vk.vkCreateCommandPool(device.vk, device.handle, poolInfo,
+                    MemorySegment.NULL, out)), "vkCreateCommandPool");
+            long pool = out.get(ValueLayout.JAVA_LONG, 0);
+            long semaphore;
+            try {
+                semaphore = createTimeline(device, 0, arena);
+            } catch (LineException | RuntimeException e) {
+                Vk.vkDestroyCommandPool(device.vk, device.handle, pool, MemorySegment.NULL);
+                throw e;
+            }
+            // Lives as long as the queue object: freed with the JVM's automatic arena once unreachable.
+            return new VulkanQueue(device, queue, index, pool, semaphore, Arena.ofAuto());
+        }
+    }
+
+    static long createTimeline(VulkanDevice device, long initial, Arena arena) throws LineException {
+        MemorySegment type = arena.allocate(VkSemaphoreTypeCreateInfo.LAYOUT);
+        VkSemaphoreTypeCreateInfo.sType(type, Vk.VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO);
+        VkSemaphoreTypeCreateInfo.semaphoreType(type, Vk.VK_SEMAPHORE_TYPE_TIMELINE);
+        VkSemaphoreTypeCreateInfo.initialValue(type, initial);
+        MemorySegment info = arena.allocate(VkSemaphoreCreateInfo.LAYOUT);
+        VkSemaphoreCreateInfo.sType(info, Vk.VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO);
+        VkSemaphoreCreateInfo.pNext(info, type);
+        MemorySegment out = arena.allocate(Vk.C_LONG);
+        VulkanStatus.check(device.noteStatus(Vk.vkCreateSemaphore(device.vk, device.handle, info, MemorySegment.NULL, out)),
+                "vkCreateSemaphore(timeline)");
+        return out.get(ValueLayout.JAVA_LONG, 0);
+    }
+
+    /** The device this queue belongs to. */
+    public VulkanDevice device() {
+        return device;
+    }
+
+    /** The raw {@code VkQueue}. */
+    public long handle() {
+        return handle.address();
+    }
+
+    /**
+     * The queue's external-synchronization lock, which every submission of this backend holds:
+     * hold it around any call of your own whose {@code queue} parameter Vulkan says is externally
+     * synchronized. Reentrant, so {@link #submit} may be called while holding it.
+     */
+    public Lock lock() {
+        return lock;
+    }
+
+    /**
+     * {@code vkQueueSubmit(queue, submitCount, pSubmits, fence)} under {@link #lock()}: how an
+     * application submits its own work to a queue the backend's lines also store through.
+     *
+     * @param submits     {@code submitCount} {@code VkSubmitInfo} structs (LWJGL's {@code VkSubmitInfo.address()},
+     *                    or a segment of your own)
+     * @param fence       a {@code VkFence} handle, or 0
+     * @throws GpuException of kind {@link GpuException.Kind#DRIVER_STATUS} with the {@code VkResult} if it fails
+     */
+    public void submit(MemorySegment submits, int submitCount, long fence) {
+        int status;
+        lock.lock();
+        try {
+            status = device.noteStatus(Vk.vkQueueSubmit(device.vk, handle, submitCount, submits, fence));
+        } finally {
+            lock.unlock();
+        }
+        if (status != Vk.VK_SUCCESS) {
+            throw VulkanStatus.failure(status, "vkQueueSubmit(" + this + ", " + submitCount + " batches)")
+                    .toGpuException("submitting to " + this);
+        }
+    }
+
+    // ------------------------------------------------------------------ the backend's submissions
+
+    /**
+     * Queues the store of {@code value} into the 64-bit word at device address {@code address}:
+     * one command buffer of
+     * <ol>
+     * <li>a pipeline barrier from {@code ALL_COMMANDS} / {@code MEMORY_WRITE} to the compute stage's
+     *     shader reads and writes. Spec: Synchronization, "Pipeline Barriers": recorded outside a
+     *     render pass, its first synchronization scope holds every command earlier in submission
+     *     order, which spans every earlier batch and submission on this queue ("Implicit
+     *     Synchronization Guarantees", submission order), whoever submitted them; so the store runs
+     *     after all of the queue's earlier work, and after what a semaphore wait earlier on the
+     *     queue held back, as far as commands of that batch wait on it;
+     * <li>the store shader, dispatched once (one invocation): a 64-bit atomic store of the push
+     *     constant into the word, through its buffer device address;
+     * <li>a pipeline barrier from the compute stage's shader writes to {@code HOST} /
+     *     {@code HOST_READ}, which makes the store available to the host memory domain.
+     * </ol>
+     * The submission signals the queue's timeline semaphore with its next value.
+     *
+     * <p>What the memory model promises, and what it does not: a device write is visible to a host
+     * read only after the host waited for a fence or semaphore that the write's batch signalled,
+     * with a memory dependency to {@code HOST} such as the barrier above (spec: Synchronization,
+     * "Fence Waiting" and "Host Write Ordering Guarantees"; Appendix "Memory Model", which orders
+     * only operations its availability chains connect). The line reads the word instead, with an
+     * acquire load and no wait: nothing in the spec says when that load sees the store. In
+     * practice the page is host-coherent memory (the backend refuses others): on lavapipe the
+     * shader stores straight into the page with a CPU atomic, and on discrete GPUs the store
+     * crosses PCIe into system memory once the dispatch completes, as the host-mapped stores of
+     * CUDA's {@code cuStreamWriteValue64} do. The word may land late, never early: the barrier
+     * before the dispatch keeps it behind the queue's earlier work.
+     */
+    void store(long address, long value) throws LineException {
+        lock.lock();
+        try {
+            MemorySegment buffer = nextBuffer();
+            int status = recordStore(buffer, address, value);
+            if (status == Vk.VK_SUCCESS) {
+                status = submitLocked(buffer, 0, 0);
+            }
+            if (status != Vk.VK_SUCCESS) {
+                free(buffer);
+                throw VulkanStatus.failure(status, "queueing the store of " + value + " at 0x" + Long.toHexString(address)
+                        + " on " + this);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private int recordStore(MemorySegment buffer, long address, long value) {
+        int status = Vk.vkBeginCommandBuffer(device.vk, buffer, beginInfo);
+        if (status != Vk.VK_SUCCESS) {
+            return status;
+        }
+        Vk.vkCmdPipelineBarrier(device.vk, buffer, Vk.VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+                Vk.VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, toCompute, 0, MemorySegment.NULL, 0, MemorySegment.NULL);
+        Vk.vkCmdBindPipeline(device.vk, buffer, Vk.VK_PIPELINE_BIND_POINT_COMPUTE, device.storePipeline);
+        push.set(ValueLayout.JAVA_LONG, 0, address);
+        push.set(ValueLayout.JAVA_LONG, 8, value);
+        Vk.vkCmdPushConstants(device.vk, buffer, device.pipelineLayout, Vk.VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                VulkanDevice.PUSH_BYTES, push);
+        Vk.vkCmdDispatch(device.vk, buffer, 1, 1, 1);
+        Vk.vkCmdPipelineBarrier(device.vk, buffer, Vk.VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                Vk.VK_PIPELINE_STAGE_HOST_BIT, 0, 1, toHost, 0, MemorySegment.NULL, 0, MemorySegment.NULL);
+        return Vk.vkEndCommandBuffer(device.vk, buffer);
+    }
+
+    /**
+     * Queues the busy shader for {@code iterations} loop iterations (in dispatches of at most
+     * 65535 each, one command buffer), optionally behind a wait for {@code gate} to reach
+     * {@code gateValue} (0: no wait). Returns the timeline value its submission signals.
+     */
+    long busy(long iterations, long gate, long gateValue) throws LineException {
+        return busy(device.sinkAddress, iterations, gate, gateValue);
+    }
+
+    long busy(long sink, long iterations, long gate, long gateValue) throws LineException {
+        lock.lock();
+        try {
+            MemorySegment buffer = nextBuffer();
+            int status = Vk.vkBeginCommandBuffer(device.vk, buffer, beginInfo);
+            if (status == Vk.VK_SUCCESS) {
+                Vk.vkCmdBindPipeline(device.vk, buffer, Vk.VK_PIPELINE_BIND_POINT_COMPUTE, device.busyPipeline);
+                // One dispatch runs at most LOOP iterations (see busy.comp); each waits for the
+                // one before (an execution dependency), so that a GPU does not run them side by side.
+                long left = Math.max(0, iterations);
+                int seed = 1;
+                do {
+                    int now = (int) Math.min(left, LOOP);
+                    if (seed > 1) {
+                        Vk.vkCmdPipelineBarrier(device.vk, buffer, Vk.VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                                Vk.VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, MemorySegment.NULL, 0, MemorySegment.NULL,
+                                0, MemorySegment.NULL);
+                    }
+                    push.set(ValueLayout.JAVA_LONG, 0, sink);
+                    push.set(ValueLayout.JAVA_INT, 8, now);
+                    push.set(ValueLayout.JAVA_INT, 12, seed++);
+                    Vk.vkCmdPushConstants(device.vk, buffer, device.pipelineLayout, Vk.VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                            VulkanDevice.PUSH_BYTES, push);
+                    Vk.vkCmdDispatch(device.vk, buffer, 1, 1, 1);
+                    left -= now;
+                } while (left > 0);
+                status = Vk.vkEndCommandBuffer(device.vk, buffer);
+            }
+            if (status == Vk.VK_SUCCESS) {
+                status = submitLocked(buffer, gate, gateValue);
+            }
+            if (status != Vk.VK_SUCCESS) {
+                free(buffer);
+                throw VulkanStatus.failure(status, "queueing " + iterations + " busy iterations on " + this);
+            }
+            return submitted;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // Submits buffer, signalling the timeline's next value, behind a wait for gate (if not 0).
+    private int submitLocked(MemorySegment buffer, long gate, long gateValue) {
+        long next = submitted + 1;
+        commandBuffers.set(ValueLayout.ADDRESS, 0, buffer);
+        values.set(ValueLayout.JAVA_LONG, 0, next);
+        int waits = gate == 0 ? 0 : 1;
+        semaphores.set(ValueLayout.JAVA_LONG, 8, gate);
+        values.set(ValueLayout.JAVA_LONG, 8, gateValue);
+        VkSubmitInfo.waitSemaphoreCount(submitInfo, waits);
+        VkTimelineSemaphoreSubmitInfo.waitSemaphoreValueCount(timelineInfo, waits);
+        int status = device.noteStatus(Vk.vkQueueSubmit(device.vk, handle, 1, submitInfo, 0));
+        if (status == Vk.VK_SUCCESS) {
+            submitted = next;
+            enqueuePending(buffer, next);
+        }
+        return status;
+    }
+
+    private MemorySegment nextBuffer() throws LineException {
+        if (freeCount == 0 && pendingCount > 0) {
+            int status = device.noteStatus(Vk.vkGetSemaphoreCounterValue(device.vk, device.handle, timeline, counter));
+            if (status != Vk.VK_SUCCESS) {
+                throw VulkanStatus.failure(status, "vkGetSemaphoreCounterValue(the timeline of " + this + ")");
+            }
+            long done = counter.get(ValueLayout.JAVA_LONG, 0);
+            while (pendingCount > 0 && pendingValue[head] <= done) {
+                free(pending[head]);
+                pending[head] = null;
+                head = (head + 1) % pending.length;
+                pendingCount--;
+            }
+        }
+        if (freeCount > 0) {
+            MemorySegment buffer = free[--freeCount];
+            free[freeCount] = null;
+            return buffer;
+        }
+        MemorySegment out = commandBuffers;
+        VulkanStatus.check(device.noteStatus(Vk.vkAllocateCommandBuffers(device.vk, device.handle, allocateInfo, out)),
+                "vkAllocateCommandBuffers on " + this);
+        return out.get(ValueLayout.ADDRESS, 0);
+    }
+
+    private void free(MemorySegment buffer) {
+        if (freeCount == free.length) {
+            free = java.util.Arrays.copyOf(free, free.length * 2);
+        }
+        free[freeCount++] = buffer;
+    }
+
+    private void enqueuePending(MemorySegment buffer, long value) {
+        if (pendingCount == pending.length) {
+            MemorySegment[] grown = new MemorySegment[pending.length * 2];
+            long[] grownValues = new long[pending.length * 2];
+            for (int i = 0; i < pendingCount; i++) {
+                grown[i] = pending[(head + i) % pending.length];
+                grownValues[i] = pendingValue[(head + i) % pending.length];
+            }
+            pending = grown;
+            pendingValue = grownValues;
+            head = 0;
+        }
+        int tail = (head + pendingCount) % pending.length;
+        pending[tail] = buffer;
+        pendingValue[tail] = value;
+        pendingCount++;
+    }
+
+    // ------------------------------------------------------------------ settle and health
+
+    /** The timeline value of the backend's last submission on this queue (0 before the first). */
+    long lastSubmitted() {
+        lock.lock();
+        try {
+            return submitted;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * {@code vkWaitSemaphores} for the timeline to reach {@code value}, giving up at
+     * {@code deadlineNanos} ({@link System#nanoTime()}): the call's own timeout is that bound.
+     * Returns the {@code VkResult}: success, {@code VK_TIMEOUT}, or a failure.
+     */
+    int awaitValue(long value, long deadlineNanos) {
+        try (Arena arena = Arena.ofConfined()) {
+            return awaitValue(value, Math.max(0, deadlineNanos - System.nanoTime()), arena);
+        }
+    }
+
+    int awaitValue(long value, long timeoutNanos, Arena arena) {
+        MemorySegment semaphore = arena.allocateFrom(ValueLayout.JAVA_LONG, timeline);
+        MemorySegment target = arena.allocateFrom(ValueLayout.JAVA_LONG, value);
+        MemorySegment info = arena.allocate(VkSemaphoreWaitInfo.LAYOUT);
+        VkSemaphoreWaitInfo.sType(info, Vk.VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO);
+        VkSemaphoreWaitInfo.semaphoreCount(info, 1);
+        VkSemaphoreWaitInfo.pSemaphores(info, semaphore);
+        VkSemaphoreWaitInfo.pValues(info, target);
+        return device.noteStatus(Vk.vkWaitSemaphores(device.vk, device.handle, info, timeoutNanos));
+    }
+
+    /** {@code vkGetSemaphoreCounterValue} of the timeline into {@code out}; the {@code VkResult}. */
+    int completed(MemorySegment out) {
+        return device.noteStatus(Vk.vkGetSemaphoreCounterValue(device.vk, device.handle, timeline, out));
+    }
+
+    long timeline() {
+        return timeline;
+    }
+
+    /**
+     * Waits (within {@code bound}) for the backend's submissions to finish, then destroys the
+     * pool and the semaphore; returns false, destroying nothing, if they did not finish.
+     */
+    boolean destroy(Duration bound) {
+        long last = lastSubmitted();
+        int status = last == 0 ? Vk.VK_SUCCESS : awaitValue(last, System.nanoTime() + bound.toNanos());
+        if (status != Vk.VK_SUCCESS && status != Vk.VK_ERROR_DEVICE_LOST) {
+            VulkanStatus.log("waiting for the backend's work on " + this + " before destroying its pool", status);
+            return false;
+        }
+        Vk.vkDestroyCommandPool(device.vk, device.handle, pool, MemorySegment.NULL);
+        Vk.vkDestroySemaphore(device.vk, device.handle, timeline, MemorySegment.NULL);
+        return true;
+    }
+
+    /** Signals {@code semaphore}, a timeline semaphore of this queue's device, to {@code value} from the host. */
+    void signalFromHost(long semaphore, long value) throws LineException {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment info = arena.allocate(VkSemaphoreSignalInfo.LAYOUT);
+            VkSemaphoreSignalInfo.sType(info, Vk.VK_STRUCTURE_TYPE_SEMAPHORE_SIGNAL_INFO);
+            VkSemaphoreSignalInfo.semaphore(info, semaphore);
+            VkSemaphoreSignalInfo.value(info, value);
+            VulkanStatus.check(device.noteStatus(Vk.vkSignalSemaphore(device.vk, device.handle, info)),
+                    "vkSignalSemaphore(" + value + ")");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "VkQueue 0x" + Long.toHexString(handle.address()) + " (family " + device.family + " index " + index + " of "
+                + device + ")";
+    }
+}
