@@ -240,7 +240,7 @@ public final class VulkanQueue {
             MemorySegment buffer = nextBuffer();
             int status = recordStore(buffer, address, value);
             if (status == Vk.VK_SUCCESS) {
-                status = submitLocked(buffer, 0, 0);
+                status = submitLocked(buffer, 0, 0, 0);
             }
             if (status != Vk.VK_SUCCESS) {
                 free(buffer);
@@ -276,10 +276,11 @@ public final class VulkanQueue {
      * {@code gateValue} (0: no wait). Returns the timeline value its submission signals.
      */
     long busy(long iterations, long gate, long gateValue) throws LineException {
-        return busy(device.sinkAddress, iterations, gate, gateValue);
+        return busy(device.sinkAddress, iterations, gate, gateValue, 0);
     }
 
-    long busy(long sink, long iterations, long gate, long gateValue) throws LineException {
+    /** As {@link #busy(long, long, long)}, storing into {@code sink} if ever, and signalling {@code fence} (0: none). */
+    long busy(long sink, long iterations, long gate, long gateValue, long fence) throws LineException {
         lock.lock();
         try {
             MemorySegment buffer = nextBuffer();
@@ -308,7 +309,7 @@ public final class VulkanQueue {
                 status = Vk.vkEndCommandBuffer(device.vk, buffer);
             }
             if (status == Vk.VK_SUCCESS) {
-                status = submitLocked(buffer, gate, gateValue);
+                status = submitLocked(buffer, gate, gateValue, fence);
             }
             if (status != Vk.VK_SUCCESS) {
                 free(buffer);
@@ -320,8 +321,9 @@ public final class VulkanQueue {
         }
     }
 
-    // Submits buffer, signalling the timeline's next value, behind a wait for gate (if not 0).
-    private int submitLocked(MemorySegment buffer, long gate, long gateValue) {
+    // Submits buffer, signalling the timeline's next value (and fence, if not 0), behind a wait
+    // for gate (if not 0).
+    private int submitLocked(MemorySegment buffer, long gate, long gateValue, long fence) {
         long next = submitted + 1;
         commandBuffers.set(ValueLayout.ADDRESS, 0, buffer);
         values.set(ValueLayout.JAVA_LONG, 0, next);
@@ -330,7 +332,7 @@ public final class VulkanQueue {
         values.set(ValueLayout.JAVA_LONG, 8, gateValue);
         VkSubmitInfo.waitSemaphoreCount(submitInfo, waits);
         VkTimelineSemaphoreSubmitInfo.waitSemaphoreValueCount(timelineInfo, waits);
-        int status = device.noteStatus(Vk.vkQueueSubmit(device.vk, handle, 1, submitInfo, 0));
+        int status = device.noteStatus(Vk.vkQueueSubmit(device.vk, handle, 1, submitInfo, fence));
         if (status == Vk.VK_SUCCESS) {
             submitted = next;
             enqueuePending(buffer, next);
