@@ -35,6 +35,9 @@ final class Doctor {
             } else {
                 out.printf("    %-8s UNAVAILABLE: %s%n", f.name(), why(f.problem()));
             }
+            for (String device : f.provider() == null ? java.util.List.<String>of() : f.provider().describeDevices()) {
+                out.printf("             %s%n", device);
+            }
         }
         if (usable == 0) {
             out.println("  no usable backend: nothing can be awaited here");

@@ -56,6 +56,14 @@ public interface BackendProvider {
     }
 
     /**
+     * What this backend finds here, one line per device, for {@code gar doctor}: a device's name,
+     * its driver, and what it offers or lacks of what a line needs. Empty by default.
+     */
+    default java.util.List<String> describeDevices() {
+        return java.util.List.of();
+    }
+
+    /**
      * The backend.
      *
      * @throws GpuException of kind {@link GpuException.Kind#UNAVAILABLE} if it is not available

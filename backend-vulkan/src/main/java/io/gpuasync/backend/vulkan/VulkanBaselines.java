@@ -1,0 +1,123 @@
+package io.gpuasync.backend.vulkan;
+
+import io.gpuasync.backend.vulkan.internal.Vk;
+import io.gpuasync.backend.vulkan.internal.VkStructs.VkFenceCreateInfo;
+import io.gpuasync.spi.BenchWorkload;
+import io.gpuasync.spi.LineException;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Vulkan's own ways of waiting for the bench's busy work, which {@code gar bench --backend vulkan}
+ * measures beside the line's plans: what a Vulkan application writes today without a line. Each
+ * queues the same calibrated busy shader on the workload's queue and waits for it in one way.
+ */
+final class VulkanBaselines implements AutoCloseable {
+    private static final long BOUND_NANOS = Duration.ofSeconds(30).toNanos();
+
+    private final VulkanQueue queue;
+    private final VulkanWork work;
+    private final Arena arena = Arena.ofShared();
+    private final long fence;
+    private final MemorySegment fences;
+    private final MemorySegment counter;
+
+    VulkanBaselines(VulkanQueue queue, VulkanWork work) {
+        this.queue = queue;
+        this.work = work;
+        VulkanDevice device = queue.device();
+        MemorySegment info = arena.allocate(VkFenceCreateInfo.LAYOUT);
+        VkFenceCreateInfo.sType(info, Vk.VK_STRUCTURE_TYPE_FENCE_CREATE_INFO);
+        MemorySegment out = arena.allocate(Vk.C_LONG);
+        int status = Vk.vkCreateFence(device.vk, device.handle, info, MemorySegment.NULL, out);
+        if (status != Vk.VK_SUCCESS) {
+            arena.close();
+            throw VulkanStatus.failure(status, "vkCreateFence").toGpuException("preparing Vulkan's own waits");
+        }
+        fence = out.get(ValueLayout.JAVA_LONG, 0);
+        fences = arena.allocateFrom(ValueLayout.JAVA_LONG, fence);
+        counter = arena.allocate(Vk.C_LONG);
+    }
+
+    List<BenchWorkload.NativeWait> waits() {
+        return List.of(
+                wait("sem-wait", "vkWaitSemaphores on the queue's timeline semaphore, which the work's submission signals"
+                        + " (the thread blocks inside the driver)", this::semaphoreWait),
+                wait("sem-poll", "busy poll of vkGetSemaphoreCounterValue on that timeline semaphore, one call per look,"
+                        + " no sleep", this::semaphorePoll),
+                wait("fence-wait", "vkWaitForFences on a fence the work's vkQueueSubmit signals, then vkResetFences",
+                        this::fenceWait));
+    }
+
+    private void semaphoreWait(Duration duration) {
+        long value = enqueue(duration, 0);
+        check(queue.awaitValue(value, System.nanoTime() + BOUND_NANOS), "vkWaitSemaphores");
+    }
+
+    private void semaphorePoll(Duration duration) {
+        long value = enqueue(duration, 0);
+        long deadline = System.nanoTime() + BOUND_NANOS;
+        for (;;) {
+            check(queue.completed(counter), "vkGetSemaphoreCounterValue");
+            if (counter.get(ValueLayout.JAVA_LONG, 0) >= value) {
+                return;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                check(Vk.VK_TIMEOUT, "polling vkGetSemaphoreCounterValue");
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    private void fenceWait(Duration duration) {
+        enqueue(duration, fence);
+        VulkanDevice device = queue.device();
+        check(device.noteStatus(Vk.vkWaitForFences(device.vk, device.handle, 1, fences, 1, BOUND_NANOS)), "vkWaitForFences");
+        check(Vk.vkResetFences(device.vk, device.handle, 1, fences), "vkResetFences");
+    }
+
+    private long enqueue(Duration duration, long signalled) {
+        try {
+            return queue.busy(queue.device().sinkAddress, work.iterationsFor(duration), 0, 0, signalled);
+        } catch (LineException e) {
+            throw e.toGpuException("queueing busy work");
+        }
+    }
+
+    private static void check(int status, String call) {
+        if (status != Vk.VK_SUCCESS) {
+            throw VulkanStatus.failure(status, call).toGpuException("waiting for busy work");
+        }
+    }
+
+    private static BenchWorkload.NativeWait wait(String name, String how, java.util.function.Consumer<Duration> body) {
+        return new BenchWorkload.NativeWait() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public String how() {
+                return how;
+            }
+
+            @Override
+            public void queueAndWait(Duration work) {
+                body.accept(work);
+            }
+        };
+    }
+
+    /** Destroys the fence, once nothing it was given to is pending (every wait above returned). */
+    @Override
+    public void close() {
+        VulkanDevice device = queue.device();
+        Vk.vkDestroyFence(device.vk, device.handle, fence, MemorySegment.NULL);
+        arena.close();
+    }
+}
