@@ -179,6 +179,11 @@ public final class VulkanBackend implements Backend<VulkanQueue> {
         current.set(Objects.requireNonNull(device, "device"));
     }
 
+    /** Leaves the calling thread with no current device, as every thread starts. */
+    public void clearCurrentDevice() {
+        current.remove();
+    }
+
     /** The calling thread's current device, or empty. */
     public Optional<VulkanDevice> currentDevice() {
         return Optional.ofNullable(current.get());

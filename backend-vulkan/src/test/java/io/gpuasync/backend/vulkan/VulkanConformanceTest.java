@@ -12,9 +12,12 @@ import java.util.Set;
  * The Vulkan backend's driver table on the real driver the loader runs (lavapipe in the build,
  * NVIDIA's on a GPU machine): two logical devices on physical device 0 (two domains), the busy
  * shader calibrated once as the work. REFERENCE_COUNT and PAGE_COUNT are the backend's own counts,
- * which are what decide when a device is destroyed (Vulkan keeps none). DEVICE_SIDE_WAIT is not
+ * which are what decide when a device is destroyed (Vulkan keeps none); NO_CURRENT_DOMAIN clears
+ * the thread's current device. DEVICE_SIDE_WAIT is not
  * declared (the driver refuses it, VulkanDriver says why); FAIL_DOMAIN is not: a lost device
- * cannot be provoked on lavapipe, and one simulated above the driver would test the simulation.
+ * cannot be provoked on lavapipe, and one simulated above the driver would test the simulation;
+ * FAULT_INJECTION is not: retainCurrent makes no Vulkan call, and a failed vkQueueSubmit has no
+ * effect (spec: vkQueueSubmit), so "queued, then reported failed" would simulate what Vulkan forbids.
  */
 class VulkanConformanceTest extends LineDriverVerification<VulkanQueue, VulkanDevice> {
     private static VulkanBackend vulkan;
@@ -59,7 +62,13 @@ class VulkanConformanceTest extends LineDriverVerification<VulkanQueue, VulkanDe
 
     @Override
     protected Set<Capability> capabilities() {
-        return EnumSet.of(Capability.MANY_DOMAINS, Capability.REFERENCE_COUNT, Capability.PAGE_COUNT);
+        return EnumSet.of(Capability.MANY_DOMAINS, Capability.REFERENCE_COUNT, Capability.PAGE_COUNT,
+                Capability.NO_CURRENT_DOMAIN);
+    }
+
+    @Override
+    protected void clearCurrent() {
+        vulkan().clearCurrentDevice();
     }
 
     @Override
