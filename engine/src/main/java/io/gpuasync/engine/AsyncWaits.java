@@ -5,8 +5,9 @@ import io.gpuasync.api.Ticket;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Whatever completes a future when a ticket lands: a {@link Reactor}, or a host that drives its
- * own wait engine (an event loop). What the {@link FillExecutor} needs of a host.
+ * Whatever completes a future when a ticket lands: the std host's {@code Reactor}, or a host that
+ * drives its own wait engine (an event loop). What the std host's {@code FillExecutor} needs of a
+ * host (the engine cannot link to either: they live in a module above it).
  */
 @FunctionalInterface
 public interface AsyncWaits {
