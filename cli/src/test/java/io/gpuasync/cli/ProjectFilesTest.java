@@ -36,7 +36,7 @@ class ProjectFilesTest {
             assertTrue(Pattern.compile(managed).matcher(bom).find(), "the BOM lacks " + name);
             assertTrue(Pattern.compile(managed).matcher(parent).find(), "the parent's dependencyManagement lacks " + name);
         }
-        assertEquals(12, libraries, "core-nostd, api, spi, engine, host-std, host-uring, host-netty, four backends, conformance");
+        assertEquals(13, libraries, "core-nostd, api, spi, engine, host-std, host-uring, host-netty, five backends, conformance");
     }
 
     @Test
