@@ -112,11 +112,29 @@ public interface Line<S> extends AutoCloseable {
     CompletionLine words();
 
     /**
-     * The device address of {@code slot}'s word: the line's device address plus 8 per slot.
+     * The device address of {@code slot}'s word: the line's device address plus 8 per slot. A
+     * line whose close must settle the device work that uses the address before freeing its
+     * page cannot hand it out without the stream that work goes on, and refuses: every line of
+     * a GPU backend does; use {@link #deviceAddress(Object, Slot)}.
      *
      * @throws GpuException of kind {@link GpuException.Kind#CLOSED} once the line is closed
+     * @throws UnsupportedOperationException from a line that hands the address out only with its stream
      */
     long deviceAddress(Slot slot);
+
+    /**
+     * The device address of {@code slot}'s word, for device work the caller queues on
+     * {@code stream}: the line takes that stream as its own work's, so that {@link #close()}
+     * waits for it before freeing the page. Work queued with the address on another stream is
+     * not waited for. The default refuses.
+     *
+     * @throws GpuException {@link GpuException.Kind#FOREIGN_STREAM} if the stream is not of this
+     *     line's context or device; {@link GpuException.Kind#CLOSED} once the line is closing
+     * @throws UnsupportedOperationException from a line that cannot settle a stream
+     */
+    default long deviceAddress(S stream, Slot slot) {
+        throw new UnsupportedOperationException(this + " cannot settle a stream it is given: no device address");
+    }
 
     /** The last sequence number signalled into {@code slot} (0 before the first). */
     long lastSignalled(Slot slot);

@@ -58,7 +58,7 @@ public class EngineDoWork {
         device = new ManualDevice();
         line = MappedLine.open(device, (reason, l, address, bytes) -> { });
         for (int s = 0; s < Slot.COUNT; s++) {
-            wordAddresses[s] = line.deviceAddress(Slot.of(s));
+            wordAddresses[s] = line.deviceAddress(ManualDevice.STREAM, Slot.of(s));
         }
         for (int i = 0; i < PENDING; i++) {
             tickets[i] = new Ticket(line, Slot.of(i % Slot.COUNT), 1);

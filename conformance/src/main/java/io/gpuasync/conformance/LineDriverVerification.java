@@ -801,8 +801,8 @@ public abstract class LineDriverVerification<S, D> {
             Line<S> line = world.open(0);
             S stream = world.stream(0);
             long base = world.driver.pages.values().iterator().next().device;
-            require(line.deviceAddress(slot) == base + 8L * slot.ordinal(), rule, "slot " + slot.ordinal()
-                    + " is at base + " + (line.deviceAddress(slot) - base));
+            require(line.deviceAddress(stream, slot) == base + 8L * slot.ordinal(), rule, "slot " + slot.ordinal()
+                    + " is at base + " + (line.deviceAddress(stream, slot) - base));
             awaitLanded(line.signal(stream, slot), rule);
             for (Slot other : Slot.values()) {
                 long expected = other == slot ? 1 : 0;
@@ -1221,7 +1221,7 @@ public abstract class LineDriverVerification<S, D> {
             MappedLine<S, D> line = world.open(0);
             S stream = world.stream(0);
             awaitLanded(line.signal(stream, slot), rule);
-            long address = line.deviceAddress(slot);
+            long address = line.deviceAddress(stream, slot);
             Ticket released = null;
             long waitedFor = WRAPS[0] + 1;
             if (capabilities().contains(Capability.DEVICE_SIDE_WAIT)) {

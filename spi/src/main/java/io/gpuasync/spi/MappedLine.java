@@ -437,12 +437,41 @@ public final class MappedLine<S, D> implements Line<S> {
         return readOnlyWords;
     }
 
+    /**
+     * Not handed out: device work a caller queued with the address on a stream the line does
+     * not know of could still touch the page when the close frees it, and the close cannot
+     * wait for it. {@link #deviceAddress(Object, Slot)} takes the stream it will be used on.
+     *
+     * @throws UnsupportedOperationException always
+     */
     @Override
     public long deviceAddress(Slot slot) {
-        if (state != State.OPEN) {
-            throw new GpuException(GpuException.Kind.CLOSED, life.name + " is closed; its page is no longer the line's");
+        throw new UnsupportedOperationException(life.name + " hands out the device address of " + slot + " only with the"
+                + " stream it will be used on (MappedLine.deviceAddress(stream, slot)), so that its close can settle"
+                + " that stream before the page is freed");
+    }
+
+    /**
+     * The device address of {@code slot}'s word (the line's device address plus 8 per slot),
+     * for device work the caller queues on {@code stream} (a kernel reading the word, its own
+     * stream memory operation). Held to the rules of the line's own work: only a stream of the
+     * line's domain, and the line's close settles {@code stream} before the page is freed, as
+     * it does a {@link #waitOnDevice}. Work queued with the address on any other stream, or
+     * after the close began, is not covered: the close cannot know of it.
+     *
+     * @throws GpuException {@link GpuException.Kind#FOREIGN_STREAM} or
+     *     {@link GpuException.Kind#CLOSED}
+     */
+    @Override
+    public long deviceAddress(S stream, Slot slot) {
+        Objects.requireNonNull(stream, "stream");
+        Objects.requireNonNull(slot, "slot");
+        synchronized (lock) {
+            requireOpen("the device address of");
+            requireOwnStream(stream, "the device address of ");
+            noteQueuedOn(stream);
+            return slotAddress(slot);
         }
-        return slotAddress(slot);
     }
 
     private long slotAddress(Slot slot) {

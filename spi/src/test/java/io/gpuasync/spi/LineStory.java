@@ -157,10 +157,10 @@ final class LineStory {
                 driver.violation(LineRule.SLOT_SERVES_ONE_STREAM, "ticket " + ticket + " after " + o.last[k]);
             }
             long expected = o.page.device + 8L * k;
-            if (driver.lastWriteAddress != expected || o.line.deviceAddress(slot) != expected) {
+            if (driver.lastWriteAddress != expected || o.line.deviceAddress(stream, slot) != expected) {
                 driver.violation(LineRule.SLOT_ADDRESS, "slot " + k + " stored at base + "
                         + (driver.lastWriteAddress - o.page.device) + ", line says base + "
-                        + (o.line.deviceAddress(slot) - o.page.device));
+                        + (o.line.deviceAddress(stream, slot) - o.page.device));
             }
             o.queued = true;
             o.owners[k] = stream;

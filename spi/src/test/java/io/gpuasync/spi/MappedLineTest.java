@@ -52,7 +52,7 @@ class MappedLineTest {
             driver.run(1);
             assertTrue(second.isDone());
             assertEquals(2, line.words().getAcquire(Slot.S3));
-            assertEquals(line.deviceAddress(Slot.S0) + 24, line.deviceAddress(Slot.S3));
+            assertEquals(line.deviceAddress(own, Slot.S0) + 24, line.deviceAddress(own, Slot.S3));
         }
         assertEquals(List.of(), driver.violations);
     }
@@ -289,11 +289,32 @@ class MappedLineTest {
     }
 
     @Test
+    void theDeviceAddressComesOnlyWithAStreamWhichTheCloseSettles() {
+        List<List<Stream>> settled = new CopyOnWriteArrayList<>();
+        LineDriver<Stream, Domain> watched = new ForwardingLineDriver<>(driver) {
+            @Override
+            public boolean settle(Domain domain, List<Stream> streams, long deadlineNanos) {
+                settled.add(List.copyOf(streams));
+                return super.settle(domain, streams, deadlineNanos);
+            }
+        };
+        MappedLine<Stream, Domain> line = MappedLine.open(watched, reporter);
+        // A bare address could go to work on any stream, which the close could not wait for.
+        assertThrows(UnsupportedOperationException.class, () -> line.deviceAddress(Slot.S2));
+        assertEquals(GpuException.Kind.FOREIGN_STREAM,
+                assertThrows(GpuException.class, () -> line.deviceAddress(foreign, Slot.S2)).kind());
+        assertEquals(line.deviceAddress(ownOther, Slot.S0) + 16, line.deviceAddress(ownOther, Slot.S2));
+        line.close();
+        assertEquals(List.of(List.of(ownOther)), settled, "the close settles the stream the address went to");
+        assertEquals(List.of(), driver.violations);
+    }
+
+    @Test
     void aClosedLineAnswersNeitherHealthNorAddresses() {
         MappedLine<Stream, Domain> line = open();
         line.close();
         assertEquals(GpuException.Kind.CLOSED, assertThrows(GpuException.class, line::checkHealth).kind());
-        assertEquals(GpuException.Kind.CLOSED, assertThrows(GpuException.class, () -> line.deviceAddress(Slot.S0)).kind());
+        assertEquals(GpuException.Kind.CLOSED, assertThrows(GpuException.class, () -> line.deviceAddress(own, Slot.S0)).kind());
     }
 
     @Test

@@ -266,7 +266,7 @@ class CudaHazardsTest {
     void aWaitNeverSatisfiedEndsTheCloseAtTheLinesBoundAndLeavesNoSettlerBlocked() throws InterruptedException {
         CudaStream consumer = cuda.createStream();
         MappedLine<CudaStream, CudaContext> line = lineBoundedBy(Duration.ofMillis(300));
-        long word = line.deviceAddress(Slot.S0);
+        long word = line.deviceAddress(consumer, Slot.S0);
         line.waitOnDevice(consumer, Slot.S0, 1);
         line.signal(consumer, Slot.S1);
         line.close();
@@ -313,7 +313,7 @@ class CudaHazardsTest {
         try (Line<CudaStream> line = cuda.openLine()) {
             // v2 stream memory operations refuse CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER.
             assertEquals(Cuda.CUDA_ERROR_INVALID_VALUE,
-                    Cuda.cuStreamWriteValue64_v2(stream.segment(), line.deviceAddress(Slot.S7), 1, 1));
+                    Cuda.cuStreamWriteValue64_v2(stream.segment(), line.deviceAddress(stream, Slot.S7), 1, 1));
             // cuStreamQuery(NULL) is the legacy stream only, not the context's other (non-blocking) streams.
             CudaTests.enqueueWork(stream, Duration.ofMillis(200));
             assertEquals(Cuda.CUDA_ERROR_NOT_READY, Cuda.cuStreamQuery(stream.segment()));

@@ -90,7 +90,7 @@ public final class SimStream implements AutoCloseable {
      * Queues a wait, on the device, until the 64-bit word at device address {@code address}
      * reaches {@code value} (a wrap-safe compare, as {@code CU_STREAM_WAIT_VALUE_GEQ}): work
      * queued after it runs only then, with no host round trip. The address must be in memory of
-     * this stream's device, such as a line's word ({@code line.deviceAddress(slot)}).
+     * this stream's device, such as a line's word ({@code line.deviceAddress(stream, slot)}).
      */
     public void waitValue(long address, long value) {
         enqueue(new WaitValue(address, value));

@@ -185,7 +185,7 @@ class SimBackendTest {
         SimStream producer = sim.device(0).createStream();
         SimStream consumer = sim.device(0).createStream();
         try (Line<SimStream> line = sim.openLine()) {
-            consumer.waitValue(line.deviceAddress(Slot.S0), 1);
+            consumer.waitValue(line.deviceAddress(consumer, Slot.S0), 1);
             Ticket after = line.signal(consumer, Slot.S1);
             producer.sleep(Duration.ofMillis(50));
             Ticket first = line.signal(producer, Slot.S0);
@@ -251,7 +251,7 @@ class SimBackendTest {
         io.gpuasync.spi.MappedLine<SimStream, SimDevice> line =
                 io.gpuasync.spi.MappedLine.open(sim.driver(), (reason, name, address, bytes) -> leaks.add(reason.name()),
                         io.gpuasync.core.NanoClock.SYSTEM, Duration.ofMillis(300));
-        long word = line.deviceAddress(Slot.S0);
+        long word = line.deviceAddress(producer, Slot.S0);
         line.waitOnDevice(consumer, Slot.S0, 1);
         line.close();
         // The wait was never satisfied: the page is kept rather than freed under the poll.
