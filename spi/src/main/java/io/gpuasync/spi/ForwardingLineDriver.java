@@ -49,6 +49,11 @@ public class ForwardingLineDriver<S, D> implements LineDriver<S, D> {
     }
 
     @Override
+    public boolean freeWaitsForDevice() {
+        return delegate.freeWaitsForDevice();
+    }
+
+    @Override
     public boolean streamIn(S stream, D domain) throws LineException {
         return delegate.streamIn(stream, domain);
     }

@@ -39,6 +39,17 @@ public interface LineDriver<S, D> {
     /** Frees a page from {@link #allocHost}, once, while {@code domain} is still retained. */
     void freeHost(D domain, MemorySegment host);
 
+    /**
+     * Whether {@link #freeHost} may wait for work of the device that is not the line's (HIP's
+     * {@code hipHostUnregister} waits for every stream of the device). The line then frees on a
+     * thread of its own within its settle bound, and keeps the page as leaked, with its domain,
+     * when the free has not returned by then. The default: the free returns promptly, and runs
+     * on the closing thread.
+     */
+    default boolean freeWaitsForDevice() {
+        return false;
+    }
+
     /** Whether {@code stream} belongs to {@code domain}. */
     boolean streamIn(S stream, D domain) throws LineException;
 

@@ -127,6 +127,8 @@ public final class MappedLine<S, D> implements Line<S> {
     private final List<S> streams = new ArrayList<>(2);
     // Written under lock before the state leaves OPEN; read by the closer after.
     private volatile State state = State.OPEN;
+    // Guarded by domainLock: the closer stopped waiting for the free, and reported the leak.
+    private boolean gaveUpOnFree;
 
     // reinterpret is restricted: it sizes a raw driver pointer, which only a driver that keeps
     // the LineDriver contract (a live page of at least PAGE bytes) makes safe.
@@ -578,6 +580,8 @@ public final class MappedLine<S, D> implements Line<S> {
 
     // Runs once, on the first closer, with the state CLOSING: nothing more can be queued.
     private void finishClose() {
+        // One deadline for the queueing, the settle and the free: a vendor's free may itself
+        // wait for the device (HIP's hipHostUnregister waits for every stream of the device).
         long deadline = System.nanoTime() + Math.min(settleBoundNanos, Long.MAX_VALUE / 4);
         // A signal or device wait past its checks may still be in its driver call: what it
         // queues must be covered by the settle, so it is waited for first, within the same bound.
@@ -604,21 +608,55 @@ public final class MappedLine<S, D> implements Line<S> {
         words.retire();
         life.closed = true;
         cleanable.clean();
-        synchronized (domainLock) {
-            if (settled != Settled.YES) {
+        if (settled != Settled.YES) {
+            synchronized (domainLock) {
                 leak(settled == Settled.TIMED_OUT ? LeakReporter.Reason.SETTLE_TIMED_OUT
                         : driverFailure != null ? LeakReporter.Reason.CLOSE_FAILED : LeakReporter.Reason.SETTLE_FAILED);
-                if (driverFailure != null) {
-                    rethrowable(driverFailure);
-                }
-                return;
             }
+            if (driverFailure != null) {
+                rethrowable(driverFailure);
+            }
+            return;
+        }
+        if (!driver.freeWaitsForDevice()) {
             try {
-                driver.freeHost(domain, page);
+                freeAndRelease();
             } catch (Throwable t) {
-                // Whether the page is gone is unknown: keep the domain that owns it.
-                leak(LeakReporter.Reason.CLOSE_FAILED);
+                keepAfterAFailedFree();
                 throw t;
+            }
+            return;
+        }
+        // On a settler thread, within the deadline: a free that waits for the device (HIP's)
+        // must hold up neither a health check nor the close past its bound.
+        Boolean freed;
+        try {
+            freed = answerBy(SETTLERS.submit(this::freeAndRelease), deadline);
+        } catch (Throwable t) {
+            keepAfterAFailedFree();
+            throw rethrowable(t);
+        }
+        if (freed == null) {
+            synchronized (domainLock) {
+                if (state == State.CLOSED) {
+                    return;     // it finished just after the grace
+                }
+                // Still in the driver's free: the domain that owns the page is kept for good. A
+                // free that ends later has waited for the device, so the page it frees is safe.
+                gaveUpOnFree = true;
+                leak(LeakReporter.Reason.SETTLE_TIMED_OUT);
+            }
+        }
+    }
+
+    // The free outside domainLock (a health check must not wait behind it), then the release
+    // on the same thread (a decorating driver may pair them by thread), unless the closer gave
+    // up waiting for the free.
+    private boolean freeAndRelease() {
+        driver.freeHost(domain, page);
+        synchronized (domainLock) {
+            if (gaveUpOnFree) {
+                return false;
             }
             try {
                 driver.release(domain);
@@ -627,6 +665,16 @@ public final class MappedLine<S, D> implements Line<S> {
                 throw t;
             }
             state = State.CLOSED;
+            return true;
+        }
+    }
+
+    // Whether the page is gone after a free that threw is unknown: keep the domain that owns it.
+    private void keepAfterAFailedFree() {
+        synchronized (domainLock) {
+            if (state != State.LEAKED) {
+                leak(LeakReporter.Reason.CLOSE_FAILED);
+            }
         }
     }
 
@@ -638,24 +686,32 @@ public final class MappedLine<S, D> implements Line<S> {
 
     private enum Settled { YES, FAILED, TIMED_OUT }
 
-    // Asks the driver on a settler thread and waits for its answer until the line's deadline,
-    // across interrupts of this thread (its status is kept).
+    // Asks the driver on a settler thread and waits for its answer until the line's deadline.
     private Settled settle(List<S> used, long deadline) throws Throwable {
-        Future<Boolean> answer = SETTLERS.submit(() -> driver.settle(domain, used, deadline));
+        Boolean answer = answerBy(SETTLERS.submit(() -> driver.settle(domain, used, deadline)), deadline);
+        if (answer == null) {
+            return Settled.TIMED_OUT;
+        }
+        if (answer) {
+            return Settled.YES;
+        }
+        // A driver that honours the deadline says no when it passes: that is a time-out.
+        return System.nanoTime() - deadline >= 0 ? Settled.TIMED_OUT : Settled.FAILED;
+    }
+
+    // The answer, or null if none came by the deadline (and its grace), waiting across
+    // interrupts of this thread (its status is kept); what the driver threw is thrown.
+    private static Boolean answerBy(Future<Boolean> answer, long deadline) throws Throwable {
         boolean interrupted = false;
         try {
             for (;;) {
                 long left = deadline + ANSWER_GRACE_NANOS - System.nanoTime();
                 try {
-                    if (answer.get(Math.max(0, left), TimeUnit.NANOSECONDS)) {
-                        return Settled.YES;
-                    }
-                    // A driver that honours the deadline says no when it passes: that is a time-out.
-                    return System.nanoTime() - deadline >= 0 ? Settled.TIMED_OUT : Settled.FAILED;
+                    return answer.get(Math.max(0, left), TimeUnit.NANOSECONDS);
                 } catch (InterruptedException e) {
                     interrupted = true;
                 } catch (TimeoutException e) {
-                    return Settled.TIMED_OUT;
+                    return null;
                 } catch (ExecutionException e) {
                     throw e.getCause();
                 }

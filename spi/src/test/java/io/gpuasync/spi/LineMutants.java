@@ -65,7 +65,7 @@ final class LineMutants {
         }
     }
 
-    private static final String FREE_ON_CLOSE = "try { driver.freeHost(domain, page); } catch (Throwable t) {";
+    private static final String FREE_ON_CLOSE = "driver.freeHost(domain, page); synchronized (domainLock) {";
     private static final String RELEASE_ON_CLOSE = "try { driver.release(domain); } catch (Throwable t) {";
 
     static final List<Mutation> ALL = List.of(
