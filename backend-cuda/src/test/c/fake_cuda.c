@@ -8,7 +8,14 @@
  * default stream in it; any other handle must be a stream that exists (CUDA_ERROR_INVALID_HANDLE
  * otherwise, where a real driver may do anything). Stream memory operations (cuStreamWriteValue64,
  * cuStreamWaitValue64) act in the current context, so the fake requires the stream's context to
- * be current for them: the strict reading of the driver API, which a backend must meet.
+ * be current for them: the strict reading of the driver API, which a backend must meet; so do
+ * cuEventDestroy and cuStreamDestroy, for which cuda.h lists CUDA_ERROR_INVALID_CONTEXT.
+ *
+ * CUDA_DEVICE_MAX_CONNECTIONS, read at cuInit as the driver reads its environment when it sets up
+ * a context: 1 makes every stream of a device feed one queue, in submission order (the CUDA
+ * programming guide: the number of hardware work queues, "CUDA_DEVICE_MAX_CONNECTIONS"; with one,
+ * streams serialize and a wait queued before its store on another stream never ends). This model
+ * assumes no reset drops queued work while it is on.
  */
 #define _GNU_SOURCE
 #include "fake_device.h"
@@ -21,6 +28,8 @@
 static __thread ctx_t *ctx_stack[16];
 static __thread int depth;
 static __thread stream_t *per_thread[DEVICES];
+/* fakeCaptureAtNextRecord: a capture another thread begins just before the next cuEventRecord on it. */
+static stream_t *capture_at_record;
 
 static ctx_t *current(void) { return depth > 0 ? ctx_stack[depth - 1] : NULL; }
 
@@ -33,7 +42,12 @@ static stream_t *resolve_stream(CUstream handle, int *status) {
         }
         if (handle != CU_STREAM_PER_THREAD_HANDLE) return legacy_stream(c);
         stream_t *mine = per_thread[c->device];
-        if (!mine || !live_stream(mine)) per_thread[c->device] = mine = new_stream(c);
+        if (!mine || !live_stream(mine)) {
+            per_thread[c->device] = mine = new_stream(c);
+            /* cuda.h, CU_STREAM_PER_THREAD: it "is not a non-blocking stream and will synchronize
+               with the legacy default stream if both are used in a program". */
+            mine->blocking = 1;
+        }
         return mine;
     }
     stream_t *s = live_stream(handle);
@@ -65,6 +79,8 @@ static stream_t *memop_stream(CUstream handle, int *status) {
 
 CUresult cuInit(unsigned int flags) {
     if (flags != 0) return CUDA_ERROR_INVALID_VALUE;
+    const char *connections = getenv("CUDA_DEVICE_MAX_CONNECTIONS");
+    one_queue = connections && atoi(connections) == 1;
     initialized = 1;
     return CUDA_SUCCESS;
 }
@@ -89,6 +105,8 @@ CUresult cuGetErrorName(CUresult error, const char **name) {
     case 709: *name = "CUDA_ERROR_CONTEXT_IS_DESTROYED"; break;
     case CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED: *name = "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED"; break;
     case CUDA_ERROR_STREAM_CAPTURE_INVALIDATED: *name = "CUDA_ERROR_STREAM_CAPTURE_INVALIDATED"; break;
+    case CUDA_ERROR_STREAM_CAPTURE_IMPLICIT: *name = "CUDA_ERROR_STREAM_CAPTURE_IMPLICIT"; break;
+    case CUDA_ERROR_CAPTURED_EVENT: *name = "CUDA_ERROR_CAPTURED_EVENT"; break;
     default: *name = NULL; return CUDA_ERROR_INVALID_VALUE;
     }
     return CUDA_SUCCESS;
@@ -213,12 +231,23 @@ CUresult cuMemHostUnregister(void *p) {
 
 CUresult cuStreamCreate(CUstream *phStream, unsigned int flags) {
     ENTER("cuStreamCreate");
-    (void) flags; /* CU_STREAM_DEFAULT or CU_STREAM_NON_BLOCKING: the same here */
-    return stream_create(phStream);
+    if (flags & ~0x1u) return CUDA_ERROR_INVALID_VALUE;
+    /* CU_STREAM_DEFAULT (0) makes a blocking stream; CU_STREAM_NON_BLOCKING (1) one that does not
+       synchronize with the legacy stream. */
+    return stream_create(phStream, !(flags & 0x1u));
+}
+
+CUresult cuStreamGetFlags(CUstream handle, unsigned int *flags) {
+    ENTER("cuStreamGetFlags");
+    if (!flags) return CUDA_ERROR_INVALID_VALUE;
+    RESOLVE(s, handle);
+    *flags = s->blocking || s->ctx->legacy == s ? 0 : 0x1u;
+    return CUDA_SUCCESS;
 }
 
 CUresult cuStreamDestroy_v2(CUstream handle) {
     ENTER("cuStreamDestroy_v2");
+    if (!current()) return CUDA_ERROR_INVALID_CONTEXT;
     stream_t *s = live_stream(handle);
     if (!s) return CUDA_ERROR_INVALID_HANDLE;
     return stream_destroy(s);
@@ -251,21 +280,58 @@ CUresult cuStreamBeginCapture_v2(CUstream handle, int mode) {
     return begin_capture(s, mode);
 }
 
-/* The graph is never made: *phGraph gets a dummy the tests do not use. */
-CUresult cuStreamEndCapture(CUstream handle, void **phGraph) {
+/* The graph of what the capture recorded; NULL (and CUDA_ERROR_STREAM_CAPTURE_INVALIDATED) if invalidated. */
+CUresult cuStreamEndCapture(CUstream handle, graph_t **phGraph) {
     ENTER("cuStreamEndCapture");
     if (!phGraph) return CUDA_ERROR_INVALID_VALUE;
     RESOLVE(s, handle);
-    *phGraph = s;
-    return end_capture(s);
+    return end_capture(s, phGraph);
 }
 
+/* cuda.h: "if this is called on CU_STREAM_LEGACY (the "null stream") while a blocking stream in
+   the same context is capturing, it will return CUDA_ERROR_STREAM_CAPTURE_IMPLICIT". */
 CUresult cuStreamIsCapturing(CUstream handle, int *status) {
     ENTER("cuStreamIsCapturing");
     if (!status) return CUDA_ERROR_INVALID_VALUE;
     RESOLVE(s, handle);
+    if (s->ctx->legacy == s && blocking_capture_in(s->ctx)) return CUDA_ERROR_STREAM_CAPTURE_IMPLICIT;
     *status = capture_status(s);
     return CUDA_SUCCESS;
+}
+
+/* Played by the tests as the application owning a graph; the backend never calls these. */
+CUresult cuGraphInstantiateWithFlags(graph_t **phGraphExec, graph_t *hGraph, unsigned long long flags) {
+    ENTER("cuGraphInstantiateWithFlags");
+    if (!phGraphExec || !hGraph || flags) return CUDA_ERROR_INVALID_VALUE;
+    *phGraphExec = graph_instantiate(hGraph);
+    return CUDA_SUCCESS;
+}
+
+CUresult cuGraphLaunch(graph_t *hGraphExec, CUstream handle) {
+    ENTER("cuGraphLaunch");
+    if (!hGraphExec) return CUDA_ERROR_INVALID_VALUE;
+    RESOLVE(s, handle);
+    return graph_launch(hGraphExec, s);
+}
+
+CUresult cuGraphExecDestroy(graph_t *hGraphExec) {
+    ENTER("cuGraphExecDestroy");
+    graph_destroy(hGraphExec);
+    return CUDA_SUCCESS;
+}
+
+CUresult cuGraphDestroy(graph_t *hGraph) {
+    ENTER("cuGraphDestroy");
+    graph_destroy(hGraph);
+    return CUDA_SUCCESS;
+}
+
+/* The race a settle must survive: the next cuEventRecord on this stream finds a capture begun
+   (relaxed, as another thread's) between the caller's cuStreamIsCapturing and the record. */
+void fakeCaptureAtNextRecord(CUstream handle) {
+    pthread_mutex_lock(&mu);
+    capture_at_record = (stream_t *) handle;
+    pthread_mutex_unlock(&mu);
 }
 
 CUresult cuThreadExchangeStreamCaptureMode(int *mode) {
@@ -277,6 +343,13 @@ CUresult cuCtxSynchronize(void) {
     ENTER("cuCtxSynchronize");
     return synchronize_current();
 }
+
+/* FAKE_BEFORE_V2_MEMOPS: a driver older than CUDA 11.7, which exports the v1 memops only
+   (cuStreamWriteValue64, cuStreamWaitValue64; the v2 names came with 11.7). */
+#ifdef FAKE_BEFORE_V2_MEMOPS
+#define cuStreamWriteValue64_v2 cuStreamWriteValue64
+#define cuStreamWaitValue64_v2 cuStreamWaitValue64
+#endif
 
 /* The v2 API refuses CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER (cuda.h): flags 0 only. */
 CUresult cuStreamWriteValue64_v2(CUstream handle, CUdeviceptr addr, cuuint64_t value, unsigned int flags) {
@@ -345,6 +418,11 @@ CUresult cuEventCreate(CUevent *phEvent, unsigned int flags) {
 CUresult cuEventRecord(CUevent e, CUstream handle) {
     ENTER("cuEventRecord");
     RESOLVE(s, handle);
+    pthread_mutex_lock(&mu);
+    int race = capture_at_record == s;
+    if (race) capture_at_record = NULL;
+    pthread_mutex_unlock(&mu);
+    if (race) begin_capture(s, MODE_RELAXED);
     return event_record(e, s);
 }
 
@@ -360,6 +438,7 @@ CUresult cuEventSynchronize(CUevent e) {
 
 CUresult cuEventDestroy_v2(CUevent e) {
     ENTER("cuEventDestroy_v2");
+    if (!current()) return CUDA_ERROR_INVALID_CONTEXT;
     return event_destroy(e);
 }
 

@@ -6,14 +6,16 @@
  * host allocations and registered host memory; a thread per stream running queued stores,
  * waits, work, memsets, events and host functions in order; stream handles validated against
  * the streams that exist, as the drivers' special handles are resolved by each fake; graph
- * capture (work queued on a capturing stream is recorded, not run; a whole-context call from a
- * thread not in relaxed mode invalidates a global capture); sticky errors after which nothing
- * queued runs; failure injection. Each fake adds its API on top, its own idea of the calling
+ * capture (work queued on a capturing stream is recorded into a graph, not run, and every launch
+ * of that graph queues it again; a whole-context call from a thread not in relaxed mode
+ * invalidates a global capture); the legacy stream's implicit synchronization with blocking
+ * streams; one hardware queue shared by every stream of a device (CUDA_DEVICE_MAX_CONNECTIONS=1);
+ * sticky errors after which nothing queued runs; failure injection. Each fake adds its API on top, its own idea of the calling
  * thread's current context or device, as current(), and its own resolve_stream().
  *
  * Test hooks (not part of CUDA or HIP): fakeEnqueueWork, fakeFailNext, fakePrimaryRefs,
  * fakeSetSticky, fakeLiveAllocations, fakeRegisteredPages, fakeSetAttribute,
- * fakeUnvalidatedHandles, fakeResetPrimary.
+ * fakeUnvalidatedHandles, fakeResetPrimary, fakeLiveEvents, fakeLiveStreams, fakeCaptureAtNextRecord.
  */
 #ifndef GAR_FAKE_DEVICE_H
 #define GAR_FAKE_DEVICE_H
@@ -39,7 +41,8 @@ enum {
     CUDA_ERROR_ILLEGAL_ADDRESS = 700, CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED = 712,
     CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED = 713, CUDA_ERROR_LAUNCH_FAILED = 719,
     CUDA_ERROR_NOT_SUPPORTED = 801, CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED = 900,
-    CUDA_ERROR_STREAM_CAPTURE_INVALIDATED = 901
+    CUDA_ERROR_STREAM_CAPTURE_INVALIDATED = 901, CUDA_ERROR_STREAM_CAPTURE_IMPLICIT = 906,
+    CUDA_ERROR_CAPTURED_EVENT = 907
 };
 
 enum { CAPTURE_NONE = 0, CAPTURE_ACTIVE = 1, CAPTURE_INVALIDATED = 2 };
@@ -57,9 +60,11 @@ struct stream;
 typedef struct ctx { int device; int refs; int sticky; int inactive; struct stream *legacy; } ctx_t;
 typedef ctx_t *CUcontext;
 
-enum op_kind { OP_WRITE, OP_WAIT, OP_WORK, OP_MEMSET, OP_EVENT, OP_HOSTFN };
+/* OP_AFTER: the legacy stream's implicit synchronization, waiting for another stream's earlier work. */
+enum op_kind { OP_WRITE, OP_WAIT, OP_WORK, OP_MEMSET, OP_EVENT, OP_HOSTFN, OP_AFTER };
 typedef void (*CUhostFn)(void *userData);
-typedef struct event { pthread_mutex_t mu; pthread_cond_t done; long long recorded, completed; ctx_t *ctx; } event_t;
+/* captured: last recorded in a capturing stream (cuEventQuery then fails with CUDA_ERROR_CAPTURED_EVENT). */
+typedef struct event { pthread_mutex_t mu; pthread_cond_t done; long long recorded, completed; ctx_t *ctx; int captured; } event_t;
 typedef event_t *CUevent;
 typedef struct op {
     enum op_kind kind;
@@ -71,8 +76,16 @@ typedef struct op {
     long long event_seq;
     CUhostFn fn;
     void *user;
+    /* OP_AFTER: runs once `after` has run after_count ops. */
+    struct stream *after;
+    long long after_count;
+    /* Its place in the device's one queue (one_queue mode), from 1. */
+    long long order;
     struct op *next;
 } op_t;
+
+/* What a capture recorded: the ops, in order; an executable graph is a copy of them. */
+typedef struct graph { op_t *head, *tail; } graph_t;
 
 typedef struct stream {
     ctx_t *ctx;
@@ -85,6 +98,12 @@ typedef struct stream {
     /* Set by a reset: the queued work is dropped, and the op running ends. */
     int dead;
     int capture, capture_mode;
+    /* Not created with CU_STREAM_NON_BLOCKING: synchronizes with the legacy stream. */
+    int blocking;
+    /* Ops queued and run so far, for OP_AFTER. Under mu of the stream. */
+    long long queued, ran;
+    /* The graph being captured, while capture is not CAPTURE_NONE. Under the global mu. */
+    graph_t *graph;
 } stream_t;
 typedef stream_t *CUstream;
 
@@ -103,6 +122,10 @@ static int unvalidated_handles;
 /* Test-set device attributes: {attribute, value} per device, overriding the fake's defaults. */
 static int attribute_overrides[DEVICES][MAX_ATTRIBUTES][2];
 static __thread int thread_capture_mode = MODE_GLOBAL;
+/* CUDA_DEVICE_MAX_CONNECTIONS=1 at initialization: every stream of a device feeds one queue. */
+static int one_queue;
+static long long queue_submitted[DEVICES], queue_ran[DEVICES];
+static int live_events;
 
 static char fail_name[64];
 static int fail_status, fail_count;
@@ -244,18 +267,51 @@ static int begin_capture(stream_t *s, int mode) {
     if (status == CUDA_SUCCESS) {
         s->capture = CAPTURE_ACTIVE;
         s->capture_mode = mode;
+        s->graph = calloc(1, sizeof *s->graph);
     }
     pthread_mutex_unlock(&mu);
     return status;
 }
 
-static int end_capture(stream_t *s) {
+static void free_ops(op_t *op) {
+    while (op) {
+        op_t *next = op->next;
+        free(op);
+        op = next;
+    }
+}
+
+/* cuStreamEndCapture: the graph of an ACTIVE capture; an invalidated one is discarded (cuda.h:
+   "CUDA_ERROR_STREAM_CAPTURE_INVALIDATED ... *phGraph set to NULL"). */
+static int end_capture(stream_t *s, graph_t **out) {
     pthread_mutex_lock(&mu);
     int was = s->capture;
+    graph_t *g = s->graph;
     s->capture = CAPTURE_NONE;
+    s->graph = NULL;
     pthread_mutex_unlock(&mu);
+    if (was != CAPTURE_ACTIVE && g) {
+        free_ops(g->head);
+        free(g);
+        g = NULL;
+    }
+    if (out) *out = g;
+    else if (g) { free_ops(g->head); free(g); }
     return was == CAPTURE_ACTIVE ? CUDA_SUCCESS
          : was == CAPTURE_INVALIDATED ? CUDA_ERROR_STREAM_CAPTURE_INVALIDATED : CUDA_ERROR_INVALID_VALUE;
+}
+
+/* Whether a blocking stream of c is capturing: the legacy stream is then unusable (cuda.h,
+   cuStreamIsCapturing: "When a blocking stream is capturing, the legacy stream is in an unusable
+   state until the blocking stream capture is terminated"). */
+static int blocking_capture_in(ctx_t *c) {
+    int found = 0;
+    pthread_mutex_lock(&mu);
+    for (int i = 0; i < MAX_STREAMS && !found; i++) {
+        found = streams[i] && streams[i]->ctx == c && streams[i]->blocking && streams[i]->capture != CAPTURE_NONE;
+    }
+    pthread_mutex_unlock(&mu);
+    return found;
 }
 
 static int capture_status(stream_t *s) {
@@ -320,6 +376,7 @@ static long long now_ns(void) {
 }
 
 static int halted(stream_t *s) { return sticky(s->ctx) || dead(s); }
+static int after_reached(op_t *op);
 
 static void *run_stream(void *arg) {
     stream_t *s = arg;
@@ -335,6 +392,12 @@ static void *run_stream(void *arg) {
         if (!s->head) s->tail = NULL;
         pthread_mutex_unlock(&s->mu);
 
+        /* One hardware queue: nothing runs before everything submitted earlier, on any stream, ran. */
+        while (one_queue && op->order && __atomic_load_n(&queue_ran[s->ctx->device], __ATOMIC_ACQUIRE) < op->order - 1
+               && !dead(s)) {
+            struct timespec pause = {0, 2000};
+            nanosleep(&pause, NULL);
+        }
         if (!halted(s)) {
             switch (op->kind) {
             case OP_WRITE: device_store(s->ctx, op->addr, op->value); break;
@@ -369,16 +432,63 @@ static void *run_stream(void *arg) {
                 break;
             /* Like cuLaunchHostFunc's: never called once the context failed (checked above). */
             case OP_HOSTFN: op->fn(op->user); break;
+            case OP_AFTER:
+                while (!halted(s) && !after_reached(op)) {
+                    struct timespec pause = {0, 2000};
+                    nanosleep(&pause, NULL);
+                }
+                break;
             }
         }
+        if (one_queue && op->order) __atomic_store_n(&queue_ran[s->ctx->device], op->order, __ATOMIC_RELEASE);
         free(op);
         pthread_mutex_lock(&s->mu);
+        s->ran++;
         s->pending--;
         pthread_cond_broadcast(&s->changed);
         pthread_mutex_unlock(&s->mu);
     }
 }
 
+static int is_legacy(stream_t *s) { return s->ctx->legacy == s; }
+
+/* Appends op to s's queue, after an OP_AFTER on `after` if it has not yet run what it queued. Under mu. */
+static void append_locked(stream_t *s, op_t *op, stream_t *after) {
+    op_t *barrier = NULL;
+    if (after && after != s) {
+        pthread_mutex_lock(&after->mu);
+        long long queued = after->queued, ran = after->ran;
+        pthread_mutex_unlock(&after->mu);
+        if (ran < queued) {
+            barrier = calloc(1, sizeof *barrier);
+            barrier->kind = OP_AFTER;
+            barrier->after = after;
+            barrier->after_count = queued;
+        }
+    }
+    int dev = s->ctx->device;
+    pthread_mutex_lock(&s->mu);
+    for (op_t *o = barrier ? barrier : op; o; o = o == barrier ? op : NULL) {
+        o->next = NULL;
+        if (one_queue) o->order = ++queue_submitted[dev];
+        if (s->tail) s->tail->next = o; else s->head = o;
+        s->tail = o;
+        s->pending++;
+        s->queued++;
+    }
+    pthread_cond_broadcast(&s->changed);
+    pthread_mutex_unlock(&s->mu);
+}
+
+/*
+ * Queues op on s. On a capturing stream it is recorded into the graph instead (cuda.h,
+ * cuStreamBeginCapture: "all operations pushed into the stream will not be executed, but will
+ * instead be captured into a graph"); stream memory operations become nodes like any other.
+ * The legacy stream synchronizes implicitly (NVIDIA, "Stream synchronization behavior": an
+ * action in the legacy stream first waits on all blocking streams, and all blocking streams
+ * then wait on it): an op on the legacy stream runs after what every blocking stream of its
+ * context queued before it, and an op on a blocking stream after what the legacy stream queued.
+ */
 static CUresult push_op(stream_t *s, op_t *op) {
     if (!s) {
         free(op);
@@ -388,18 +498,98 @@ static CUresult push_op(stream_t *s, op_t *op) {
         free(op);
         return sticky(s->ctx);
     }
-    if (capture_status(s) != CAPTURE_NONE) {
-        /* Recorded into the graph being captured, which this fake never launches. */
-        free(op);
+    pthread_mutex_lock(&mu);
+    if (s->capture != CAPTURE_NONE) {
+        op->next = NULL;
+        if (s->graph->tail) s->graph->tail->next = op; else s->graph->head = op;
+        s->graph->tail = op;
+        pthread_mutex_unlock(&mu);
         return CUDA_SUCCESS;
     }
-    pthread_mutex_lock(&s->mu);
-    if (s->tail) s->tail->next = op; else s->head = op;
-    s->tail = op;
-    s->pending++;
-    pthread_cond_broadcast(&s->changed);
-    pthread_mutex_unlock(&s->mu);
+    pthread_mutex_unlock(&mu);
+    if (is_legacy(s) && blocking_capture_in(s->ctx)) {
+        /* cuda.h: use of the legacy stream "would have an implicit dependency on the capturing
+           stream(s)": CUDA_ERROR_STREAM_CAPTURE_IMPLICIT. */
+        free(op);
+        return CUDA_ERROR_STREAM_CAPTURE_IMPLICIT;
+    }
+    pthread_mutex_lock(&mu);
+    if (is_legacy(s)) {
+        /* One OP_AFTER per blocking stream with work not yet run, then the op. */
+        for (int i = 0; i < MAX_STREAMS; i++) {
+            stream_t *t = streams[i];
+            if (t && t != s && t->ctx == s->ctx && t->blocking) {
+                pthread_mutex_lock(&t->mu);
+                long long queued = t->queued, ran = t->ran;
+                pthread_mutex_unlock(&t->mu);
+                if (ran < queued) {
+                    op_t *barrier = calloc(1, sizeof *barrier);
+                    barrier->kind = OP_AFTER;
+                    barrier->after = t;
+                    barrier->after_count = queued;
+                    append_locked(s, barrier, NULL);
+                }
+            }
+        }
+        append_locked(s, op, NULL);
+    } else {
+        append_locked(s, op, s->blocking ? s->ctx->legacy : NULL);
+    }
+    pthread_mutex_unlock(&mu);
     return CUDA_SUCCESS;
+}
+
+/* Whether `after` has run after_count ops; a stream that is gone ran everything it will. */
+static int after_reached(op_t *op) {
+    int reached = 1;
+    pthread_mutex_lock(&mu);
+    for (int i = 0; i < MAX_STREAMS; i++) {
+        if (streams[i] == op->after) {
+            pthread_mutex_lock(&op->after->mu);
+            reached = op->after->ran >= op->after_count;
+            pthread_mutex_unlock(&op->after->mu);
+            break;
+        }
+    }
+    pthread_mutex_unlock(&mu);
+    return reached;
+}
+
+static op_t *copy_ops(const op_t *from) {
+    op_t *head = NULL, *tail = NULL;
+    for (; from; from = from->next) {
+        op_t *op = malloc(sizeof *op);
+        *op = *from;
+        op->next = NULL;
+        if (tail) tail->next = op; else head = op;
+        tail = op;
+    }
+    return head;
+}
+
+/* cuGraphInstantiate: what a launch will queue, copied from the graph. */
+static graph_t *graph_instantiate(const graph_t *g) {
+    graph_t *exec = calloc(1, sizeof *exec);
+    exec->head = copy_ops(g->head);
+    return exec;
+}
+
+/* cuGraphLaunch: queues the graph's nodes on s, in order, as a replay of what was captured. */
+static int graph_launch(const graph_t *exec, stream_t *s) {
+    for (const op_t *node = exec->head; node; node = node->next) {
+        op_t *op = copy_ops(node);
+        free_ops(op->next);
+        op->next = NULL;
+        int status = push_op(s, op);
+        if (status != CUDA_SUCCESS) return status;
+    }
+    return CUDA_SUCCESS;
+}
+
+static void graph_destroy(graph_t *g) {
+    if (!g) return;
+    free_ops(g->head);
+    free(g);
 }
 
 static CUresult enqueue(stream_t *s, enum op_kind kind, volatile uint64_t *addr, uint64_t value, long long nanos) {
@@ -658,15 +848,27 @@ static stream_t *new_stream(ctx_t *c) {
     return s;
 }
 
-static int stream_create(stream_t **out) {
+/* blocking: made without CU_STREAM_NON_BLOCKING (hipStreamNonBlocking), so it synchronizes with the legacy stream. */
+static int stream_create(stream_t **out, int blocking) {
     ctx_t *c = current();
     if (!c) return CUDA_ERROR_INVALID_CONTEXT;
     if (sticky(c)) return sticky(c);
     if (!out) return CUDA_ERROR_INVALID_VALUE;
     activate(c);
     *out = new_stream(c);
+    (*out)->blocking = blocking;
     return CUDA_SUCCESS;
 }
+
+int fakeLiveStreams(void) {
+    int n = 0;
+    pthread_mutex_lock(&mu);
+    for (int i = 0; i < MAX_STREAMS; i++) n += streams[i] != NULL;
+    pthread_mutex_unlock(&mu);
+    return n;
+}
+
+int fakeLiveEvents(void) { return __atomic_load_n(&live_events, __ATOMIC_ACQUIRE); }
 
 /* The legacy default stream of c, made when first used, as the driver makes it. */
 static stream_t *legacy_stream(ctx_t *c) {
@@ -725,12 +927,23 @@ static int event_create(event_t **out) {
     pthread_mutex_init(&e->mu, NULL);
     pthread_cond_init(&e->done, NULL);
     e->ctx = current();
+    __atomic_add_fetch(&live_events, 1, __ATOMIC_ACQ_REL);
     *out = e;
     return CUDA_SUCCESS;
 }
 
 static int event_record(event_t *e, stream_t *s) {
     if (!e) return CUDA_ERROR_INVALID_HANDLE;
+    pthread_mutex_lock(&mu);
+    int capturing = s && s->capture != CAPTURE_NONE;
+    pthread_mutex_unlock(&mu);
+    pthread_mutex_lock(&e->mu);
+    /* Recorded into a capture, the event stands for a point of the graph, not of the stream's
+       work; until it is recorded again outside one, queries fail (cuda.h: CUDA_ERROR_CAPTURED_EVENT,
+       "not permitted on an event which was last recorded in a capturing stream"). */
+    e->captured = capturing;
+    pthread_mutex_unlock(&e->mu);
+    if (capturing) return CUDA_SUCCESS;
     pthread_mutex_lock(&e->mu);
     long long seq = ++e->recorded;
     pthread_mutex_unlock(&e->mu);
@@ -751,8 +964,9 @@ static int event_query(event_t *e) {
     if (!e) return CUDA_ERROR_INVALID_HANDLE;
     if (sticky(e->ctx)) return sticky(e->ctx);
     pthread_mutex_lock(&e->mu);
-    int done = e->completed >= e->recorded;
+    int done = e->completed >= e->recorded, captured = e->captured;
     pthread_mutex_unlock(&e->mu);
+    if (captured) return CUDA_ERROR_CAPTURED_EVENT;
     return done ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
 }
 
@@ -773,14 +987,14 @@ static int event_synchronize(event_t *e) {
 /* Like the real calls, an event's resources go once its recorded work is done; not waited for here. */
 static int event_destroy(event_t *e) {
     if (!e) return CUDA_ERROR_INVALID_HANDLE;
+    __atomic_sub_fetch(&live_events, 1, __ATOMIC_ACQ_REL);
     return CUDA_SUCCESS;
 }
 
-static int synchronize_current(void) {
-    ctx_t *c = current();
-    if (!c) return CUDA_ERROR_INVALID_CONTEXT;
-    int refused = unsafe_during_capture();
-    if (refused) return refused;
+/* Every stream of c finishes: a context's synchronize, and HIP's unregister (ROCm clr 6.2.2 and
+   HEAD, ihipHostUnregister: SyncAllStreams; hipamd 5.2.3: the null stream of every device, which
+   waits for blocking ones). */
+static void drain_all_streams(ctx_t *c) {
     stream_t *mine[MAX_STREAMS];
     int n = 0;
     pthread_mutex_lock(&mu);
@@ -788,7 +1002,17 @@ static int synchronize_current(void) {
         if (streams[i] && streams[i]->ctx == c) mine[n++] = streams[i];
     }
     pthread_mutex_unlock(&mu);
-    for (int i = 0; i < n; i++) drain(mine[i]);
+    for (int i = 0; i < n; i++) {
+        if (live_stream(mine[i])) drain(mine[i]);
+    }
+}
+
+static int synchronize_current(void) {
+    ctx_t *c = current();
+    if (!c) return CUDA_ERROR_INVALID_CONTEXT;
+    int refused = unsafe_during_capture();
+    if (refused) return refused;
+    drain_all_streams(c);
     return sticky(c);
 }
 

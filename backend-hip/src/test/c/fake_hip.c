@@ -156,8 +156,9 @@ hipError_t hipHostUnregister(void *p) {
 
 hipError_t hipStreamCreateWithFlags(CUstream *phStream, unsigned int flags) {
     ENTER("hipStreamCreateWithFlags");
-    (void) flags;
-    return stream_create(phStream);
+    if (flags & ~0x1u) return CUDA_ERROR_INVALID_VALUE;
+    /* hipStreamNonBlocking (1): does not synchronize with the null stream; hipStreamDefault does. */
+    return stream_create(phStream, !(flags & 0x1u));
 }
 
 hipError_t hipStreamDestroy(CUstream handle) {

@@ -21,7 +21,8 @@ import java.util.List;
 final class DriverCalls {
     /** Every symbol bound here. */
     static final List<String> SYMBOLS = List.of("cuStreamBeginCapture_v2", "cuStreamEndCapture", "cuGraphDestroy",
-            "cuDevicePrimaryCtxReset_v2", "cuCtxCreate_v2", "cuCtxDestroy_v2");
+            "cuDevicePrimaryCtxReset_v2", "cuCtxCreate_v2", "cuCtxDestroy_v2", "cuGraphInstantiateWithFlags",
+            "cuGraphLaunch", "cuGraphExecDestroy");
 
     private static final Linker LINKER = Linker.nativeLinker();
     @SuppressWarnings("restricted")
@@ -33,6 +34,12 @@ final class DriverCalls {
     private static final MethodHandle END_CAPTURE = bind("cuStreamEndCapture",
             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS));
     private static final MethodHandle GRAPH_DESTROY = bind("cuGraphDestroy",
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
+    private static final MethodHandle GRAPH_INSTANTIATE = bind("cuGraphInstantiateWithFlags",
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
+    private static final MethodHandle GRAPH_LAUNCH = bind("cuGraphLaunch",
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS));
+    private static final MethodHandle GRAPH_EXEC_DESTROY = bind("cuGraphExecDestroy",
             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
     private static final MethodHandle PRIMARY_RESET = bind("cuDevicePrimaryCtxReset_v2",
             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
@@ -75,6 +82,61 @@ final class DriverCalls {
             throw e;
         } catch (Throwable t) {
             throw new AssertionError(t);
+        }
+    }
+
+    /**
+     * {@code cuStreamEndCapture}, keeping the graph: {@code graph[0]} gets it (NULL when the
+     * capture was invalidated). Returns the status.
+     */
+    static int endCapture(CudaStream stream, MemorySegment[] graph) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
+            int status = (int) END_CAPTURE.invokeExact(MemorySegment.ofAddress(stream.handle()), out);
+            graph[0] = out.get(ValueLayout.ADDRESS, 0);
+            return status;
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /** {@code cuGraphInstantiate(&exec, graph, 0)}, then the graph destroyed; the executable graph. */
+    static MemorySegment instantiate(MemorySegment graph) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
+            check((int) GRAPH_INSTANTIATE.invokeExact(out, graph, 0L), "cuGraphInstantiate");
+            check((int) GRAPH_DESTROY.invokeExact(graph), "cuGraphDestroy");
+            return out.get(ValueLayout.ADDRESS, 0);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /** {@code cuGraphLaunch(exec, stream)}: the status. */
+    static int launch(MemorySegment exec, CudaStream stream) {
+        try {
+            return (int) GRAPH_LAUNCH.invokeExact(exec, MemorySegment.ofAddress(stream.handle()));
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /** {@code cuGraphExecDestroy}. */
+    static void destroyExec(MemorySegment exec) {
+        try {
+            check((int) GRAPH_EXEC_DESTROY.invokeExact(exec), "cuGraphExecDestroy");
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    private static void check(int status, String call) {
+        if (status != 0) {
+            throw new IllegalStateException(call + " returned " + status);
         }
     }
 

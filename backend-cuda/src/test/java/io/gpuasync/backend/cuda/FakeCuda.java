@@ -36,6 +36,10 @@ final class FakeCuda {
             FunctionDescriptor.of(ValueLayout.JAVA_INT));
     private static final MethodHandle SET_ATTRIBUTE = hook("fakeSetAttribute",
             FunctionDescriptor.ofVoid(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+    private static final MethodHandle LIVE_EVENTS = hook("fakeLiveEvents", FunctionDescriptor.of(ValueLayout.JAVA_INT));
+    private static final MethodHandle LIVE_STREAMS = hook("fakeLiveStreams", FunctionDescriptor.of(ValueLayout.JAVA_INT));
+    private static final MethodHandle CAPTURE_AT_NEXT_RECORD = hook("fakeCaptureAtNextRecord",
+            FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
     private FakeCuda() {
     }
 
@@ -104,6 +108,36 @@ final class FakeCuda {
     static void setAttribute(int device, int attribute, int value) {
         try {
             SET_ATTRIBUTE.invokeExact(device, attribute, value);
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /** Events created and not destroyed. */
+    static int liveEvents() {
+        try {
+            return (int) LIVE_EVENTS.invokeExact();
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /** Streams that exist, legacy and per-thread ones included. */
+    static int liveStreams() {
+        try {
+            return (int) LIVE_STREAMS.invokeExact();
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /**
+     * Makes the next {@code cuEventRecord} on {@code stream} find a capture (relaxed) begun just
+     * before it: another thread's, between the recorder's {@code cuStreamIsCapturing} and its record.
+     */
+    static void captureAtNextRecord(CudaStream stream) {
+        try {
+            CAPTURE_AT_NEXT_RECORD.invokeExact(MemorySegment.ofAddress(stream.handle()));
         } catch (Throwable t) {
             throw new AssertionError(t);
         }
