@@ -1116,11 +1116,13 @@ public abstract class LineDriverVerification<S, D> {
             MappedLine<S, D> other = world.open(0);
             S producer = world.stream(0);
             S consumer = world.stream(0);
+            // The store is queued before the wait (held back by work), as on every property here:
+            // where streams share one hardware queue, a wait queued before its store never ends.
+            enqueueWork(producer, LONG_WORK);
+            Ticket first = line.signal(producer, watched);
             line.waitOnDevice(consumer, watched, 1);
             // Behind the wait, on a line of its own: the waited-on line queued nothing else on it.
             Ticket after = other.signal(consumer, Slot.S0);
-            enqueueWork(producer, LONG_WORK);
-            Ticket first = line.signal(producer, watched);
             require(!after.isDone(), rule, "work behind the device-side wait ran before the word moved");
             awaitLanded(after, rule);
             require(first.isDone(), rule, "the wait let work through before the watched store landed");
@@ -1128,11 +1130,11 @@ public abstract class LineDriverVerification<S, D> {
             // queued on its stream: the close must settle that stream too, past its wait and
             // what was queued behind it (work first, so a settle that stops at the wait's own
             // end is caught every time, not only when the stream is slow to reach the store).
+            enqueueWork(producer, LONG_WORK);
+            line.signal(producer, watched);
             line.waitOnDevice(consumer, watched, 2);
             enqueueWork(consumer, LONG_WORK);
             Ticket behind = other.signal(consumer, Slot.S1);
-            enqueueWork(producer, LONG_WORK);
-            line.signal(producer, watched);
             line.close();
             require(line.state() == Line.State.CLOSED, rule, "a line waited on ended " + line.state());
             require(behind.isDone(), rule, "closing the line returned before the stream waiting on its word ran past the "

@@ -6,8 +6,11 @@ import io.gpuasync.spi.LineError;
 import io.gpuasync.spi.LineException;
 
 import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -47,7 +50,11 @@ import java.util.function.IntSupplier;
  * accepted from a platform thread whose current context is the line's, refused from a virtual
  * thread (whose carrier, and so whose context, may change between any two calls). The
  * per-thread default stream ({@code CU_STREAM_PER_THREAD}) is refused: it is the signalling
- * thread's own, and a line settles from a thread of its own.
+ * thread's own, and a line settles from a thread of its own. A stream that is capturing a graph
+ * is refused for stores and device-side waits alike (they would be recorded, and replayed at
+ * every launch), and so is the legacy stream while a blocking stream captures; device-side
+ * waits are refused on the legacy stream and on blocking streams, and everywhere when
+ * {@code CUDA_DEVICE_MAX_CONNECTIONS} is 1 (see {@link #waitValue}).
  */
 final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
     // Polling a settle: short at first (a store that just landed), then no more than 1 ms.
@@ -80,10 +87,12 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
         if (out.get(ValueLayout.JAVA_INT, 0) == 0) {
             // The stores and device-side waits are both 64-bit stream memory operations: without
             // them every store a line queues would fail. Say so before a page exists.
+            // No NVreg_EnableStreamMemOPs hint here: the drivers that needed it lack the v2 entry
+            // points and never get this far (CudaLibrary says so when it finds them missing).
             throw new LineException(LineError.ofStatus(Cuda.CUDA_ERROR_NOT_SUPPORTED), "device " + ordinal
                     + " cannot run 64-bit stream memory operations (CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS is 0:"
-                    + " cuStreamWriteValue64 and cuStreamWaitValue64 are unsupported); see the driver's"
-                    + " NVreg_EnableStreamMemOPs on older drivers");
+                    + " cuStreamWriteValue64 and cuStreamWaitValue64 are unsupported on it), and a line's stores and"
+                    + " device-side waits are both such operations");
         }
         check(Cuda.cuDevicePrimaryCtxRetain(out, ordinal), "cuDevicePrimaryCtxRetain(device " + ordinal + ")");
         long primary = out.get(ValueLayout.ADDRESS, 0).address();
@@ -103,7 +112,14 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
     public void release(CudaContext context) {
         // A reset destroyed the line's stream with the rest: its handle may now name another's.
         if (!resetSince(context)) {
-            int status = Cuda.cuStreamDestroy_v2(MemorySegment.ofAddress(context.healthStream()));
+            // With the line's context pushed: the closing thread may have none (cuda.h lists
+            // CUDA_ERROR_INVALID_CONTEXT for cuStreamDestroy).
+            int status;
+            try {
+                status = inContext(context.handle(), () -> Cuda.cuStreamDestroy_v2(MemorySegment.ofAddress(context.healthStream())));
+            } catch (LineException e) {
+                status = e.error().status();
+            }
             if (status != Cuda.CUDA_SUCCESS) {
                 CudaStatus.log("cuStreamDestroy of the line's health-check stream", status);
             }
@@ -138,7 +154,14 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
         }
         if (status != Cuda.CUDA_SUCCESS) {
             arena.close();
-            throw failure(status, "cuMemHostRegister(" + bytes + " bytes, PORTABLE | DEVICEMAP)");
+            // NVIDIA's confidential-computing release notes (R550 TRD1 onwards, limitations):
+            // "CUDA APIs which utilize pinned host memory are not supported", since the GPU may not
+            // reach the guest VM's memory directly. A line is a registered host page, so none opens there.
+            throw new LineException(LineError.ofStatus(status), CudaStatus.describe("cuMemHostRegister(" + bytes
+                    + " bytes, PORTABLE | DEVICEMAP)", status) + ". A line is a page of host memory the device writes"
+                    + " into; where the driver refuses to register one (a GPU in confidential-computing mode, such as"
+                    + " Hopper's or Blackwell's, where CUDA APIs that use pinned host memory are not supported), no line"
+                    + " can be opened: wait for work on the host by other means (cuEventSynchronize)");
         }
         pages.put(page.address(), arena);
         // A raw pointer, not the arena's segment: the line's views must not be scoped by an
@@ -157,6 +180,9 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
 
     @Override
     public void freeHost(CudaContext context, MemorySegment host) {
+        // From here the page is no longer the line's to check a reset by: a health check that
+        // runs beside the free must not take the unregistered page for another owner's reset.
+        context.page(null);
         int status;
         try {
             status = inContext(context.handle(), () -> Cuda.cuMemHostUnregister(host));
@@ -164,8 +190,6 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
             CudaStatus.log("cuCtxPushCurrent before cuMemHostUnregister", e.error().status());
             return;
         }
-        // From here the page is no longer the line's to check a reset by.
-        context.page(null);
         if (status == Cuda.CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED) {
             // Another owner reset the context: the device's view went with it; the page is ours.
             context.markReset();
@@ -214,36 +238,107 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
     // Every signal comes here: the message is built only when there is a failure to describe.
     @Override
     public void writeValue(CudaStream stream, long address, long value) throws LineException {
-        int status = memoryOperation(stream, address, value, false);
+        int status = memoryOperation(stream, address, value, WRITE);
         if (status != Cuda.CUDA_SUCCESS) {
-            throw failure(status, "cuStreamWriteValue64(" + stream + ", 0x" + Long.toHexString(address) + ", " + value + ")");
+            String call = "cuStreamWriteValue64(" + stream + ", 0x" + Long.toHexString(address) + ", " + value + ")";
+            throw isRefusal(status) ? refusal(status, stream, "a store") : failure(status, call);
         }
     }
 
     /**
      * Queues on {@code stream} a device-side wait until the word at {@code address} reaches
-     * {@code value}. Limits (cuda.h): ordering made with stream memory operations is invisible
-     * to CUDA's own dependency tracking, and a wait can deadlock the device when more streams
-     * wait than it has hardware queues; a wait for a store never queued stalls its stream for
-     * good, and the line's close then keeps the page. The device's support was checked when the
-     * line was opened ({@code CAN_USE_64_BIT_STREAM_MEM_OPS}).
+     * {@code value}. cuda.h warns that ordering made with stream memory operations is invisible
+     * to CUDA ("improper use of these APIs may deadlock the application"): the device may
+     * serialize the wait in front of the store it waits for. So a wait is refused where the
+     * device orders streams behind one another whatever the line does: on the legacy stream and
+     * on a blocking stream (made without {@code CU_STREAM_NON_BLOCKING}), which the legacy
+     * stream synchronizes with, and everywhere when {@code CUDA_DEVICE_MAX_CONNECTIONS} is 1
+     * (one hardware queue for every stream). A wait for a store never queued stalls its stream
+     * for good, and the line's close then keeps the page. The device's support was checked when
+     * the line was opened ({@code CAN_USE_64_BIT_STREAM_MEM_OPS}).
      */
     @Override
     public void waitValue(CudaStream stream, long address, long value) throws LineException {
-        int status = memoryOperation(stream, address, value, true);
-        if (status != Cuda.CUDA_SUCCESS) {
-            throw failure(status, "cuStreamWaitValue64(" + stream + ", 0x" + Long.toHexString(address) + ", GEQ " + value + ")");
+        if (isThreadDefault(stream.handle())) {
+            // NVIDIA, "Stream synchronization behavior": an action in the legacy stream waits
+            // for every blocking stream, and every blocking stream then waits for it.
+            throw new LineException(LineError.UNAVAILABLE, "no device-side wait on " + stream + ", the legacy default"
+                    + " stream: it synchronizes with every blocking stream of the context (NVIDIA's stream"
+                    + " synchronization behaviour), so a store queued later on any of them would wait behind this wait"
+                    + " for good. Wait on a stream made with CU_STREAM_NON_BLOCKING");
         }
+        int connections = maxConnections();
+        if (connections == 1) {
+            throw new LineException(LineError.UNAVAILABLE, "no device-side wait on " + stream + ": the process"
+                    + " environment sets CUDA_DEVICE_MAX_CONNECTIONS=1, so every stream of the device feeds one hardware"
+                    + " queue, in which a wait runs in front of every store submitted after it, the one it waits for"
+                    + " included (cuda.h: ordering by stream memory operations is invisible to CUDA and may deadlock)");
+        }
+        queueWait(stream, address, value, WAIT);
+    }
+
+    /**
+     * A wait for a word the host stores ({@link CudaGate}): no store of the device can be
+     * ordered behind it, so only a capture refuses it. It still holds up what the device orders
+     * behind its stream until the host stores.
+     */
+    void waitForHost(CudaStream stream, long address, long value) throws LineException {
+        queueWait(stream, address, value, WAIT_FOR_HOST);
+    }
+
+    private static void queueWait(CudaStream stream, long address, long value, int kind) throws LineException {
+        int status = memoryOperation(stream, address, value, kind);
+        if (status != Cuda.CUDA_SUCCESS) {
+            String call = "cuStreamWaitValue64(" + stream + ", 0x" + Long.toHexString(address) + ", GEQ " + value + ")";
+            throw isRefusal(status) ? refusal(status, stream, "a device-side wait") : failure(status, call);
+        }
+    }
+
+    // What memoryOperation queues.
+    private static final int WRITE = 0;
+    private static final int WAIT = 1;
+    private static final int WAIT_FOR_HOST = 2;
+
+    // Refusals memoryOperation returns instead of a driver status (which is never negative).
+    private static final int REFUSED_CAPTURING = -1;
+    private static final int REFUSED_INVALIDATED = -2;
+    private static final int REFUSED_LEGACY_CAPTURE = -3;
+    private static final int REFUSED_BLOCKING = -4;
+
+    private static boolean isRefusal(int status) {
+        return status < 0;
+    }
+
+    private static LineException refusal(int status, CudaStream stream, String what) {
+        return switch (status) {
+            case REFUSED_CAPTURING, REFUSED_INVALIDATED -> new LineException(LineError.ofStatus(
+                    status == REFUSED_CAPTURING ? Cuda.CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED : Cuda.CUDA_ERROR_STREAM_CAPTURE_INVALIDATED),
+                    what + " into " + stream + " refused: the stream is capturing a graph (cuStreamIsCapturing: "
+                    + (status == REFUSED_CAPTURING ? "CU_STREAM_CAPTURE_STATUS_ACTIVE" : "CU_STREAM_CAPTURE_STATUS_INVALIDATED")
+                    + "). cuda.h, cuStreamBeginCapture: operations pushed into a capturing stream \"will not be executed,"
+                    + " but will instead be captured into a graph\": the line's ticket would never land, and every launch"
+                    + " of the graph would write the line's page again, also after it is closed and freed. Queue it"
+                    + " after cuStreamEndCapture, or on a stream that is not capturing");
+            case REFUSED_LEGACY_CAPTURE -> new LineException(LineError.ofStatus(Cuda.CUDA_ERROR_STREAM_CAPTURE_IMPLICIT),
+                    what + " into " + stream + " refused: a blocking stream of the context is capturing a graph, and"
+                    + " until that capture ends the legacy stream is unusable (cuda.h, cuStreamIsCapturing:"
+                    + " CUDA_ERROR_STREAM_CAPTURE_IMPLICIT). Queue it after cuStreamEndCapture, or on an explicit stream");
+            case REFUSED_BLOCKING -> new LineException(LineError.UNAVAILABLE, "no device-side wait on " + stream
+                    + ": it is a blocking stream (made without CU_STREAM_NON_BLOCKING), which synchronizes with the legacy"
+                    + " stream (NVIDIA's stream synchronization behaviour): anything queued on the legacy stream after"
+                    + " this wait, a store it waits for included, would wait behind it for good, and every blocking"
+                    + " stream behind that. Wait on a stream made with CU_STREAM_NON_BLOCKING");
+            default -> throw new IllegalArgumentException("not a refusal: " + status);
+        };
     }
 
     // An explicit stream's operation runs with the stream's context (the line's: the line
     // checked it) pushed; a default-stream handle in the calling thread's own, which the line
-    // checked is its. Nothing between the push and the pop but the one call.
-    private static int memoryOperation(CudaStream stream, long address, long value, boolean isWait) {
+    // checked is its. Nothing between the push and the pop but the calls.
+    private static int memoryOperation(CudaStream stream, long address, long value, int kind) {
         MemorySegment handle = stream.segment();
         if (isThreadDefault(stream.handle())) {
-            return isWait ? Cuda.cuStreamWaitValue64_v2(handle, address, value, Cuda.CU_STREAM_WAIT_VALUE_GEQ)
-                    : Cuda.cuStreamWriteValue64_v2(handle, address, value, 0);
+            return queueUnlessCapturing(handle, address, value, kind);
         }
         MemorySegment owner = SCRATCH.get();
         int status = Cuda.cuStreamGetCtx(handle, owner);
@@ -255,10 +350,72 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
             return status;
         }
         try {
-            return isWait ? Cuda.cuStreamWaitValue64_v2(handle, address, value, Cuda.CU_STREAM_WAIT_VALUE_GEQ)
-                    : Cuda.cuStreamWriteValue64_v2(handle, address, value, 0);
+            return queueUnlessCapturing(handle, address, value, kind);
         } finally {
             popQuietly();
+        }
+    }
+
+    // Asked right before the operation, on the signalling thread: a capture only that thread
+    // or the stream's owner could begin in between is the owner's own race with its stream.
+    // cuStreamIsCapturing is legal during a capture and invalidates none.
+    private static int queueUnlessCapturing(MemorySegment handle, long address, long value, int kind) {
+        MemorySegment out = SCRATCH.get();
+        int status = Cuda.cuStreamIsCapturing(handle, out);
+        if (status == Cuda.CUDA_ERROR_STREAM_CAPTURE_IMPLICIT) {
+            return REFUSED_LEGACY_CAPTURE;
+        }
+        if (status != Cuda.CUDA_SUCCESS) {
+            return status;
+        }
+        int capture = out.get(ValueLayout.JAVA_INT, 0);
+        if (capture != Cuda.CU_STREAM_CAPTURE_STATUS_NONE) {
+            return capture == Cuda.CU_STREAM_CAPTURE_STATUS_INVALIDATED ? REFUSED_INVALIDATED : REFUSED_CAPTURING;
+        }
+        if (kind == WRITE) {
+            return Cuda.cuStreamWriteValue64_v2(handle, address, value, 0);
+        }
+        if (kind == WAIT_FOR_HOST) {
+            return Cuda.cuStreamWaitValue64_v2(handle, address, value, Cuda.CU_STREAM_WAIT_VALUE_GEQ);
+        }
+        status = Cuda.cuStreamGetFlags(handle, out);
+        if (status != Cuda.CUDA_SUCCESS) {
+            return status;
+        }
+        if ((out.get(ValueLayout.JAVA_INT, 0) & Cuda.CU_STREAM_NON_BLOCKING) == 0) {
+            return REFUSED_BLOCKING;
+        }
+        return Cuda.cuStreamWaitValue64_v2(handle, address, value, Cuda.CU_STREAM_WAIT_VALUE_GEQ);
+    }
+
+    private static final MethodHandle GETENV = Linker.nativeLinker().defaultLookup().find("getenv")
+            .map(f -> Linker.nativeLinker().downcallHandle(f, FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.ADDRESS)))
+            .orElse(null);
+    private static final MemorySegment MAX_CONNECTIONS = Arena.global().allocateFrom("CUDA_DEVICE_MAX_CONNECTIONS");
+
+    /**
+     * {@code CUDA_DEVICE_MAX_CONNECTIONS} as the driver reads it: from the C library's
+     * environment ({@code getenv}), which a native library may have changed since the JVM
+     * started (Java's {@link System#getenv} is a copy taken then); 0 when unset or unreadable.
+     * The driver reads it when it creates a context, so a change after that is not seen by it.
+     */
+    static int maxConnections() {
+        if (GETENV == null) {
+            return 0;
+        }
+        MemorySegment value;
+        try {
+            value = (MemorySegment) GETENV.invokeExact(MAX_CONNECTIONS);
+        } catch (Throwable t) {
+            return 0;
+        }
+        if (value.equals(MemorySegment.NULL)) {
+            return 0;
+        }
+        try {
+            return Integer.parseInt(value.reinterpret(64).getString(0).trim());
+        } catch (NumberFormatException | IndexOutOfBoundsException e) {
+            return 0;
         }
     }
 
@@ -269,8 +426,16 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
      * other owners' work (a long NCCL collective, another library's kernels) is not waited for,
      * and no other thread's graph capture is disturbed. A stream being captured is not touched
      * (an event recorded into it would join the graph); it is asked again until its capture
-     * ends or the deadline passes. After a reset by another owner nothing of the device can
-     * touch the page any more, and the answer is yes at once.
+     * ends or the deadline passes. A capture that begins between that question and the record
+     * takes the event into the graph instead; its query then says so
+     * ({@code CUDA_ERROR_CAPTURED_EVENT}), and the event is recorded again once the capture
+     * ended, so the answer is never read from a captured event. After a reset by another owner
+     * nothing of the device can touch the page any more, and the answer is yes at once.
+     *
+     * <p>Not avoidable on the legacy stream (handle 0): any action queued on it, this event's
+     * record included, first waits for every blocking stream of the context (NVIDIA's stream
+     * synchronization behaviour), so a line that signalled on stream 0 settles behind the
+     * blocking streams' work queued before its close.
      */
     @Override
     public boolean settle(CudaContext context, List<CudaStream> streams, long deadlineNanos) {
@@ -279,35 +444,37 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
         MemorySegment[] events = new MemorySegment[streams.size()];
         try {
             for (int i = 0; i < events.length && failure == null; i++) {
-                CudaStream stream = streams.get(i);
-                long pause = FIRST_POLL_NANOS;
-                for (;;) {
-                    if (resetSince(context)) {
-                        return true;
-                    }
-                    int status = inContext(context.handle(), () -> recordBehind(stream.segment()));
-                    if (status == Cuda.CUDA_SUCCESS) {
-                        events[i] = SCRATCH.get().get(ValueLayout.ADDRESS, 0);
-                        break;
-                    }
-                    if (!isCaptureError(status) && status != Cuda.CUDA_ERROR_NOT_READY) {
-                        failure = "recording an event behind the line's work on " + stream;
-                        failedStatus = status;
-                        break;
-                    }
-                    if (System.nanoTime() - deadlineNanos >= 0) {
-                        return false;
-                    }
-                    pause = pause(pause, deadlineNanos);
+                int status = recordWhenNotCapturing(context, streams.get(i), events, i, deadlineNanos);
+                if (status == SETTLED_BY_RESET) {
+                    return true;
+                }
+                if (status == Cuda.CUDA_ERROR_NOT_READY) {
+                    return false;
+                }
+                if (status != Cuda.CUDA_SUCCESS) {
+                    failure = "recording an event behind the line's work on " + streams.get(i);
+                    failedStatus = status;
                 }
             }
             for (int i = 0; i < events.length && failure == null; i++) {
-                MemorySegment event = events[i];
                 long pause = FIRST_POLL_NANOS;
                 for (;;) {
+                    MemorySegment event = events[i];
                     int status = inContext(context.handle(), () -> Cuda.cuEventQuery(event));
                     if (status == Cuda.CUDA_SUCCESS) {
                         break;
+                    }
+                    if (status == Cuda.CUDA_ERROR_CAPTURED_EVENT) {
+                        // The record joined a capture begun after the stream said it had none:
+                        // it stands for a point of the graph, not for the stream's work. Record
+                        // it again once the capture has ended.
+                        status = recordWhenNotCapturing(context, streams.get(i), events, i, deadlineNanos);
+                        if (status == SETTLED_BY_RESET) {
+                            return true;
+                        }
+                        if (status == Cuda.CUDA_SUCCESS) {
+                            continue;
+                        }
                     }
                     if (status != Cuda.CUDA_ERROR_NOT_READY && !isCaptureError(status)) {
                         if (resetSince(context)) {
@@ -327,12 +494,7 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
             failure = "cuCtxPushCurrent while settling";
             failedStatus = e.error().status();
         } finally {
-            for (MemorySegment event : events) {
-                if (event != null) {
-                    // An event still pending is released by the driver once its work is done.
-                    Cuda.cuEventDestroy_v2(event);
-                }
-            }
+            destroyEvents(context, events);
         }
         if (failure != null) {
             CudaStatus.log(failure + " while closing a line", failedStatus);
@@ -341,9 +503,64 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
         return true;
     }
 
-    // Inside a pushed context: a fresh event recorded behind the stream's queued work, left in
-    // SCRATCH. Refuses a stream that is capturing, whose record would join the graph.
-    private static int recordBehind(MemorySegment stream) {
+    // What recordWhenNotCapturing returns when another owner's reset settled everything.
+    private static final int SETTLED_BY_RESET = -100;
+
+    // Records events[i] (made if null) behind the work on stream, once the stream is not
+    // capturing: CUDA_SUCCESS; NOT_READY at the deadline; SETTLED_BY_RESET; or the failure.
+    private static int recordWhenNotCapturing(CudaContext context, CudaStream stream, MemorySegment[] events, int i,
+                                              long deadlineNanos) throws LineException {
+        long pause = FIRST_POLL_NANOS;
+        for (;;) {
+            if (resetSince(context)) {
+                return SETTLED_BY_RESET;
+            }
+            MemorySegment reuse = events[i];
+            int status = inContext(context.handle(), () -> recordBehind(stream.segment(), reuse));
+            if (status == Cuda.CUDA_SUCCESS) {
+                events[i] = SCRATCH.get().get(ValueLayout.ADDRESS, 0);
+                return status;
+            }
+            if (!isCaptureError(status) && status != Cuda.CUDA_ERROR_NOT_READY) {
+                return status;
+            }
+            if (System.nanoTime() - deadlineNanos >= 0) {
+                return Cuda.CUDA_ERROR_NOT_READY;
+            }
+            pause = pause(pause, deadlineNanos);
+        }
+    }
+
+    // With the line's context pushed (cuda.h lists CUDA_ERROR_INVALID_CONTEXT for
+    // cuEventDestroy, and a settler thread has no context of its own), logging after the pop.
+    // An event still pending is released by the driver once its work is done.
+    private static void destroyEvents(CudaContext context, MemorySegment[] events) {
+        int[] failed = new int[1];
+        int status;
+        try {
+            status = inContext(context.handle(), () -> {
+                for (MemorySegment event : events) {
+                    if (event != null) {
+                        int destroyed = Cuda.cuEventDestroy_v2(event);
+                        if (destroyed != Cuda.CUDA_SUCCESS && failed[0] == 0) {
+                            failed[0] = destroyed;
+                        }
+                    }
+                }
+                return failed[0];
+            });
+        } catch (LineException e) {
+            status = e.error().status();
+        }
+        if (status != Cuda.CUDA_SUCCESS) {
+            CudaStatus.log("cuEventDestroy of the events a line settled by", status);
+        }
+    }
+
+    // Inside a pushed context: an event recorded behind the stream's queued work (reuse, or a
+    // fresh one), left in SCRATCH. Refuses a stream that is capturing, whose record would join
+    // the graph.
+    private static int recordBehind(MemorySegment stream, MemorySegment reuse) {
         MemorySegment out = SCRATCH.get();
         int status = Cuda.cuStreamIsCapturing(stream, out);
         if (status != Cuda.CUDA_SUCCESS) {
@@ -352,14 +569,19 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
         if (out.get(ValueLayout.JAVA_INT, 0) != Cuda.CU_STREAM_CAPTURE_STATUS_NONE) {
             return Cuda.CUDA_ERROR_NOT_READY;
         }
-        status = Cuda.cuEventCreate(out, Cuda.CU_EVENT_DISABLE_TIMING);
-        if (status != Cuda.CUDA_SUCCESS) {
-            return status;
+        MemorySegment event = reuse;
+        if (event == null) {
+            status = Cuda.cuEventCreate(out, Cuda.CU_EVENT_DISABLE_TIMING);
+            if (status != Cuda.CUDA_SUCCESS) {
+                return status;
+            }
+            event = out.get(ValueLayout.ADDRESS, 0);
         }
-        MemorySegment event = out.get(ValueLayout.ADDRESS, 0);
         status = Cuda.cuEventRecord(event, stream);
         if (status != Cuda.CUDA_SUCCESS) {
-            Cuda.cuEventDestroy_v2(event);
+            if (reuse == null) {
+                Cuda.cuEventDestroy_v2(event);
+            }
             return status;
         }
         out.set(ValueLayout.ADDRESS, 0, event);

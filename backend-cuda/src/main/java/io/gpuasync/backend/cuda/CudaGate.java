@@ -84,7 +84,7 @@ public final class CudaGate implements AutoCloseable {
             if (!held.contains(stream)) {
                 held.add(stream);
             }
-            driver.waitValue(stream, deviceAddress, next);
+            driver.waitForHost(stream, deviceAddress, next);
         } catch (LineException e) {
             throw e.toGpuException("holding " + stream + " at a gate");
         }

@@ -49,12 +49,23 @@ class CudaConformanceTest extends LineDriverVerification<CudaStream, CudaContext
 
     @Override
     protected void enqueueWork(CudaStream stream, Duration duration) {
+        // Under one queue line15 holds its store behind work of three bounds instead of a
+        // device-side wait, which a memset calibrated on a loaded machine can fall short of;
+        // the fake's own work lasts what it is asked.
+        if (CudaDriver.maxConnections() == 1 && FakeCuda.isLoaded()) {
+            FakeCuda.enqueueWork(stream, duration.toNanos());
+            return;
+        }
         CudaTests.memset().enqueue(stream, duration);
     }
 
     @Override
     protected Set<Capability> capabilities() {
-        Set<Capability> capabilities = EnumSet.of(Capability.DEVICE_SIDE_WAIT, Capability.NO_CURRENT_DOMAIN);
+        Set<Capability> capabilities = EnumSet.of(Capability.NO_CURRENT_DOMAIN);
+        // With one hardware queue the driver refuses device-side waits (CudaDriver.waitValue).
+        if (CudaDriver.maxConnections() != 1) {
+            capabilities.add(Capability.DEVICE_SIDE_WAIT);
+        }
         if (FakeCuda.isLoaded()) {
             capabilities.add(Capability.REFERENCE_COUNT);
         }

@@ -47,6 +47,16 @@ public final class Cuda {
     public static final int CU_STREAM_CAPTURE_MODE_RELAXED = 2;
     /** {@code <cuda.h>}: CU_STREAM_CAPTURE_STATUS_NONE. */
     public static final int CU_STREAM_CAPTURE_STATUS_NONE = 0;
+    /** {@code <cuda.h>}: CU_STREAM_CAPTURE_STATUS_ACTIVE: what is pushed into the stream is captured, not run. */
+    public static final int CU_STREAM_CAPTURE_STATUS_ACTIVE = 1;
+    /** {@code <cuda.h>}: CU_STREAM_CAPTURE_STATUS_INVALIDATED: capturing, broken by an error, until cuStreamEndCapture. */
+    public static final int CU_STREAM_CAPTURE_STATUS_INVALIDATED = 2;
+    /** {@code <cuda.h>}: CUDA_ERROR_STREAM_CAPTURE_INVALIDATED. */
+    public static final int CUDA_ERROR_STREAM_CAPTURE_INVALIDATED = 901;
+    /** {@code <cuda.h>}: CUDA_ERROR_STREAM_CAPTURE_IMPLICIT: the legacy stream, while a blocking stream captures. */
+    public static final int CUDA_ERROR_STREAM_CAPTURE_IMPLICIT = 906;
+    /** {@code <cuda.h>}: CUDA_ERROR_CAPTURED_EVENT: the event was last recorded in a capturing stream. */
+    public static final int CUDA_ERROR_CAPTURED_EVENT = 907;
     /** {@code <cuda.h>}: CUDA_ERROR_CONTEXT_IS_DESTROYED. */
     public static final int CUDA_ERROR_CONTEXT_IS_DESTROYED = 709;
     /** {@code <cuda.h>}: CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED, what unregistering after a reset returns. */
@@ -353,6 +363,25 @@ public final class Cuda {
     public static int cuStreamGetCtx(MemorySegment hStream, MemorySegment pctx) {
         try {
             return (int) cuStreamGetCtx.HANDLE.invokeExact(cuStreamGetCtx.ADDRESS, hStream, pctx);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
+    /** {@code cuStreamGetFlags}: A stream's creation flags (CU_STREAM_NON_BLOCKING or not). */
+    public static final Function F_cuStreamGetFlags = new Function("cuStreamGetFlags", "cuStreamGetFlags", returnsInt(C_POINTER, C_POINTER));
+
+    private static final class cuStreamGetFlags {
+        static final MemorySegment ADDRESS = address(F_cuStreamGetFlags);
+        static final MethodHandle HANDLE = downcall(F_cuStreamGetFlags);
+    }
+
+    /** A stream's creation flags (CU_STREAM_NON_BLOCKING or not). */
+    public static int cuStreamGetFlags(MemorySegment hStream, MemorySegment flags) {
+        try {
+            return (int) cuStreamGetFlags.HANDLE.invokeExact(cuStreamGetFlags.ADDRESS, hStream, flags);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
@@ -737,6 +766,7 @@ public final class Cuda {
             F_cuStreamCreate,
             F_cuStreamDestroy_v2,
             F_cuStreamGetCtx,
+            F_cuStreamGetFlags,
             F_cuStreamQuery,
             F_cuStreamWriteValue64_v2,
             F_cuStreamWaitValue64_v2,
