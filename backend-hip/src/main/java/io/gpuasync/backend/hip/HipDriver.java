@@ -88,8 +88,8 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
         boolean registered = false;
         try (OnDevice on = OnDevice.make(device)) {
             MemorySegment page = arena.allocate(bytes, PAGE_ALIGNMENT);
-            HipStatus.check(Hip.hipHostRegister(page, bytes, Hip.HIP_HOST_REGISTER_PORTABLE | Hip.HIP_HOST_REGISTER_MAPPED),
-                    "hipHostRegister(" + bytes + " bytes, Portable | Mapped)");
+            HipStatus.check(relaxed(() -> Hip.hipHostRegister(page, bytes,
+                    Hip.HIP_HOST_REGISTER_PORTABLE | Hip.HIP_HOST_REGISTER_MAPPED)), "hipHostRegister(" + bytes + " bytes, Portable | Mapped)");
             registered = true;
             pages.put(page.address(), arena);
             // A raw pointer, not the arena's segment: the line's views must not be scoped by an
@@ -113,11 +113,23 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
         }
     }
 
+    /**
+     * Yes: {@code hipHostUnregister} first finishes every stream of the device, other owners'
+     * and non-blocking ones included (ROCm clr, {@code ihipHostUnregister}:
+     * {@code g_devices[...]->SyncAllStreams()}; hipamd 5.2.3 finishes every device's null
+     * stream, which first waits for the blocking streams), so a stalled stream of anyone's
+     * holds it without bound. The line runs it within its settle bound, on a thread of its own.
+     */
+    @Override
+    public boolean freeWaitsForDevice() {
+        return true;
+    }
+
     @Override
     public void freeHost(HipDevice device, MemorySegment host) {
         int status;
         try (OnDevice on = OnDevice.make(device)) {
-            status = Hip.hipHostUnregister(host);
+            status = relaxed(() -> Hip.hipHostUnregister(host));
         } catch (LineException e) {
             HipStatus.log("hipSetDevice before hipHostUnregister", e.error().status());
             return;
@@ -263,6 +275,29 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
     @Override
     public String name() {
         return "hip";
+    }
+
+    /**
+     * {@code call} with the calling thread's stream capture mode relaxed, restored after: from a
+     * thread in the global (default) or thread-local mode, {@code hipHostRegister} and
+     * {@code hipHostUnregister} fail with {@code hipErrorStreamCaptureUnsupported} while a capture
+     * is under way (hipamd 5.2.3 and clr, {@code CHECK_STREAM_CAPTURE_SUPPORTED}: in the global
+     * mode any global capture in the process), and clr also invalidates those captures.
+     */
+    private static int relaxed(java.util.function.IntSupplier call) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment mode = arena.allocate(Hip.C_INT);
+            mode.set(ValueLayout.JAVA_INT, 0, Hip.HIP_STREAM_CAPTURE_MODE_RELAXED);
+            boolean relaxed = Hip.hipThreadExchangeStreamCaptureMode(mode) == Hip.HIP_SUCCESS;
+            try {
+                return call.getAsInt();
+            } finally {
+                if (relaxed) {
+                    // mode now holds the thread's previous mode: put it back.
+                    Hip.hipThreadExchangeStreamCaptureMode(mode);
+                }
+            }
+        }
     }
 
     /** The line's device made current for a call, the caller's restored after. */

@@ -31,6 +31,11 @@ final class FakeHip {
     private static final MethodHandle SET_ATTRIBUTE = hook("fakeSetAttribute", FunctionDescriptor.ofVoid(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
     // hipDeviceReset: real HIP, which the backend does not bind; the tests play another owner with it.
     private static final MethodHandle DEVICE_RESET = hook("hipDeviceReset", FunctionDescriptor.of(ValueLayout.JAVA_INT));
+    // HIP's own capture calls, which the tests play another owner with.
+    private static final MethodHandle BEGIN_CAPTURE = hook("hipStreamBeginCapture",
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+    private static final MethodHandle END_CAPTURE = hook("hipStreamEndCapture",
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS));
 
     private FakeHip() {
     }
@@ -91,6 +96,24 @@ final class FakeHip {
 
     private static MethodHandle hook(String name, FunctionDescriptor descriptor) {
         return FAKE.find(name).map(address -> Linker.nativeLinker().downcallHandle(address, descriptor)).orElse(null);
+    }
+
+    /** {@code hipStreamBeginCapture(stream, mode)} on the calling thread (mode 0: global). */
+    static int beginCapture(HipStream stream, int mode) {
+        try {
+            return (int) BEGIN_CAPTURE.invokeExact(MemorySegment.ofAddress(stream.handle()), mode);
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /** {@code hipStreamEndCapture}: 0, or hipErrorStreamCaptureInvalidated (901) if something broke it. */
+    static int endCapture(HipStream stream) {
+        try (Arena arena = Arena.ofConfined()) {
+            return (int) END_CAPTURE.invokeExact(MemorySegment.ofAddress(stream.handle()), arena.allocate(ValueLayout.ADDRESS));
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
     }
 
     /** Whether the runtime loaded is the fake (whose hooks these are). */

@@ -59,6 +59,8 @@ public final class Hip {
     public static final int HIP_STREAM_WAIT_VALUE_GTE = 0x0;
     /** hip_runtime_api.h: hipStreamNonBlocking. */
     public static final int HIP_STREAM_NON_BLOCKING = 0x1;
+    /** {@code <hip_runtime_api.h>}: hipStreamCaptureModeRelaxed: this thread's calls never refuse or break a capture. */
+    public static final int HIP_STREAM_CAPTURE_MODE_RELAXED = 2;
 
     private Hip() {
     }
@@ -369,6 +371,26 @@ public final class Hip {
         }
     }
 
+    /** {@code hipThreadExchangeStreamCaptureMode}: Swaps the calling thread's stream capture mode for *mode. */
+    public static final Function F_hipThreadExchangeStreamCaptureMode = new Function("hipThreadExchangeStreamCaptureMode",
+            returnsInt(C_POINTER));
+
+    private static final class hipThreadExchangeStreamCaptureMode {
+        static final MemorySegment ADDRESS = address(F_hipThreadExchangeStreamCaptureMode);
+        static final MethodHandle HANDLE = downcall(F_hipThreadExchangeStreamCaptureMode);
+    }
+
+    /** Swaps the calling thread's stream capture mode for *mode, leaving the previous one in *mode. */
+    public static int hipThreadExchangeStreamCaptureMode(MemorySegment mode) {
+        try {
+            return (int) hipThreadExchangeStreamCaptureMode.HANDLE.invokeExact(hipThreadExchangeStreamCaptureMode.ADDRESS, mode);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError("a downcall threw a checked exception", t);
+        }
+    }
+
     /** {@code hipDeviceGetAttribute}: A device attribute, such as whether it can wait on a word (hipDeviceAttributeCanUseStreamWaitValue). */
     public static final Function F_hipDeviceGetAttribute = new Function("hipDeviceGetAttribute", returnsInt(C_POINTER, C_INT, C_INT));
 
@@ -481,6 +503,7 @@ public final class Hip {
             F_hipGetStreamDeviceId,
             F_hipHostRegister,
             F_hipHostUnregister,
+            F_hipThreadExchangeStreamCaptureMode,
             F_hipDeviceGetAttribute,
             F_hipEventCreateWithFlags,
             F_hipEventRecord,
