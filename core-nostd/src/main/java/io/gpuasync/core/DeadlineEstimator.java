@@ -11,10 +11,11 @@ package io.gpuasync.core;
  * does not carry into the next. Every observed landing gives one sample of the service time.
  * The estimate is the median of the last {@value #HISTORY} samples, and the spread is their
  * median absolute deviation scaled by 3/2 (about one standard deviation for normal noise). The
- * {@link #margin} is what the estimator measured of its own error on this slot: the most that any
- * of the last {@value #HISTORY} landings came before its prediction, so a waiter that sleeps until
- * {@code prediction - margin} oversleeps about one landing in {@value #HISTORY}; until four such
- * errors are in, four spreads. Medians, not averages: a host thread preempted for a millisecond, or a GC
+ * {@link #margin} is what the estimator measured of its own error on this slot: how much a quarter
+ * of the last {@value #HISTORY} landings came before their predictions, so a waiter that sleeps
+ * until {@code prediction - margin} wakes after about one landing in four by the estimate alone
+ * (the waiter's timer lateness, which it adds, covers more); until four such errors are in, four
+ * spreads. Medians, not averages: a host thread preempted for a millisecond, or a GC
  * pause, gives one wild sample, which an average carries into the next dozen predictions and a
  * median ignores. Until four samples are in, the spread is taken as half the estimate.
  *
@@ -133,11 +134,13 @@ public final class DeadlineEstimator {
     }
 
     /**
-     * How early before a predicted landing a sleeper should wake: the most that any of the last
-     * {@value #HISTORY} landings on {@code slot} came before its prediction; four spreads until
-     * four landings were scored. Why the largest and not a lower quantile: a blocking waiter that
-     * wakes after the landing pays its latency in full, and its tail is what the p99 is made of;
-     * what it pays for waking early is a spin as long as the error, which is what it measured.
+     * How early before a predicted landing a sleeper should wake: how much a quarter of the last
+     * {@value #HISTORY} landings on {@code slot} came before their predictions, at least (the
+     * {@code n/4}-th largest of the {@code n} scored, the largest while fewer than eight); four
+     * spreads until four landings were scored. Not the largest of all: the waiter also wakes
+     * ahead by the timer's high-quantile lateness, so the largest error on top of it woke the
+     * waiter early for nearly every landing and spun the difference (measured side by side in
+     * {@code bench/RESULTS.md}); a landing earlier than this rank costs a wake that comes late.
      */
     public long margin(Slot slot) {
         int s = slot.ordinal();
@@ -145,11 +148,39 @@ public final class DeadlineEstimator {
         if (n < 4) {
             return DEVIATIONS_IN_MARGIN * deviationNanos[s];
         }
-        long most = 0;
+        return largest(s * HISTORY, n, Math.max(1, n / 4));
+    }
+
+    // The rank-th largest (rank <= 4) of earliness[from, from + n), without allocating.
+    private long largest(int from, int n, int rank) {
+        long first = 0;
+        long second = 0;
+        long third = 0;
+        long fourth = 0;
         for (int i = 0; i < n; i++) {
-            most = Math.max(most, earliness[s * HISTORY + i]);
+            long e = earliness[from + i];
+            if (e > first) {
+                fourth = third;
+                third = second;
+                second = first;
+                first = e;
+            } else if (e > second) {
+                fourth = third;
+                third = second;
+                second = e;
+            } else if (e > third) {
+                fourth = third;
+                third = e;
+            } else if (e > fourth) {
+                fourth = e;
+            }
         }
-        return most;
+        return switch (rank) {
+            case 1 -> first;
+            case 2 -> second;
+            case 3 -> third;
+            default -> fourth;
+        };
     }
 
     /**

@@ -113,6 +113,30 @@ class DeadlineEstimatorTest {
     }
 
     @Test
+    void theMarginIsWhatAQuarterOfTheLastLandingsCameEarlyByNotTheLargestError() {
+        estimator.expect(Slot.S5, 1_000);
+        long sequence = 0;
+        for (int i = 0; i < DeadlineEstimator.HISTORY; i++) {
+            estimator.submitted(Slot.S5, ++sequence);
+            clock.advance(1_000);
+            estimator.observed(Slot.S5, sequence);
+        }
+        assertEquals(0, estimator.margin(Slot.S5), "every landing on time");
+        // Three of the last sixteen 200 ns early (each next one on time again): fewer than a quarter.
+        for (int i = 0; i < DeadlineEstimator.HISTORY; i++) {
+            estimator.submitted(Slot.S5, ++sequence);
+            clock.advance(i % 5 == 0 && i > 0 ? 800 : 1_000);
+            estimator.observed(Slot.S5, sequence);
+        }
+        assertEquals(0, estimator.margin(Slot.S5), "three early of sixteen: the largest error is not the margin");
+        // A fourth: now a quarter came 200 ns early.
+        estimator.submitted(Slot.S5, ++sequence);
+        clock.advance(800);
+        estimator.observed(Slot.S5, sequence);
+        assertEquals(200, estimator.margin(Slot.S5));
+    }
+
+    @Test
     void aSleeperThatSaysItSleptUnlearnsAPredictionThatCameOutTooLate() {
         // Learned 5 ms for work that now takes 1 ms: a sleeper wakes at the prediction, late.
         DeadlineEstimator told = new DeadlineEstimator(clock);

@@ -61,8 +61,8 @@ public final class WaitTuning {
 
     /**
      * The hybrid plan of a blocking waiter: sleep to the predicted landing less the line's margin
-     * (the most any of its last 16 landings came before its prediction, as its estimator
-     * measured) and the reactor's timer lateness ({@link TimerLateness}), both measured on the
+     * (how early a quarter of its last 16 landings came before their predictions, at least, as its
+     * estimator measured) and the reactor's timer lateness ({@link TimerLateness}), both measured on the
      * machine it runs on, so the plan adds no slack of its own (it added 2 us, a figure of one VM);
      * then spin over the landing, then back off (work with no prediction yet, or running late).
      * The spin's 20,000 steps bound a wrong prediction's spin to a few milliseconds before the
