@@ -249,8 +249,12 @@ public final class DeadlineEstimator {
             learn(s, Math.max(0, now - start) / landed);
             long predicted = predictionNanos[s * WINDOW + (int) (newest & MASK)];
             if (predicted != UNKNOWN) {
-                // When it landed as learned (the middle of a sleep it landed in), not as seen.
-                earliness[s * HISTORY + (int) (errors[s] % HISTORY)] = Math.max(0, predicted - now);
+                // By when it was seen, not as learned (the middle of a sleep it landed in): a
+                // waiter that woke after a landing would otherwise record it up to half its
+                // sleep early, widen the margin, wake earlier and spin it (seen at 1000 us of
+                // work: margins of ~470 us while predictions were ~5 us off). What was seen is
+                // the least the landing can have been early by; a prompt observer sees it exact.
+                earliness[s * HISTORY + (int) (errors[s] % HISTORY)] = Math.max(0, predicted - seen);
                 errors[s]++;
             }
             // Scored by when it was seen: the accuracy reports what observers saw.

@@ -137,6 +137,26 @@ class DeadlineEstimatorTest {
     }
 
     @Test
+    void aLandingFoundAfterASleepCountsAsEarlyOnlyByWhatTheLookSaw() {
+        estimator.expect(Slot.S6, 1_000);
+        long sequence = 0;
+        for (int i = 0; i < DeadlineEstimator.HISTORY; i++) {
+            estimator.submitted(Slot.S6, ++sequence);
+            clock.advance(1_000);
+            estimator.observed(Slot.S6, sequence);
+        }
+        // Sleepers that woke 600 ns after each prediction: when in the sleep it landed is not
+        // known, so none of them is taken as early (as the middle of the sleep, each was 200).
+        for (int i = 0; i < DeadlineEstimator.HISTORY; i++) {
+            estimator.submitted(Slot.S6, ++sequence);
+            long sleptFrom = clock.nanoTime();
+            clock.advance(1_600);
+            estimator.observed(Slot.S6, sequence, sleptFrom);
+        }
+        assertEquals(0, estimator.margin(Slot.S6));
+    }
+
+    @Test
     void aSleeperThatSaysItSleptUnlearnsAPredictionThatCameOutTooLate() {
         // Learned 5 ms for work that now takes 1 ms: a sleeper wakes at the prediction, late.
         DeadlineEstimator told = new DeadlineEstimator(clock);
