@@ -72,5 +72,28 @@ public interface BenchWorkload<S> extends AutoCloseable {
          * @throws io.gpuasync.api.GpuException if the backend reports the work failed
          */
         void queueAndWait(Duration work);
+
+        /** A row named {@code name}, measuring {@code how}, that waits with {@code queueAndWait}. */
+        static NativeWait of(String name, String how, java.util.function.Consumer<Duration> queueAndWait) {
+            java.util.Objects.requireNonNull(name, "name");
+            java.util.Objects.requireNonNull(how, "how");
+            java.util.Objects.requireNonNull(queueAndWait, "queueAndWait");
+            return new NativeWait() {
+                @Override
+                public String name() {
+                    return name;
+                }
+
+                @Override
+                public String how() {
+                    return how;
+                }
+
+                @Override
+                public void queueAndWait(Duration work) {
+                    queueAndWait.accept(work);
+                }
+            };
+        }
     }
 }

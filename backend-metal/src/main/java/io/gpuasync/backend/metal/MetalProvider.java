@@ -7,7 +7,6 @@ import io.gpuasync.spi.BenchWorkload;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 /** The {@code metal} backend as {@link java.util.ServiceLoader} finds it. */
 public final class MetalProvider implements BackendProvider {
@@ -96,15 +95,15 @@ public final class MetalProvider implements BackendProvider {
     private static OwnWaits nativeWaits(MetalBackend metal, MetalQueue queue, MetalWork work) {
         MetalBaselines.SharedEventWaiter event = new MetalBaselines.SharedEventWaiter(queue);
         return new OwnWaits(List.of(
-                nativeWait("cb-wait", "commit the work's command buffer, then [commandBuffer waitUntilCompleted] "
+                BenchWorkload.NativeWait.of("cb-wait", "commit the work's command buffer, then [commandBuffer waitUntilCompleted] "
                         + "(the thread blocks inside Metal) and read its status",
                         duration -> metal.runBusy(queue, work.iterationsFor(duration))),
-                nativeWait("event-poll", "the work's command buffer signals a private MTLSharedEvent after the "
+                BenchWorkload.NativeWait.of("event-poll", "the work's command buffer signals a private MTLSharedEvent after the "
                         + "kernel (encodeSignalEvent:value:); busy poll of [event signaledValue], one objc_msgSend "
                         + "per look, no sleep",
                         duration -> event.poll(event.enqueueBusyAndSignal(metal, queue, work.iterationsFor(duration)),
                                 boundOf(duration))),
-                nativeWait("cb-handler", "[commandBuffer addCompletedHandler:] with an Objective-C block built "
+                BenchWorkload.NativeWait.of("cb-handler", "[commandBuffer addCompletedHandler:] with an Objective-C block built "
                         + "through JNA; the block completes a CompletableFuture the waiter blocks on (the CPU of "
                         + "Metal's thread that runs the block is not counted)",
                         duration -> MetalBaselines.CompletedHandler.await(MetalBaselines.CompletedHandler.enqueueBusy(
@@ -116,25 +115,6 @@ public final class MetalProvider implements BackendProvider {
     private static Duration boundOf(Duration work) {
         Duration tenfold = work.multipliedBy(10);
         return tenfold.compareTo(OWN_WAIT_BOUND) > 0 ? tenfold : OWN_WAIT_BOUND;
-    }
-
-    private static BenchWorkload.NativeWait nativeWait(String name, String how, Consumer<Duration> queueAndWait) {
-        return new BenchWorkload.NativeWait() {
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public String how() {
-                return how;
-            }
-
-            @Override
-            public void queueAndWait(Duration work) {
-                queueAndWait.accept(work);
-            }
-        };
     }
 
     @Override

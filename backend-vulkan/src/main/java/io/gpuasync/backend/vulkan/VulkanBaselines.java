@@ -45,11 +45,11 @@ final class VulkanBaselines implements AutoCloseable {
 
     List<BenchWorkload.NativeWait> waits() {
         return List.of(
-                wait("sem-wait", "vkWaitSemaphores on the queue's timeline semaphore, which the work's submission signals"
+                BenchWorkload.NativeWait.of("sem-wait", "vkWaitSemaphores on the queue's timeline semaphore, which the work's submission signals"
                         + " (the thread blocks inside the driver)", this::semaphoreWait),
-                wait("sem-poll", "busy poll of vkGetSemaphoreCounterValue on that timeline semaphore, one call per look,"
+                BenchWorkload.NativeWait.of("sem-poll", "busy poll of vkGetSemaphoreCounterValue on that timeline semaphore, one call per look,"
                         + " no sleep", this::semaphorePoll),
-                wait("fence-wait", "vkWaitForFences on a fence the work's vkQueueSubmit signals, then vkResetFences",
+                BenchWorkload.NativeWait.of("fence-wait", "vkWaitForFences on a fence the work's vkQueueSubmit signals, then vkResetFences",
                         this::fenceWait));
     }
 
@@ -92,25 +92,6 @@ final class VulkanBaselines implements AutoCloseable {
         if (status != Vk.VK_SUCCESS) {
             throw VulkanStatus.failure(status, call).toGpuException("waiting for busy work");
         }
-    }
-
-    private static BenchWorkload.NativeWait wait(String name, String how, java.util.function.Consumer<Duration> body) {
-        return new BenchWorkload.NativeWait() {
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public String how() {
-                return how;
-            }
-
-            @Override
-            public void queueAndWait(Duration work) {
-                body.accept(work);
-            }
-        };
     }
 
     /** Destroys the fence, once nothing it was given to is pending (every wait above returned). */
