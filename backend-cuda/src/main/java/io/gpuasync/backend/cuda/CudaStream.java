@@ -12,7 +12,7 @@ import java.lang.foreign.MemorySegment;
  * JavaCPP's {@code CUstream_st} gives its handle with {@code address()}, LWJGL's
  * {@code cuStreamCreate} fills a {@code PointerBuffer} read with {@code get(0)}, and JCuda's
  * {@code CUstream} keeps it behind the protected {@code getNativePointer()}, which a subclass
- * reads (the README's interop block, compiled in this module's {@code InteropTest}).
+ * reads (the interop block of {@code docs/backends.md}, compiled in this module's {@code InteropTest}).
  * Wrapping takes no ownership: the library that made the stream destroys it. The handle 0 is the
  * legacy default stream of the calling thread's current context.
  *

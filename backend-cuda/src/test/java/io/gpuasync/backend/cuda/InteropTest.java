@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The README's interop lines, compiled against the libraries they name (JCuda, JavaCPP's CUDA
+ * The interop lines of {@code docs/backends.md}, compiled against the libraries they name (JCuda, JavaCPP's CUDA
  * presets, LWJGL's CUDA bindings: main jars only, no natives) and run where the library allows
  * it without its natives or a GPU. Each example takes the library's own stream object and must
  * reach {@link CudaStream#wrap} with the handle inside it; where a driver can be used (the fake,
@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * made can do.
  */
 class InteropTest {
-    // ---------------------------------------------------------------- the examples (README)
+    // ---------------------------------------------------------------- the examples (docs/backends.md)
 
     // JCuda 12 makes NativePointerObject.getNativePointer() protected: a subclass reads it.
     static final class JCudaHandle extends CUstream {
@@ -128,14 +128,15 @@ class InteropTest {
         }
     }
 
-    // ---------------------------------------------------------------- the README quotes this file
+    // ---------------------------------------------------------------- docs/backends.md quotes this file
 
     private static final String SELF = "backend-cuda/src/test/java/io/gpuasync/backend/cuda/InteropTest.java";
+    private static final String DOCS = "docs/backends.md";
 
     /**
      * The project's root, found from where this class was loaded (backend-cuda/target/test-classes
      * in a build, .device/classes/backend-cuda in the GPU check's runtime), never from the working
-     * directory: the first folder above it that holds the README and this file's source.
+     * directory: the first folder above it that holds the docs page and this file's source.
      */
     static Path projectRoot() {
         Path here;
@@ -145,29 +146,29 @@ class InteropTest {
             throw new AssertionError("cannot tell where " + InteropTest.class + " was loaded from", e);
         }
         for (Path p = here.toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isRegularFile(p.resolve("README.md")) && Files.isRegularFile(p.resolve(SELF))) {
+            if (Files.isRegularFile(p.resolve(DOCS)) && Files.isRegularFile(p.resolve(SELF))) {
                 return p;
             }
         }
-        return Assumptions.abort("no folder above " + here + " holds README.md and " + SELF
-                + ": the README's interop block cannot be compared with this file's source");
+        return Assumptions.abort("no folder above " + here + " holds " + DOCS + " and " + SELF
+                + ": the interop block of " + DOCS + " cannot be compared with this file's source");
     }
 
     @Test
-    void everyInteropLineOfTheReadmeIsInThisCompiledFile() throws IOException {
+    void everyInteropLineOfTheDocsIsInThisCompiledFile() throws IOException {
         Path root = projectRoot();
-        String readme = Files.readString(root.resolve("README.md"));
+        String docs = Files.readString(root.resolve(DOCS));
         String self = Files.readString(root.resolve(SELF));
-        int start = readme.indexOf("<!-- interop: quoted from backend-cuda/src/test/java/io/gpuasync/backend/cuda/InteropTest.java -->");
-        assertTrue(start >= 0, "the README's interop block is marked");
-        int open = readme.indexOf("```java\n", start) + "```java\n".length();
-        int close = readme.indexOf("```", open);
-        List<String> lines = readme.substring(open, close).lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        int start = docs.indexOf("<!-- interop: quoted from backend-cuda/src/test/java/io/gpuasync/backend/cuda/InteropTest.java -->");
+        assertTrue(start >= 0, "the interop block of " + DOCS + " is marked");
+        int open = docs.indexOf("```java\n", start) + "```java\n".length();
+        int close = docs.indexOf("```", open);
+        List<String> lines = docs.substring(open, close).lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
         assertTrue(lines.size() >= 5, "the block has the examples: " + lines);
         for (String line : lines) {
             String code = line.replaceAll("\\s*//.*$", "").strip();
             if (!code.isEmpty()) {
-                assertTrue(self.contains(code), "README line not in compiled code: " + line);
+                assertTrue(self.contains(code), DOCS + " line not in compiled code: " + line);
             }
         }
     }
