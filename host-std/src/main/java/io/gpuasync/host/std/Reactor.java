@@ -19,15 +19,20 @@ import java.util.concurrent.CompletableFuture;
  * sleeps by the lines' predicted landings.
  *
  * <pre>{@code
- * SimBackend sim = (SimBackend) Backends.named("sim");    // backend discovery is the spi's
- * try (Reactor reactor = Reactor.start()) {
- *     Line<SimStream> line = sim.openLine();
- *     stream.busy(Duration.ofNanos(200_000));
- *     reactor.await(line.signal(stream, Slot.S0));           // blocks, mostly asleep
- *     reactor.whenLanded(line.signal(stream, Slot.S0))        // or a future
+ * SimBackend sim = (SimBackend) Backends.named("sim");           // backend discovery is the spi's
+ * try (Reactor reactor = Reactor.start();
+ *      SimStream stream = sim.device(0).createStream();
+ *      Line<SimStream> line = sim.openLine()) {
+ *     stream.busy(Duration.ofNanos(200_000));                    // the device's work
+ *     reactor.await(line.signal(stream, Slot.S0));               // blocks, mostly asleep
+ *     boolean landed = reactor.tryAwait(line.signal(stream, Slot.S0),
+ *             Reactor.HYBRID.withTimeout(Duration.ofSeconds(5))); // false if the plan gave up
+ *     reactor.whenLanded(line.signal(stream, Slot.S0))            // or a future, completed on the dispatcher
  *            .thenRun(() -> System.out.println("landed"));
  * }
  * }</pre>
+ *
+ * <p>The example is compiled and run by this module's {@code DocumentedExamplesTest}.
  *
  * <p>Nothing hangs: a wait whose line is closed, or whose reactor is closed, fails with
  * {@link GpuException.Kind#CLOSED}; a wait long past its predicted landing has the driver asked
