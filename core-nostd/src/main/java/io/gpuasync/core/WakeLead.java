@@ -10,15 +10,13 @@ package io.gpuasync.core;
  * lands against its prediction, when the timer fires against its target), and only their sum
  * shows. The wait engine keeps one per slot on top of its driver's own margin for the timer (a
  * {@code TimerLateness}), in place of four spreads of the estimate, the rule before: the lead settles
- * at the device's own noise, a few microseconds here, where four spreads said tens.
+ * at the device's own noise, where four spreads said several times as much.
  *
  * <p>Tried for blocking waiters too, as their whole margin (one per thread and slot, in place of
- * four spreads plus their timer's high-quantile lateness), and withdrawn: on this project's
- * 2-vCPU KVM guest, whose timed sleeps end 33-72 us late (10th to 90th percentile) and up to
- * ~180 us at the 99th, one late wake in eight cut the hybrid's CPU per await (1.49x a timed
- * sleep's against 1.82x, medians of twelve runs) but raised its p50 (1.74x spin's against 1.42x)
- * and broke its p99 at 1000 us of work and at 30% jitter (up to 470 us against the callback's
- * ~100 us): the late tail of such a timer is what a blocking waiter's latency is made of.
+ * four spreads plus their timer's high-quantile lateness), and withdrawn: on a timer whose sleeps
+ * end late by a wide spread, one late wake in eight cut the hybrid's CPU per await but raised its
+ * p50 and broke its p99 at long work and under jitter (measured, see {@code bench/RESULTS.md},
+ * 2026-11-30): the late tail of such a timer is what a blocking waiter's latency is made of.
  *
  * <p>Each outcome moves the lead by one step, 1/{@value #STEPS_PER_LEAD} of the lead (at least
  * {@value #MIN_STEP_NANOS} ns): a late wake raises it by {@code WAKES_PER_LATE_ONE - 1} steps, an

@@ -13,8 +13,8 @@ import java.util.Objects;
  *
  * <p>The decision: a deadline further than the lateness is slept to that much before it; a nearer
  * one is polled for ({@link #POLL}), since a sleep would end after it. A driver whose estimate
- * stands above all its deadlines would never sleep and never learn again (seen on the Netty host:
- * 877.6 us for good after a burst of load); so a polling run that begins with no sample taken
+ * stands above all its deadlines would never sleep and never learn again (seen on the Netty host
+ * after a burst of load, see {@code bench/RESULTS.md}); so a polling run that begins with no sample taken
  * since the one before it counts as stale, and every {@value WaitTuning#PROBE_EVERY_STALE_RUNS}th
  * stale run starts with a probe, the shortest timed sleep (1 ns ahead), whose lateness is what the
  * timer does now. A probe costs one sleep's lateness at the start of a polling run, when the

@@ -15,9 +15,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * burst of load (a descheduled sleep ends milliseconds late) raises it within two samples, and
  * once the load is gone it is back within {@value WaitTuning#LATENESS_WINDOW} samples, however
  * high it went: the old samples leave the window. A smoothed estimate that rises fast and falls
- * slowly (the rule before) stayed at 877.6 us through ~18k Netty requests after a burst, because
- * a driver whose estimate is above its deadlines polls instead of sleeping and no longer learns;
- * a {@link Sleeper} therefore takes a short probe sleep when no sample came for a while. The 2nd
+ * slowly (the rule before) stayed high for good after a burst on the Netty host (see
+ * {@code bench/RESULTS.md}), because a driver whose estimate is above its deadlines polls instead
+ * of sleeping and no longer learns; a {@link Sleeper} therefore takes a short probe sleep when no sample came for a while. The 2nd
  * latest of 16 rather than the latest: one sleep descheduled in sixteen does not turn the next
  * sixteen waits into spins.
  *

@@ -47,11 +47,8 @@ import java.util.concurrent.CompletableFuture;
  * by default: a waiter that would wait alone runs its own plan (a timed sleep to shortly before
  * the predicted landing, then a spin over it), and hands its sleep to the engine (an untimed park
  * the engine ends) when the engine already holds waits, whose timer it then shares, or when
- * spinning waiters would take every core. Measured on a 2-vCPU KVM guest (see
- * {@code bench/RESULTS.md}, {@code gar bench --waiters}, 200 us of work): with one waiter its
- * own plan woke 4-7 us after the store at 59-89 us of CPU per await, a hand-off 5-16 us after it
- * at 161-240 us (the dispatcher's CPU counted); with 16 waiters their own plans' spinning cost
- * 499 us of CPU per await and woke milliseconds late, a hand-off 27 us.
+ * spinning waiters would take every core. What each costs in wake latency and CPU is measured,
+ * with the machine, in {@code bench/RESULTS.md} ({@code gar bench --waiters}).
  *
  * <p>A blocking wait allocates nothing in steady state on a platform thread (a virtual thread's
  * timed park allocates inside the JDK); an async wait allocates its future. Futures complete on

@@ -11,8 +11,8 @@ import java.util.Optional;
  *
  * <p>Linux lets a sleeping thread's timer fire up to its slack late (50 us by default) so that
  * wake-ups batch. A thread that sleeps until just before a predicted landing pays that as
- * latency: measured here, a short {@code parkNanos} overshot by ~75 us with the default slack
- * and by ~15 us with a slack of 1 ns. The slack is per thread, so setting it touches no one else.
+ * latency (how much, with and without it, is measured in {@code bench/RESULTS.md}). The slack is
+ * per thread, so setting it touches no one else.
  */
 public final class TimerSlack {
     // <linux/prctl.h>

@@ -15,8 +15,8 @@ import static io.gpuasync.backend.metal.internal.Prototype.WORD_WORD_WORD_WORD_W
 
 /**
  * Every selector the backend sends, with the prototype of its method. A selector is registered
- * once, when the runtime is loaded, and kept: registering it on every send (a hash of its name
- * in the runtime's table) made a send 3-4 times as slow.
+ * once, when the runtime is loaded, and kept: registering it on every send would add a hash of
+ * its name in the runtime's table to every send.
  *
  * <p>Ownership follows the Cocoa naming rule: only {@code alloc}, {@code new...},
  * {@code copy...} and {@code mutableCopy...} return a reference the caller owns; everything
