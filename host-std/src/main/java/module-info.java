@@ -1,6 +1,6 @@
 /**
- * The std host: a {@link io.gpuasync.host.std.Reactor} whose dispatcher thread runs the
- * completion port and sleeps by the lines' predicted landings; blocking waits on platform and
+ * The std host: a {@link io.gpuasync.host.std.Reactor} whose dispatcher thread drives the wait
+ * engine and sleeps by the lines' predicted landings; blocking waits on platform and
  * virtual threads; {@link java.util.concurrent.CompletableFuture}s; and the
  * {@link io.gpuasync.host.std.FillExecutor}, which keeps a stream filled with work.
  */

@@ -1,8 +1,8 @@
 package io.gpuasync.core;
 
 /**
- * Many waits, each a (line, slot, target), watched together by whoever polls the port: the
- * dispatcher thread of a host, an io_uring loop, a test.
+ * Many waits, each a (line, slot, target), watched together by whoever polls the port: the wait
+ * engine, on whichever thread or loop of a host drives it, or a test.
  *
  * <p>All storage is allocated at construction, for a fixed capacity; registering, polling and
  * cancelling only move indices in those arrays, so a port in steady state allocates nothing.
@@ -14,8 +14,8 @@ package io.gpuasync.core;
  * <p>Besides finished waits, {@link #poll} reports when the port next needs a look: the earliest
  * {@code wakeAt} among the waits still pending, which the host sleeps until.
  *
- * <p>Not thread-safe: one thread at a time registers, polls and cancels (the host's dispatcher;
- * other threads hand it their waits through its own queue).
+ * <p>Not thread-safe: one thread at a time registers, polls and cancels (the thread driving the
+ * wait engine; other threads hand it their waits through the engine's queue).
  */
 public final class CompletionPort {
     /** What {@link #tryRegister} returns when the port is full. */
