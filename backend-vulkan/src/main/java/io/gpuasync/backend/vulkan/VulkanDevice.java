@@ -51,6 +51,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>{@code VK_ERROR_DEVICE_LOST} from any call the backend makes on the device is sticky (spec:
  * Devices and Queues, "Lost Device": a lost device stays lost, and its queues and semaphores may
  * report it from then on): every line's health check reports it after that, and new lines are refused.
+ * A line closed on a lost device frees its page only where the driver had already said that every
+ * submission behind its stores finished; otherwise the page is kept (the line ends leaked), since
+ * whether the lost device still writes it is unknown. Once the device is destroyed its queues
+ * refuse submissions ({@link VulkanQueue#submit}) instead of passing dangling handles to the driver.
  */
 public final class VulkanDevice implements AutoCloseable {
     /** Push constants of both shaders: 16 bytes (a device address and a 64-bit value, or two 32-bit words). */

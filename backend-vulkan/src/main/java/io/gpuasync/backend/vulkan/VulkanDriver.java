@@ -82,13 +82,19 @@ final class VulkanDriver implements LineDriver<VulkanQueue, VulkanDevice> {
     /**
      * Waits ({@code vkWaitSemaphores}, its timeout the time left to {@code deadlineNanos}) for each
      * queue's timeline to reach the value of the backend's last submission on it, which follows
-     * the line's last store there. A lost device answers false: whether it still writes the page
-     * is unknown, so the line keeps it.
+     * the line's last store there. A queue whose timeline the driver already said reached that
+     * value (a counter read, an earlier wait) is not asked again: its stores are done. So on a
+     * lost device, which answers every wait with {@code VK_ERROR_DEVICE_LOST}, a line whose stores
+     * were all seen finished still frees its page; one with a store not seen finished answers
+     * false: whether the device still writes the page is unknown, so the line keeps it.
      */
     @Override
     public boolean settle(VulkanDevice device, List<VulkanQueue> queues, long deadlineNanos) {
         for (VulkanQueue queue : queues) {
             long last = queue.lastSubmitted();
+            if (queue.seenReached(last)) {
+                continue;
+            }
             int status = queue.awaitValue(last, deadlineNanos);
             if (status == Vk.VK_TIMEOUT) {
                 return false;
@@ -104,14 +110,19 @@ final class VulkanDriver implements LineDriver<VulkanQueue, VulkanDevice> {
     /**
      * Whether the device still works: a {@code VK_ERROR_DEVICE_LOST} seen by any earlier call is
      * sticky; otherwise each of its queues' timelines is asked for its counter, which a lost device
-     * answers with that error.
+     * answers with that error (the first queue's, opened for it, where no queue was opened yet:
+     * a line that has not stored anywhere still has a device to ask about).
      */
     @Override
     public void checkHealth(VulkanDevice device) throws LineException {
         if (device.lostStatus() == 0) {
+            List<VulkanQueue> queues = device.openedQueues();
+            if (queues.isEmpty()) {
+                queues = List.of(device.queue(0));
+            }
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment out = arena.allocate(Vk.C_LONG);
-                for (VulkanQueue queue : device.openedQueues()) {
+                for (VulkanQueue queue : queues) {
                     int status = queue.completed(out);
                     if (status != Vk.VK_SUCCESS) {
                         throw VulkanStatus.failure(status, "vkGetSemaphoreCounterValue(the timeline of " + queue + ")");

@@ -56,6 +56,9 @@ public final class VulkanQueue {
     // ones, and native scratch for recording and submitting, so that a store allocates nothing
     // once the queue has enough command buffers.
     private long submitted;
+    // Set once the device is destroyed (guarded by lock): its handles are gone, and nothing may
+    // reach the driver through them.
+    private boolean retired;
     private MemorySegment[] pending = new MemorySegment[8];
     private long[] pendingValue = new long[8];
     private int head;
@@ -74,6 +77,20 @@ public final class VulkanQueue {
     private final MemorySegment waitStages;
     private final MemorySegment counter;
     private final MemorySegment allocateInfo;
+    // The highest timeline value the driver said was reached (a counter read, a wait that
+    // succeeded): what is known to have finished, also once the device is lost and the driver
+    // answers nothing more.
+    private volatile long reached;
+
+    private static final java.lang.invoke.VarHandle REACHED;
+
+    static {
+        try {
+            REACHED = java.lang.invoke.MethodHandles.lookup().findVarHandle(VulkanQueue.class, "reached", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private VulkanQueue(VulkanDevice device, MemorySegment handle, int index, long pool, long timeline, Arena arena) {
         this.device = device;
@@ -186,12 +203,15 @@ public final class VulkanQueue {
      * @param submits     {@code submitCount} {@code VkSubmitInfo} structs (LWJGL's {@code VkSubmitInfo.address()},
      *                    or a segment of your own)
      * @param fence       a {@code VkFence} handle, or 0
-     * @throws GpuException of kind {@link GpuException.Kind#DRIVER_STATUS} with the {@code VkResult} if it fails
+     * @throws GpuException of kind {@link GpuException.Kind#DRIVER_STATUS} with the {@code VkResult} if it fails,
+     *     or of kind {@link GpuException.Kind#CLOSED} once the device is destroyed (its maker closed it
+     *     and no line holds it): then nothing reaches the driver, and the batches are left as they were
      */
     public void submit(MemorySegment submits, int submitCount, long fence) {
         int status;
         lock.lock();
         try {
+            refuseIfRetired("vkQueueSubmit of " + submitCount + " batches");
             status = device.noteStatus(Vk.vkQueueSubmit(device.vk, handle, submitCount, submits, fence));
         } finally {
             lock.unlock();
@@ -283,6 +303,7 @@ public final class VulkanQueue {
     long busy(long sink, long iterations, long gate, long gateValue, long fence) throws LineException {
         lock.lock();
         try {
+            refuseIfRetired("queueing " + iterations + " busy iterations");
             MemorySegment buffer = nextBuffer();
             int status = Vk.vkBeginCommandBuffer(device.vk, buffer, beginInfo);
             if (status == Vk.VK_SUCCESS) {
@@ -321,6 +342,15 @@ public final class VulkanQueue {
         }
     }
 
+    // Holding lock: a queue of a destroyed device has dangling handles (its pool, its semaphore,
+    // the VkDevice itself), so a call through them would reach freed driver memory.
+    private void refuseIfRetired(String what) {
+        if (retired) {
+            throw new GpuException(GpuException.Kind.CLOSED, what + " on " + this + " refused: the device was destroyed"
+                    + " (its maker closed it and no line holds it); nothing was submitted");
+        }
+    }
+
     // Submits buffer, signalling the timeline's next value (and fence, if not 0), behind a wait
     // for gate (if not 0).
     private int submitLocked(MemorySegment buffer, long gate, long gateValue, long fence) {
@@ -347,6 +377,7 @@ public final class VulkanQueue {
                 throw VulkanStatus.failure(status, "vkGetSemaphoreCounterValue(the timeline of " + this + ")");
             }
             long done = counter.get(ValueLayout.JAVA_LONG, 0);
+            noteReached(done);
             while (pendingCount > 0 && pendingValue[head] <= done) {
                 free(pending[head]);
                 pending[head] = null;
@@ -421,12 +452,35 @@ public final class VulkanQueue {
         VkSemaphoreWaitInfo.semaphoreCount(info, 1);
         VkSemaphoreWaitInfo.pSemaphores(info, semaphore);
         VkSemaphoreWaitInfo.pValues(info, target);
-        return device.noteStatus(Vk.vkWaitSemaphores(device.vk, device.handle, info, timeoutNanos));
+        int status = device.noteStatus(Vk.vkWaitSemaphores(device.vk, device.handle, info, timeoutNanos));
+        if (status == Vk.VK_SUCCESS) {
+            noteReached(value);
+        }
+        return status;
     }
 
     /** {@code vkGetSemaphoreCounterValue} of the timeline into {@code out}; the {@code VkResult}. */
     int completed(MemorySegment out) {
-        return device.noteStatus(Vk.vkGetSemaphoreCounterValue(device.vk, device.handle, timeline, out));
+        int status = device.noteStatus(Vk.vkGetSemaphoreCounterValue(device.vk, device.handle, timeline, out));
+        if (status == Vk.VK_SUCCESS) {
+            noteReached(out.get(ValueLayout.JAVA_LONG, 0));
+        }
+        return status;
+    }
+
+    /** Whether the driver already said the timeline reached {@code value}. */
+    boolean seenReached(long value) {
+        return value <= reached;
+    }
+
+    private void noteReached(long value) {
+        // Racing readers only ever raise it; a lower value read late is dropped.
+        long seen;
+        while (value > (seen = reached)) {
+            if (REACHED.compareAndSet(this, seen, value)) {
+                return;
+            }
+        }
     }
 
     long timeline() {
@@ -434,11 +488,20 @@ public final class VulkanQueue {
     }
 
     /**
-     * Waits (within {@code bound}) for the backend's submissions to finish, then destroys the
-     * pool and the semaphore; returns false, destroying nothing, if they did not finish.
+     * Refuses submissions from now on, waits (within {@code bound}) for the backend's submissions
+     * to finish, then destroys the pool and the semaphore; returns false, destroying nothing, if
+     * they did not finish.
      */
     boolean destroy(Duration bound) {
-        long last = lastSubmitted();
+        long last;
+        lock.lock();
+        try {
+            // From here on nothing more is submitted, so the wait below covers every submission.
+            retired = true;
+            last = submitted;
+        } finally {
+            lock.unlock();
+        }
         int status = last == 0 ? Vk.VK_SUCCESS : awaitValue(last, System.nanoTime() + bound.toNanos());
         if (status != Vk.VK_SUCCESS && status != Vk.VK_ERROR_DEVICE_LOST) {
             VulkanStatus.log("waiting for the backend's work on " + this + " before destroying its pool", status);

@@ -104,6 +104,28 @@ class VulkanBackendTest {
         assertEquals(GpuException.Kind.NO_DOMAIN, e.kind());
     }
 
+    /**
+     * A queue kept past its device's destruction refuses the application's submit and the
+     * backend's own work, naming why, instead of passing the destroyed device's handles to the
+     * driver; where the test layer is under the device, it sees that nothing reached the driver.
+     */
+    @Test
+    void aQueueOfADestroyedDeviceRefusesSubmitsAndSaysWhy() {
+        VulkanDevice second = vulkan.createDevice(0);
+        VulkanQueue kept = second.queue(0);
+        java.util.Optional<TestLayer> layer = TestLayer.find().filter(l -> l.under(second));
+        second.close();
+        assertEquals(0, second.references());
+        long submits = layer.map(TestLayer::submits).orElse(0L);
+        GpuException e = assertThrows(GpuException.class, () -> kept.submit(java.lang.foreign.MemorySegment.NULL, 0, 0));
+        assertEquals(GpuException.Kind.CLOSED, e.kind());
+        assertTrue(e.getMessage().contains("the device was destroyed") && e.getMessage().contains("nothing was submitted"),
+                e.getMessage());
+        GpuException busy = assertThrows(GpuException.class, () -> vulkan.enqueueBusy(kept, 10));
+        assertEquals(GpuException.Kind.CLOSED, busy.kind());
+        assertEquals(submits, layer.map(TestLayer::submits).orElse(0L), "a submit reached the driver after the device was destroyed");
+    }
+
     @Test
     void aQueueOfAnotherDeviceIsForeign() {
         try (VulkanDevice other = vulkan.createDevice(0); Line<VulkanQueue> line = vulkan.openLine()) {

@@ -13,24 +13,47 @@ import java.util.Set;
  * NVIDIA's on a GPU machine): two logical devices on physical device 0 (two domains), the busy
  * shader calibrated once as the work. REFERENCE_COUNT and PAGE_COUNT are the backend's own counts,
  * which are what decide when a device is destroyed (Vulkan keeps none); NO_CURRENT_DOMAIN clears
- * the thread's current device. DEVICE_SIDE_WAIT is not
- * declared (the driver refuses it, VulkanDriver says why); FAIL_DOMAIN is not: a lost device
- * cannot be provoked on lavapipe, and one simulated above the driver would test the simulation;
- * FAULT_INJECTION is not: retainCurrent makes no Vulkan call, and a failed vkQueueSubmit has no
- * effect (spec: vkQueueSubmit), so "queued, then reported failed" would simulate what Vulkan forbids.
+ * the thread's current device.
+ *
+ * <p>FAIL_DOMAIN, where the test layer is under the devices (the module's pom puts it there):
+ * {@link #failDomain} has the layer lose the device ({@link TestLayer#lose}), so that its submits,
+ * semaphore queries and waits answer {@code VK_ERROR_DEVICE_LOST} from the driver table, as a
+ * lost device's do, while lavapipe still runs the rest. A lost device stays lost, so the next
+ * property gets a fresh device in its place; the lost one is kept by the line the property leaked.
+ *
+ * <p>Not declared: DEVICE_SIDE_WAIT (the driver refuses it, VulkanDriver says why), and
+ * FAULT_INJECTION, which fails each of retainCurrent, allocHost, deviceAddress and writeValue
+ * inside the driver: retainCurrent and deviceAddress make no Vulkan call that could fail (a
+ * count, and a lookup of the address vkGetBufferDeviceAddress gave when the page was imported),
+ * and a vkQueueSubmit that fails with anything but VK_ERROR_DEVICE_LOST has no effect (spec:
+ * vkQueueSubmit), so "queued, then reported failed" would be a failure Vulkan forbids, while one
+ * with VK_ERROR_DEVICE_LOST loses the device, which the property does not expect.
  */
 class VulkanConformanceTest extends LineDriverVerification<VulkanQueue, VulkanDevice> {
     private static VulkanBackend vulkan;
-    private static VulkanDevice[] devices;
+    private static VulkanDevice[] shared;
     private static VulkanWork work;
+    // This property's devices: those shared when it began (jqwik makes an instance per
+    // property), so that a device it lost stays its domain until it ends.
+    private VulkanDevice[] devices;
 
     private static synchronized VulkanBackend vulkan() {
         if (vulkan == null) {
             vulkan = Lavapipe.backend();
-            devices = new VulkanDevice[] {vulkan.createDevice(0), vulkan.createDevice(0)};
-            work = VulkanWork.calibrate(devices[0].queue(0));
+            shared = new VulkanDevice[] {vulkan.createDevice(0), vulkan.createDevice(0)};
+            work = VulkanWork.calibrate(shared[0].queue(0));
         }
         return vulkan;
+    }
+
+    private synchronized VulkanDevice device(int index) {
+        if (devices == null) {
+            vulkan();
+            synchronized (VulkanConformanceTest.class) {
+                devices = shared.clone();
+            }
+        }
+        return devices[index];
     }
 
     @Override
@@ -40,13 +63,12 @@ class VulkanConformanceTest extends LineDriverVerification<VulkanQueue, VulkanDe
 
     @Override
     protected void makeCurrent(int index) {
-        vulkan().useDevice(devices[index]);
+        vulkan().useDevice(device(index));
     }
 
     @Override
     protected VulkanQueue newStream(int index) {
-        vulkan();
-        return devices[index].queue(0);
+        return device(index).queue(0);
     }
 
     @Override
@@ -62,8 +84,21 @@ class VulkanConformanceTest extends LineDriverVerification<VulkanQueue, VulkanDe
 
     @Override
     protected Set<Capability> capabilities() {
-        return EnumSet.of(Capability.MANY_DOMAINS, Capability.REFERENCE_COUNT, Capability.PAGE_COUNT,
-                Capability.NO_CURRENT_DOMAIN);
+        Set<Capability> capabilities = EnumSet.of(Capability.MANY_DOMAINS, Capability.REFERENCE_COUNT,
+                Capability.PAGE_COUNT, Capability.NO_CURRENT_DOMAIN);
+        if (TestLayer.find().filter(layer -> layer.under(device(0)) && layer.under(device(1))).isPresent()) {
+            capabilities.add(Capability.FAIL_DOMAIN);
+        }
+        return capabilities;
+    }
+
+    @Override
+    protected void failDomain(int index) {
+        VulkanDevice lost = device(index);
+        TestLayer.find().orElseThrow().lose(lost);
+        synchronized (VulkanConformanceTest.class) {
+            shared[index] = vulkan.createDevice(0);
+        }
     }
 
     @Override
@@ -78,13 +113,11 @@ class VulkanConformanceTest extends LineDriverVerification<VulkanQueue, VulkanDe
 
     @Override
     protected int domainReferences(int index) {
-        vulkan();
-        return devices[index].references();
+        return device(index).references();
     }
 
     @Override
     protected int hostPages(int index) {
-        vulkan();
-        return devices[index].livePages();
+        return device(index).livePages();
     }
 }

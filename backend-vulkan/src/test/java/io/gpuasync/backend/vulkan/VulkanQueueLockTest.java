@@ -7,15 +7,7 @@ import io.gpuasync.core.Slot;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
-import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandle;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -25,8 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Lines' stores and an application's own submissions from several threads never run
- * {@code vkQueueSubmit} on one queue at once. Seen by the build's watching layer
- * ({@code src/test/c/queue_watch_layer.c}), which sits between the backend and lavapipe and
+ * {@code vkQueueSubmit} on one queue at once. Seen by the build's test layer
+ * ({@code src/test/c/test_layer.c}), which sits between the backend and lavapipe and
  * counts overlapping submits; the test first shows that the layer does see overlaps, with raw
  * submits that bypass the lock, so a passing run is not a blind one.
  */
@@ -37,35 +29,27 @@ class VulkanQueueLockTest {
     @Test
     void signalsAndUserSubmitsNeverOverlapOnAQueue() throws Throwable {
         Lavapipe.require();
-        String layer = System.getProperty("gar.vulkan.queueWatch", "");
-        Assumptions.assumeTrue(!layer.isEmpty() && Files.isReadable(Path.of(layer)),
-                "no watching layer (run through the module's pom, which builds it)");
-        SymbolLookup watch = SymbolLookup.libraryLookup(Path.of(layer), Arena.global());
-        MethodHandle overlaps = Linker.nativeLinker().downcallHandle(watch.find("gar_layer_overlaps").orElseThrow(),
-                FunctionDescriptor.of(ValueLayout.JAVA_LONG));
-        MethodHandle submits = Linker.nativeLinker().downcallHandle(watch.find("gar_layer_submits").orElseThrow(),
-                FunctionDescriptor.of(ValueLayout.JAVA_LONG));
         VulkanBackend vulkan = Lavapipe.backend();
         try (VulkanDevice device = vulkan.createDevice(0)) {
+            TestLayer layer = TestLayer.require(device);
             VulkanQueue queue = device.queue(0);
-            long submitsBefore = (long) submits.invokeExact();
-            Assumptions.assumeTrue(submitsBefore >= 0 && seesOwnSubmits(queue, submits),
-                    "the loader did not put the watching layer under this device (VK_LAYER_PATH, VK_INSTANCE_LAYERS)");
+            Assumptions.assumeTrue(seesOwnSubmits(queue, layer),
+                    "the loader did not put the test layer under this device's queue (VK_LAYER_PATH, VK_INSTANCE_LAYERS)");
 
             // The control: raw submits that skip the lock, from several threads, are seen overlapping.
-            long before = (long) overlaps.invokeExact();
+            long before = layer.overlaps();
             race(() -> {
                 for (int i = 0; i < ROUNDS; i++) {
                     Vk.vkQueueSubmit(device.vk, MemorySegment.ofAddress(queue.handle()), 0, MemorySegment.NULL, 0);
                 }
             });
-            long unlocked = (long) overlaps.invokeExact() - before;
+            long unlocked = layer.overlaps() - before;
             assertTrue(unlocked > 0, "the layer saw no overlap among unsynchronized submits: it could not catch one");
 
             // The backend's stores and the application's submits, through the queue's lock.
             vulkan.useDevice(device);
-            before = (long) overlaps.invokeExact();
-            long submitted = (long) submits.invokeExact();
+            before = layer.overlaps();
+            long submitted = layer.submits();
             List<Line<VulkanQueue>> lines = new ArrayList<>();
             for (int t = 0; t < THREADS; t++) {
                 lines.add(vulkan.openLine());
@@ -97,15 +81,15 @@ class VulkanQueueLockTest {
             for (Line<VulkanQueue> line : lines) {
                 line.close();
             }
-            assertEquals(THREADS * ROUNDS, (long) submits.invokeExact() - submitted, "submits the layer saw");
-            assertEquals(0, (long) overlaps.invokeExact() - before, "vkQueueSubmit ran on one queue from two threads at once");
+            assertEquals(THREADS * ROUNDS, layer.submits() - submitted, "submits the layer saw");
+            assertEquals(0, layer.overlaps() - before, "vkQueueSubmit ran on one queue from two threads at once");
         }
     }
 
-    private static boolean seesOwnSubmits(VulkanQueue queue, MethodHandle submits) throws Throwable {
-        long before = (long) submits.invokeExact();
+    private static boolean seesOwnSubmits(VulkanQueue queue, TestLayer layer) {
+        long before = layer.submits();
         queue.submit(MemorySegment.NULL, 0, 0);
-        return (long) submits.invokeExact() == before + 1;
+        return layer.submits() == before + 1;
     }
 
     private interface Body {
