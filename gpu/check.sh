@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The project's GPU check: one command, run on a lent GPU machine after pack.sh, and on every
-# build against the fake drivers (gpu/pom.xml), on the same layout (gpu/layout.sh), the same
-# class path, with the same steps and the same time bounds.
+# build against the fake drivers and Mesa's lavapipe (gpu/pom.xml), on the same layout
+# (gpu/layout.sh), the same class path, with the same steps and the same time bounds.
 #
-#     gpu/check.sh [cuda|hip]          (default cuda; from anywhere, it finds the project root)
+#     gpu/check.sh [cuda|hip|vulkan]   (default cuda; from anywhere, it finds the project root)
 #
 # On the GPU machine (see ../shared/device/README.md): here, gpu/pack.sh; then one device run
 # carrying [".device"] with the command `bash gpu/check.sh cuda` and a timeout of at least
@@ -16,8 +16,10 @@
 #   check-files.tar.gz  everything else, remade after each step: <step>.log (each step's own
 #                     output); tests.txt, conformance.txt (one line per test); device.txt (the
 #                     probe: library, real or fake, driver version from the driver, each device);
-#                     nvidia-smi.* (cuda); bench-*us.json (gar bench --backend ... --json at
-#                     200 us and 1000 us of device work); hosts.json (gar bench --host
+#                     nvidia-smi.* (cuda, vulkan); vulkan.env (vulkan: the loader and the
+#                     driver manifests the probe chose, which the later steps use);
+#                     bench-*us.json (gar bench --backend ... --json at 200 us and 1000 us of
+#                     device work); hosts.json (gar bench --host
 #                     std,uring,netty: the hosts and the echo on the Netty loop); results.json
 #
 # Exit status: 0 when every step passed or was skipped with a reason, 1 when any failed or ran
@@ -35,6 +37,18 @@
 #                        of a device budget); layout always runs, the others say they were left
 #                        out, and what they wrote before stays in the archive
 #   GAR_CUDA_LIBRARY, GAR_HIP_LIBRARY     the driver to use (a fake in the build)
+#   GAR_VULKAN_LIBRARY   the Vulkan loader to use; VK_DRIVER_FILES the driver manifests it loads
+#                        (the build pins lavapipe's)
+#   GAR_CHECK_VULKAN_LOADER=carried      use the loader pack.sh carried even where the system has
+#                        one (to rehearse that path here)
+#
+# Vulkan (the device step decides, says so in device.log, and leaves it in vulkan.env): the
+# system's loader (libvulkan.so.1, as ldconfig knows it) if there is one, else the Debian
+# libvulkan1 package pack.sh downloaded into .device/vulkan, unpacked with dpkg -x; and if that
+# loader finds no driver, or only a CPU one (lavapipe), while NVIDIA's manifest exists
+# (/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json) and nothing pinned one, that manifest.
+# The tests and the conformance suite run with the build's test layer (.device/vk-layer: the
+# queue-lock watch and the device-lost switch) under the backend; the bench steps without it.
 set -uo pipefail
 
 # Each step runs as `check.sh --step BACKEND FUNCTION ARGS...` under timeout(1), which stops the
@@ -50,8 +64,14 @@ case "$backend" in
           driver_named=${GAR_CUDA_LIBRARY:-} ;;
     hip) api_tests=io.gpuasync.backend.hip; conformance=io.gpuasync.backend.hip.HipConformanceTest
          driver_named=${GAR_HIP_LIBRARY:-} ;;
-    *) echo "usage: gpu/check.sh [cuda|hip]" >&2; exit 2 ;;
+    vulkan) api_tests=io.gpuasync.backend.vulkan; conformance=io.gpuasync.backend.vulkan.VulkanConformanceTest
+            driver_named=${GAR_VULKAN_LIBRARY:-} ;;
+    *) echo "usage: gpu/check.sh [cuda|hip|vulkan]" >&2; exit 2 ;;
 esac
+# Tests that check the build's own sources, not the device, and need the module's folder (SpirvTest
+# remakes the SPIR-V from src/main/glsl): left to the build.
+tests_exclude=""
+[ "$backend" = vulkan ] && tests_exclude='io\.gpuasync\.backend\.vulkan\.SpirvTest'
 [ -n "$step_mode" ] && shift
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -225,6 +245,11 @@ jvm=(-XX:+UseSerialGC --enable-native-access=ALL-UNNAMED)
 # As in the build's tests: a settle longer than this on a healthy device is a failure the tests
 # must see, not wait out (the suite's longest settle waits for about 30 ms of queued work).
 props=(-Dgar.settleMillis=2000)
+# Vulkan: the test layer backend-vulkan's build makes, and NVIDIA's driver manifest where the
+# GPU machine has one (../shared/device/README.md).
+layer_library=libgar_test_layer.so
+nvidia_icd=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+loader_dir=${GAR_CHECK_LOADER_DIR:-}
 
 run_java() {
     "$java" "${jvm[@]}" "${props[@]}" -cp "$classpath" "$@"
@@ -243,11 +268,59 @@ check_layout() {
         return 1
     fi
     [ -x "$device/jre/bin/java" ] || { echo "no runtime in $device/jre: the GPU machine has no Java (gpu/layout.sh makes it)"; return 1; }
+    if [ "$backend" = vulkan ]; then
+        [ -f "$device/vk-layer/$layer_library" ] || { echo "no test layer in $device/vk-layer (backend-vulkan's build makes it; gpu/layout.sh carries it)"; return 1; }
+        local deb
+        deb=$(ls "$device"/vulkan/libvulkan1_*.deb 2>/dev/null | head -n 1)
+        if [ -n "$deb" ]; then
+            echo "carried Vulkan loader: $deb"
+        else
+            echo "carried Vulkan loader: none (gpu/pack.sh downloads one; without it only a loader of the machine can run)"
+        fi
+    fi
     bash "$root/gpu/travel.sh" "$device"
 }
 
+# The system's libvulkan.so.1, as the dynamic linker's cache knows it; nothing without one.
+system_vulkan_loader() {
+    local cache
+    cache=$( (ldconfig -p || /sbin/ldconfig -p) 2>/dev/null)
+    sed -n 's/^.*libvulkan\.so\.1 .*=> \(.*\)$/\1/p' <<< "$cache" | head -n 1
+}
+
+# Chooses the Vulkan loader (GAR_VULKAN_LIBRARY): one named, else the system's, else the one
+# pack.sh carried, unpacked here; noted in vulkan.env for the later steps.
+vulkan_loader() {
+    if [ -n "${GAR_VULKAN_LIBRARY:-}" ]; then
+        echo "Vulkan loader: $GAR_VULKAN_LIBRARY (GAR_VULKAN_LIBRARY)"
+        return 0
+    fi
+    local system
+    system=$(system_vulkan_loader)
+    if [ -n "$system" ] && [ "${GAR_CHECK_VULKAN_LOADER:-}" != carried ]; then
+        echo "Vulkan loader: the system's, $system"
+        return 0
+    fi
+    local deb so
+    deb=$(ls "$device"/vulkan/libvulkan1_*.deb 2>/dev/null | head -n 1)
+    if [ -z "$deb" ]; then
+        echo "no Vulkan loader: ${system:+GAR_CHECK_VULKAN_LOADER=carried, and }none carried ($device/vulkan/libvulkan1_*.deb; gpu/pack.sh downloads it)"
+        return 1
+    fi
+    command -v dpkg > /dev/null || { echo "no dpkg to unpack the carried $deb"; return 1; }
+    dpkg -x "$deb" "$loader_dir" || { echo "dpkg -x $deb failed"; return 1; }
+    so=$(find "$loader_dir" -name libvulkan.so.1 | head -n 1)
+    [ -n "$so" ] || { echo "$deb holds no libvulkan.so.1"; return 1; }
+    export GAR_VULKAN_LIBRARY=$so
+    echo "export GAR_VULKAN_LIBRARY='$so'" >> "$files/vulkan.env"
+    echo "Vulkan loader: $so (carried: $(basename "$deb"), unpacked with dpkg -x${system:+, though the system has $system})"
+}
+
 probe() {
-    if [ "$backend" = cuda ]; then
+    if [ "$backend" = vulkan ]; then
+        vulkan_loader || return 1
+    fi
+    if [ "$backend" = cuda ] || [ "$backend" = vulkan ]; then
         if command -v nvidia-smi > /dev/null; then
             nvidia-smi > "$files/nvidia-smi.txt" 2>&1
             nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader > "$files/nvidia-smi.csv" 2>&1
@@ -262,6 +335,18 @@ probe() {
         echo "no rocm-smi on this machine (the fake runtime, or no ROCm)"
     fi
     run_java io.gpuasync.gpu.DeviceProbe "$backend" "$files/device.txt"
+    local rc=$?
+    # A loader that finds no driver, or only a CPU one, on a machine with NVIDIA's manifest:
+    # point it there, unless someone pinned the manifests already.
+    if [ "$backend" = vulkan ] && [ -z "${VK_DRIVER_FILES:-}${VK_ICD_FILENAMES:-}" ] && [ -f "$nvidia_icd" ] \
+        && { [ $rc -ne 0 ] || ! grep '^device\.[0-9]*\.name: ' "$files/device.txt" | grep -qv llvmpipe; }; then
+        echo "the loader found no GPU driver of its own; pointing it at NVIDIA's: VK_DRIVER_FILES=$nvidia_icd"
+        export VK_DRIVER_FILES=$nvidia_icd
+        echo "export VK_DRIVER_FILES='$nvidia_icd'" >> "$files/vulkan.env"
+        run_java io.gpuasync.gpu.DeviceProbe "$backend" "$files/device.txt"
+        rc=$?
+    fi
+    return $rc
 }
 
 # One line per test in the report as each ends; a Jupiter test that hangs is cut off by the
@@ -269,6 +354,13 @@ probe() {
 run_tests() {
     local report=$1
     shift
+    if [ "$backend" = vulkan ]; then
+        # The build's test layer under the backend, as backend-vulkan's surefire puts it.
+        VK_LAYER_PATH=$device/vk-layer VK_INSTANCE_LAYERS=VK_LAYER_GAR_test \
+            run_java -Dgar.vulkan.testLayer="$device/vk-layer/$layer_library" io.gpuasync.gpu.RunTests \
+            --report "$files/$report" --config junit.jupiter.execution.timeout.default=60s "$@"
+        return
+    fi
     run_java io.gpuasync.gpu.RunTests --report "$files/$report" \
         --config junit.jupiter.execution.timeout.default=60s "$@"
 }
@@ -319,7 +411,8 @@ fi
 device_steps=(tests conformance bench-200us bench-1000us hosts)
 
 step_tests() {
-    run_step tests run_tests tests.txt --package "$api_tests" --exclude "${conformance//./\\.}"
+    run_step tests run_tests tests.txt --package "$api_tests" --exclude "${conformance//./\\.}" \
+        ${tests_exclude:+--exclude "$tests_exclude"}
 }
 
 step_conformance() {
@@ -350,6 +443,11 @@ step_hosts() {
 mkdir -p "$out"
 files=$(mktemp -d "${TMPDIR:-/tmp}/gar-check-$backend.XXXXXX")
 export GAR_CHECK_FILES=$files
+# Where the device step unpacks a carried Vulkan loader: outside $OUT (never archived), and kept,
+# so that a rerun of later steps alone (GAR_CHECK_STEPS) finds the loader vulkan.env names.
+loader_dir=${TMPDIR:-/tmp}/gar-check-vulkan-loader
+mkdir -p "$loader_dir"
+export GAR_CHECK_LOADER_DIR=$loader_dir
 trap 'rm -rf "$files"' EXIT
 # A rerun of some steps keeps what the others wrote before (in the archive it left); what a
 # step of this run will write is written anew.
@@ -371,7 +469,15 @@ if ! run_step layout check_layout; then
     exit 1
 fi
 
-if run_step device probe; then
+chosen device && rm -f "$files/vulkan.env"
+run_step device probe
+device_status=$?
+# What the probe chose for Vulkan (the loader, the driver manifests) holds for the steps after it.
+if [ -f "$files/vulkan.env" ]; then
+    # shellcheck source=/dev/null
+    . "$files/vulkan.env"
+fi
+if [ $device_status -eq 0 ]; then
     driver_kind=$(sed -n 's/^driver_kind: \([a-z]*\).*/\1/p' "$files/device.txt" 2>/dev/null)
     for s in "${device_steps[@]}"; do
         "step_$s"

@@ -6,6 +6,8 @@
 #                            (target/dependency, which the build copies), less what the check
 #                            never loads
 #     DEST/classes/MODULE/   every module's test classes
+#     DEST/vk-layer/         backend-vulkan's test layer (target/vk-layer: its manifest and library),
+#                            which the Vulkan check's tests put under the backend
 #     DEST/jre/              a jlink'd JDK 25 runtime (the GPU machine has no Java)
 #     DEST/java              runs a main class on that runtime: DEST/java -cp 'DEST/lib/*' Main
 #
@@ -20,7 +22,7 @@ jdk=${JDK25_HOME:-$(ls -d /usr/lib/jvm/temurin-25* 2>/dev/null | head -n 1)}
 [ -x "$jdk/bin/jlink" ] || { echo "gpu/layout.sh: no JDK 25 found (set JDK25_HOME)" >&2; exit 2; }
 [ -d "$root/gpu/target/classes" ] || { echo "gpu/layout.sh: build the project first (mvn package)" >&2; exit 2; }
 
-rm -rf "$dest/lib" "$dest/classes"
+rm -rf "$dest/lib" "$dest/classes" "$dest/vk-layer"
 mkdir -p "$dest/lib" "$dest/classes"
 for m in "$root/target" "$root"/*/target; do
     [ -d "$m" ] || continue
@@ -36,6 +38,9 @@ for m in "$root/target" "$root"/*/target; do
     fi
     if [ -d "$m/test-classes" ]; then
         cp -r "$m/test-classes" "$dest/classes/$mod"
+    fi
+    if [ -d "$m/vk-layer" ]; then
+        cp -r "$m/vk-layer" "$dest/vk-layer"
     fi
 done
 

@@ -4,11 +4,17 @@
 # the check's runtime with gpu/layout.sh (the layout every build runs the check on), and checks
 # with gpu/travel.sh that everything that travels (the project's files, shared/, .device) fits
 # the 64 MiB the machine takes, printing the margin; fails, naming the largest parts, when not.
+# It also downloads Debian's libvulkan1 (the Vulkan loader, which the GPU machine may lack) into
+# .device/vulkan, for gpu/check.sh vulkan to unpack there when the machine has no loader.
 #     gpu/pack.sh                  (from anywhere)
-# then one device run carrying [".device"]: bash gpu/check.sh cuda
+# then one device run carrying [".device"]: bash gpu/check.sh cuda (or hip, or vulkan)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 mvn -q -B -ntp -DskipTests -Dmaven.javadoc.skip=true -Dmaven.source.skip=true package
 bash gpu/layout.sh .device
+rm -rf .device/vulkan
+mkdir -p .device/vulkan
+(cd .device/vulkan && apt-get download libvulkan1) \
+    || { echo "gpu/pack.sh: apt-get download libvulkan1 failed (apt-get update first?)" >&2; exit 1; }
 bash gpu/travel.sh .device

@@ -2,6 +2,8 @@ package io.gpuasync.gpu;
 
 import io.gpuasync.backend.cuda.internal.CudaLibrary;
 import io.gpuasync.backend.hip.internal.HipLibrary;
+import io.gpuasync.backend.vulkan.VulkanBackend;
+import io.gpuasync.backend.vulkan.internal.VulkanLibrary;
 import io.gpuasync.spi.NativeLibrary;
 
 import java.io.IOException;
@@ -24,13 +26,16 @@ import java.util.stream.Collectors;
  * backend will load (the same property and environment variable, so a fake is described as a
  * fake), the driver's version as the driver itself reports it ({@code cuDriverGetVersion},
  * {@code hipDriverGetVersion}), and each device's name and memory. These calls are not the
- * backends' (they bind only what a line needs), so the probe binds them here.
+ * backends' (they bind only what a line needs), so the probe binds them here. For Vulkan the
+ * backend's own description is the probe ({@link VulkanBackend#describeDevices()}: each physical
+ * device's {@code vkGetPhysicalDeviceProperties} and driver properties, and what it lacks of what
+ * a line needs), with the loader it loaded and the driver manifests it was pointed at.
  *
- * <pre>DeviceProbe cuda|hip FILE</pre>
+ * <pre>DeviceProbe cuda|hip|vulkan FILE</pre>
  *
  * writes {@code key: value} lines to FILE and to standard output ({@code driver_kind} says whether
  * the library is a real driver or one of the build's fakes). Exit status 0 with at least
- * one device, 1 without (the lines say why), 2 on bad arguments.
+ * one device and no error, 1 otherwise (the lines say why), 2 on bad arguments.
  */
 public final class DeviceProbe {
     private static final Linker LINKER = Linker.nativeLinker();
@@ -72,17 +77,60 @@ public final class DeviceProbe {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 2 || !(args[0].equals("cuda") || args[0].equals("hip"))) {
-            System.err.println("usage: DeviceProbe cuda|hip FILE");
+        if (args.length != 2 || !(args[0].equals("cuda") || args[0].equals("hip") || args[0].equals("vulkan"))) {
+            System.err.println("usage: DeviceProbe cuda|hip|vulkan FILE");
             System.exit(2);
             return;
         }
-        Map<String, String> found = probe(api(args[0]));
+        Map<String, String> found = args[0].equals("vulkan") ? probeVulkan() : probe(api(args[0]));
         String text = found.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue())
                 .collect(Collectors.joining("\n", "", "\n"));
         Files.writeString(Path.of(args[1]), text);
         System.out.print(text);
-        System.exit(found.getOrDefault("devices", "0").equals("0") ? 1 : 0);
+        System.exit(found.containsKey("error") || found.getOrDefault("devices", "0").equals("0") ? 1 : 0);
+    }
+
+    /**
+     * Vulkan's devices as the backend reads them: the loader, the manifests it was pinned to
+     * ({@code VK_DRIVER_FILES}), each physical device's name, driver and Vulkan version and what
+     * it lacks; "error" says why no line can live here (no loader, no instance, no usable device).
+     */
+    static Map<String, String> probeVulkan() {
+        Map<String, String> found = new LinkedHashMap<>();
+        found.put("api", "vulkan");
+        found.put("library", VulkanLibrary.location());
+        String pinned = System.getenv("VK_DRIVER_FILES");
+        found.put("driver_files", pinned == null || pinned.isEmpty() ? "(VK_DRIVER_FILES unset: the loader's own search)" : pinned);
+        if (VulkanLibrary.loadFailure().isPresent()) {
+            found.put("error", "cannot load " + VulkanLibrary.location() + ": "
+                    + VulkanLibrary.loadFailure().orElseThrow().getMessage());
+            return found;
+        }
+        // The project has no fake Vulkan driver: whatever the loader runs is a vendor's.
+        found.put("driver_kind", "real (no fake Vulkan driver exists here; which one ran is device.N.description)");
+        List<String> described;
+        try {
+            described = VulkanBackend.describeDevices();
+        } catch (RuntimeException noInstance) {
+            found.put("error", String.valueOf(noInstance.getMessage()));
+            return found;
+        }
+        found.put("devices", Integer.toString(described.size()));
+        for (int device = 0; device < described.size(); device++) {
+            // "NAME, driver DRIVER, Vulkan VERSION: ready (...)" or ": lacks ...".
+            String line = described.get(device);
+            int driver = line.indexOf(", driver ");
+            int version = line.indexOf(", Vulkan ", Math.max(driver, 0));
+            int verdict = line.indexOf(": ", Math.max(version, 0));
+            found.put("device." + device + ".name", driver > 0 ? line.substring(0, driver) : line);
+            if (device == 0 && driver > 0 && version > driver && verdict > version) {
+                found.put("driver_version", line.substring(driver + ", driver ".length(), version));
+                found.put("vulkan_version", line.substring(version + ", Vulkan ".length(), verdict));
+            }
+            found.put("device." + device + ".description", line);
+        }
+        VulkanBackend.unavailability().ifPresent(why -> found.put("error", String.valueOf(why.getMessage())));
+        return found;
     }
 
     /** The API named {@code cuda} or {@code hip}. */

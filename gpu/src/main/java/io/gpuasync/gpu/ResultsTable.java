@@ -169,7 +169,11 @@ public final class ResultsTable {
         }
         d.append("; ").append(device.getOrDefault("devices", "?")).append(" device(s)");
         String api = device.getOrDefault("api", "cuda");
-        d.append("; ").append(api.equals("cuda") ? "cuDriverGetVersion" : "hipDriverGetVersion").append(": ")
+        d.append("; ").append(switch (api) {
+            case "cuda" -> "cuDriverGetVersion";
+            case "hip" -> "hipDriverGetVersion";
+            default -> "driver (" + api + ")";
+        }).append(": ")
                 .append(device.getOrDefault("driver_version", "unknown"));
         if (device.containsKey("runtime_version")) {
             d.append("; hipRuntimeGetVersion: ").append(device.get("runtime_version"));

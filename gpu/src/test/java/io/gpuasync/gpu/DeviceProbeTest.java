@@ -33,6 +33,31 @@ class DeviceProbeTest {
         assertTrue(found.get("device.0.name").startsWith("fake device 0"), found::toString);
     }
 
+    /**
+     * The Vulkan probe on the driver the loader runs (Mesa's lavapipe here and in CI, which
+     * installs it; elsewhere without Vulkan it is skipped, saying why): every device named, the
+     * first one's driver and Vulkan version read out of the backend's description.
+     */
+    @Test
+    void theVulkanProbeDescribesEveryPhysicalDevice() {
+        java.util.Optional<Throwable> unavailable = io.gpuasync.backend.vulkan.VulkanBackend.unavailability();
+        if (unavailable.isPresent() && !"true".equals(System.getenv("CI"))) {
+            org.junit.jupiter.api.Assumptions.abort("no usable Vulkan here (" + unavailable.orElseThrow().getMessage()
+                    + "); install mesa-vulkan-drivers libvulkan1, as .ci/run does");
+        }
+        Map<String, String> found = DeviceProbe.probeVulkan();
+        assertFalse(found.containsKey("error"), found::toString);
+        assertTrue(found.get("driver_kind").startsWith("real"), found::toString);
+        int devices = Integer.parseInt(found.get("devices"));
+        assertTrue(devices >= 1, found::toString);
+        for (int d = 0; d < devices; d++) {
+            String description = found.get("device." + d + ".description");
+            assertTrue(description.startsWith(found.get("device." + d + ".name") + ", driver "), found::toString);
+        }
+        assertTrue(found.get("device.0.description").contains(found.get("driver_version")), found::toString);
+        assertTrue(found.get("vulkan_version").matches("1\\.[0-9]+\\.[0-9]+"), found::toString);
+    }
+
     @Test
     void versionsAreReadTheWayEachVendorEncodesThem() {
         assertEquals("12080 (12.8)", DeviceProbe.versionOf("cuda", 12080));
