@@ -133,6 +133,28 @@ class VulkanDeviceLostTest {
     }
 
     /**
+     * A line that never stored, on a device whose queues nobody opened, is still told that its
+     * device is lost: the health check asks the device's first queue.
+     */
+    @Test
+    void aLostDeviceIsReportedToALineThatNeverStored() {
+        try (VulkanDevice fresh = vulkan.createDevice(0)) {
+            TestLayer.require(fresh);
+            vulkan.useDevice(fresh);
+            Line<VulkanQueue> line = vulkan.openLine();
+            layer.lose(fresh);
+            GpuException health = assertThrows(GpuException.class, line::checkHealth,
+                    "a line on a lost device with no queue opened was reported healthy");
+            assertEquals(GpuException.Kind.DEVICE_FAILED, health.kind());
+            assertEquals(Vk.VK_ERROR_DEVICE_LOST, health.status());
+            line.close();
+            assertEquals(Line.State.CLOSED, line.state(), () -> "leaks: " + leaks);
+            assertEquals(0, fresh.livePages());
+        }
+        device.close();
+    }
+
+    /**
      * {@code VK_ERROR_DEVICE_LOST} from a submit is recorded on the device at once, before any
      * health check asks: the application's submit and the line's next store fail with it, and
      * the line reports it.
