@@ -25,10 +25,6 @@ final class MpscArrayQueue<E> {
         mask = size - 1;
     }
 
-    int capacity() {
-        return ring.length();
-    }
-
     /** Adds {@code element} unless the ring is full. */
     boolean offer(E element) {
         long at;

@@ -4,9 +4,10 @@ import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Ticket;
 
 /**
- * One wait the engine holds: the record its completion port carries as the wait's attachment,
- * so the engine keeps no arrays beside the port. {@link #overdueAt} is the engine's, touched
- * only on the driving thread.
+ * One wait the engine holds: the record its completion port carries as the wait's attachment.
+ * What the engine keeps of a wait beside it is indexed by the wait's port entry (its wake lead's
+ * bookkeeping, {@link WakeLeads}). {@link #overdueAt} is the engine's, touched only on the
+ * driving thread.
  */
 sealed interface PendingWait permits AsyncWait, HandOff {
     /** What is waited for. */

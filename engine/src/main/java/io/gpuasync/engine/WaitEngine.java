@@ -121,11 +121,6 @@ public final class WaitEngine implements AutoCloseable {
         this.backoffNanos = backoffMinNanos;
     }
 
-    /** The settings this engine was made with. */
-    public EngineSettings settings() {
-        return settings;
-    }
-
     /** How late its driver's timer ends, as learned so far. */
     public TimerLateness lateness() {
         return lateness;

@@ -126,8 +126,7 @@ final class BlockingWaits {
     }
 
     private static final int LANDED = 1;
-    private static final int TIMED_OUT = 2;
-    private static final int REFUSED = 3;
+    private static final int REFUSED = 2;
 
     // Parks with no timer until the engine ends the wait; returns LANDED or REFUSED (the engine
     // had no room: wait by yourself), or throws how it ended.

@@ -60,10 +60,6 @@ final class Dispatcher implements Waker, Sleeper.Timer {
         return thread.threadId();
     }
 
-    boolean isDispatcherThread() {
-        return Thread.currentThread() == thread;
-    }
-
     String timerSlack() {
         return timerSlack;
     }
