@@ -1,7 +1,5 @@
 package io.gpuasync.api;
 
-import io.gpuasync.core.CompletionLine;
-import io.gpuasync.core.DeadlineEstimator;
 import io.gpuasync.core.Slot;
 
 import java.time.Duration;
@@ -16,6 +14,10 @@ import java.time.Duration;
  *
  * <p>{@link #close()} waits for every store queued into the line before freeing the page, and
  * keeps the page (reporting the leak) rather than free it under a store it could not wait for.
+ *
+ * <p>This is what applications call. The host's view of a line (the words to poll, the landings
+ * it saw taught to the line's deadline estimator, its predictions, the device's health, close
+ * listeners) is {@code io.gpuasync.spi.HostLine}, which every line a backend opens also is.
  *
  * @param <S> the backend's stream type
  */
@@ -48,68 +50,28 @@ public interface Line<S> extends AutoCloseable {
     long word(Slot slot);
 
     /**
-     * Teaches the line's deadline estimator a landing a host saw: {@code word} is what it read
-     * from {@code slot} when it found its ticket landed. A host calls it once per landing it
-     * sees, with the word it already read (a word seen before teaches nothing again); it is how
-     * {@link #wakeAt} and {@link #predictedLanding} learn how long the work takes.
-     */
-    void observe(Slot slot, long word);
-
-    /**
-     * As {@link #observe(Slot, long)}, for a word a host read at its first look after a sleep
-     * that began at {@code sleptSinceNanos} ({@link System#nanoTime()}): the store landed at some
-     * time in between. The estimator learns it as landing in the middle of that time, and
-     * predicts the work still queued behind it from the start of that time, so that a sleeper
-     * whose prediction came out too late does not confirm it by seeing every landing only when
-     * it wakes. The default forgets the sleep.
-     */
-    default void observeAfterSleep(Slot slot, long word, long sleptSinceNanos) {
-        observe(slot, word);
-    }
-
-    /**
-     * The earliest {@link System#nanoTime()} at which {@code target} is expected in
-     * {@code slot}: the estimator's prediction less its margin, or
-     * {@link DeadlineEstimator#UNKNOWN} before the line has seen work of that slot land.
-     */
-    long wakeAt(Slot slot, long target);
-
-    /**
-     * When {@code target} is predicted to land in {@code slot} ({@link System#nanoTime()}), or
-     * {@link DeadlineEstimator#UNKNOWN}.
-     */
-    long predictedLanding(Slot slot, long target);
-
-    /** Tells the estimator how long the work behind each store into {@code slot} takes. */
-    void expect(Slot slot, Duration serviceTime);
-
-    /** How the line's landing predictions have scored so far. */
-    DeadlineEstimator.Accuracy accuracy();
-
-    /**
-     * Asks the driver whether the line's device can still make progress, for a waiter whose
-     * ticket is long overdue.
+     * Queues on {@code stream} a device-side wait: work queued on it after this runs once
+     * {@code slot}'s word has reached {@code target}, with no host round trip (CUDA's
+     * {@code cuStreamWaitValue64}, HIP's {@code hipStreamWaitValue64}, Metal's
+     * {@code encodeWaitForEvent}). Held to the same rules as a store: only a stream of the
+     * line's context or device, and {@link #close()} settles it before the page is freed (the
+     * device reads the word until the wait is satisfied).
      *
-     * @throws GpuException of kind {@link GpuException.Kind#DEVICE_FAILED}, with the driver's
-     *     status, if it cannot
+     * <p>A wait for a sequence that is never stored stalls its stream for good, and then a
+     * close of the line cannot settle: it keeps the page as leaked after its bound.
+     *
+     * @throws GpuException {@link GpuException.Kind#FOREIGN_STREAM}, {@link GpuException.Kind#CLOSED},
+     *     {@link GpuException.Kind#UNAVAILABLE} when the backend has no device-side wait, or the
+     *     driver's failure
      */
-    void checkHealth();
+    void waitOnDevice(S stream, Slot slot, long target);
 
     /**
-     * Runs {@code action} once, after the line is closed: on a closing thread, or at once on
-     * the calling thread if the line is already closed. How a host learns to fail the waits it
-     * holds on the line. An action that throws does not keep the others from running; close
-     * rethrows the first failure. An action already registered (the same object) is kept
-     * once, so a host may register its one action at every wait, cheaply.
+     * Tells the line's deadline estimator how long the work behind each store into
+     * {@code slot} takes, for an application that knows (a calibrated kernel): a host's first
+     * wait then has a prediction before any landing was seen.
      */
-    void onClose(Runnable action);
-
-    /**
-     * The host's view of the words, read-only: only the device (and the line, to zero them)
-     * stores into them. Reading it after {@link #close()} throws {@link IllegalStateException},
-     * never reads freed memory. Prefer {@link #reached}, which also teaches the estimator.
-     */
-    CompletionLine words();
+    void expect(Slot slot, Duration serviceTime);
 
     /**
      * The device address of {@code slot}'s word: the line's device address plus 8 per slot. A
@@ -149,8 +111,8 @@ public interface Line<S> extends AutoCloseable {
      * is kept as leaked, and close returns. A close never changes the interrupt status of any
      * thread, the closer's included, and an interrupted closer still settles. If the stores cannot be waited for, the page and the context
      * are kept (state {@link State#LEAKED}) and the leak is reported, because freeing a page a
-     * device may still write corrupts whatever is allocated there next. Then the
-     * {@link #onClose} actions run, each once, on one of the closing threads.
+     * device may still write corrupts whatever is allocated there next. Then the actions hosts
+     * registered to learn of the close run, each once, on one of the closing threads.
      */
     @Override
     void close();

@@ -10,6 +10,7 @@ import io.gpuasync.core.WaitPlan;
 import io.gpuasync.host.std.BlockingMode;
 import io.gpuasync.host.std.Reactor;
 import io.gpuasync.spi.Backends;
+import io.gpuasync.spi.HostLine;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -261,14 +262,16 @@ final class Bench {
         // Every thread that works for a wait counts: for the line's waits, the dispatcher too
         // (it polls for futures and for waiters that handed it their sleep).
         boolean viaReactor = peer.kind() == Kind.PLAN || peer.kind() == Kind.HAND_OFF || peer.kind() == Kind.FUTURE;
-        DeadlineEstimator.Accuracy accuracyAfterWarmup = line.accuracy();
+        HostLine<?> host = HostLine.of(line);
+        HostLine.Prediction predicts = new HostLine.Prediction();
+        DeadlineEstimator.Accuracy accuracyAfterWarmup = host.accuracy();
         for (int i = 0; i < total; i++) {
             if (i % 100 == 0) {
                 progress(options, err, "[%d/%d] %-10s %5d/%d samples", index, PEERS.size(), peer.name(), i, total);
             }
             if (i == options.warmup()) {
                 // The estimator's own counts start here, as the measured samples do.
-                accuracyAfterWarmup = line.accuracy();
+                accuracyAfterWarmup = host.accuracy();
             }
             long sample = i + 1;
             stream.call(() -> {
@@ -291,7 +294,11 @@ final class Bench {
             } else {
                 ticket = line.signal(stream, Slot.S0);
             }
-            long prediction = ticket == null ? DeadlineEstimator.UNKNOWN : line.predictedLanding(Slot.S0, ticket.target());
+            long prediction = DeadlineEstimator.UNKNOWN;
+            if (ticket != null) {
+                host.predict(Slot.S0, ticket.target(), predicts);
+                prediction = predicts.landing();
+            }
             long dispatcherCpu = viaReactor ? THREADS.getThreadCpuTime(reactor.dispatcherThreadId()) : 0;
             long cpuBefore = THREADS.getCurrentThreadCpuTime();
             long allocBefore = THREADS.getCurrentThreadAllocatedBytes();
@@ -328,7 +335,7 @@ final class Bench {
         }
         Arrays.sort(latencies);
         Arrays.sort(errors, 0, predicted);
-        DeadlineEstimator.Accuracy accuracy = line.accuracy();
+        DeadlineEstimator.Accuracy accuracy = host.accuracy();
         long early = accuracy.early() - accuracyAfterWarmup.early();
         long late = accuracy.late() - accuracyAfterWarmup.late();
         String estimator = predicted == 0 ? "" : String.format(Locale.ROOT,

@@ -6,6 +6,7 @@ import io.gpuasync.api.Ticket;
 import io.gpuasync.core.NanoClock;
 import io.gpuasync.core.Sequences;
 import io.gpuasync.core.Slot;
+import io.gpuasync.spi.HostLine;
 import io.gpuasync.spi.LeakReporter;
 import io.gpuasync.spi.LineDriver;
 import io.gpuasync.spi.LineError;
@@ -408,12 +409,12 @@ public abstract class LineDriverVerification<S, D> {
 
         final List<String> violations = new CopyOnWriteArrayList<>();
         private final List<Order> orders = new CopyOnWriteArrayList<>();
-        private final List<Line<?>> lines = new CopyOnWriteArrayList<>();
-        private final Map<Line<?>, long[]> seen = new java.util.concurrent.ConcurrentHashMap<>();
+        private final List<HostLine<?>> lines = new CopyOnWriteArrayList<>();
+        private final Map<HostLine<?>, long[]> seen = new java.util.concurrent.ConcurrentHashMap<>();
         private volatile boolean stopped;
         private Thread thread;
 
-        synchronized void watch(Line<?> line) {
+        synchronized void watch(HostLine<?> line) {
             long[] words = new long[Slot.COUNT];
             for (Slot slot : Slot.values()) {
                 words[slot.ordinal()] = line.words().getAcquire(slot);
@@ -457,7 +458,7 @@ public abstract class LineDriverVerification<S, D> {
         private void run() {
             while (!stopped) {
                 checkOrders();
-                for (Line<?> line : lines) {
+                for (HostLine<?> line : lines) {
                     long[] last = seen.get(line);
                     try {
                         for (Slot slot : Slot.values()) {
@@ -609,7 +610,7 @@ public abstract class LineDriverVerification<S, D> {
     public void required_line01_aFreshLineReadsZeroInEveryWord(@ForAll @IntRange(min = 1, max = 4) int lines) {
         check(LineRule.ZEROED, world -> {
             for (int i = 0; i < lines; i++) {
-                Line<S> line = world.open(0);
+                MappedLine<S, D> line = world.open(0);
                 for (Slot slot : Slot.values()) {
                     require(line.words().getAcquire(slot) == 0, LineRule.ZEROED, "slot " + slot + " of a fresh line reads "
                             + line.words().getAcquire(slot));
@@ -628,7 +629,7 @@ public abstract class LineDriverVerification<S, D> {
             @ForAll @IntRange(min = 2, max = 8) int stores) {
         LineRule rule = LineRule.STORES_IN_ORDER;
         check(rule, world -> {
-            Line<S> line = world.open(0);
+            MappedLine<S, D> line = world.open(0);
             S stream = world.stream(0);
             enqueueWork(stream, LONG_WORK);
             List<Ticket> tickets = new ArrayList<>();
@@ -661,7 +662,7 @@ public abstract class LineDriverVerification<S, D> {
     public void required_line03_aTicketIsDoneExactlyWhenItsStoreLanded(@ForAll("slots") Slot slot) {
         LineRule rule = LineRule.TICKET_DONE_WHEN_LANDED;
         check(rule, world -> {
-            Line<S> line = world.open(0);
+            MappedLine<S, D> line = world.open(0);
             S stream = world.stream(0);
             enqueueWork(stream, LONG_WORK);
             Ticket ticket = line.signal(stream, slot);
@@ -680,7 +681,7 @@ public abstract class LineDriverVerification<S, D> {
             @ForAll @IntRange(min = 1, max = 3) int streamCount, @ForAll @IntRange(min = 1, max = 6) int storesEach) {
         LineRule rule = LineRule.SETTLE_WAITS;
         check(rule, world -> {
-            Line<S> line = world.open(0);
+            MappedLine<S, D> line = world.open(0);
             List<Ticket> tickets = new ArrayList<>();
             List<S> streams = new ArrayList<>();
             for (int s = 0; s < streamCount; s++) {
@@ -743,7 +744,7 @@ public abstract class LineDriverVerification<S, D> {
     public void required_line06_closeNeverFreesUnderAPendingStore(@ForAll("slots") Slot slot) {
         LineRule rule = LineRule.NO_FREE_UNDER_WORK;
         check(rule, world -> {
-            Line<S> line = world.open(0);
+            MappedLine<S, D> line = world.open(0);
             S stream = world.stream(0);
             enqueueWork(stream, LONG_WORK);
             line.signal(stream, slot);
@@ -775,7 +776,7 @@ public abstract class LineDriverVerification<S, D> {
             int before = world.referencesBefore[0];
             S stream = world.stream(0);
             for (int i = 0; i < lines; i++) {
-                Line<S> line = world.open(0);
+                MappedLine<S, D> line = world.open(0);
                 for (int k = 0; k < signals; k++) {
                     line.signal(stream, Slot.of(k));
                 }
@@ -798,7 +799,7 @@ public abstract class LineDriverVerification<S, D> {
     public void required_line08_theDeviceAddressOfSlotKIsBasePlus8k(@ForAll("slots") Slot slot) {
         LineRule rule = LineRule.SLOT_ADDRESS;
         check(rule, world -> {
-            Line<S> line = world.open(0);
+            MappedLine<S, D> line = world.open(0);
             S stream = world.stream(0);
             long base = world.driver.pages.values().iterator().next().device;
             require(line.deviceAddress(stream, slot) == base + 8L * slot.ordinal(), rule, "slot " + slot.ordinal()
@@ -819,7 +820,7 @@ public abstract class LineDriverVerification<S, D> {
             @ForAll @IntRange(min = 1, max = 40) int signals, @ForAll long seed) {
         LineRule rule = LineRule.NO_INTERFERENCE;
         check(rule, world -> {
-            List<Line<S>> lines = new ArrayList<>();
+            List<MappedLine<S, D>> lines = new ArrayList<>();
             List<S> streams = new ArrayList<>();
             for (int i = 0; i < lineCount; i++) {
                 lines.add(world.open(0));
@@ -885,7 +886,7 @@ public abstract class LineDriverVerification<S, D> {
     public void required_line11_aFailedDomainKeepsThePageRatherThanFreeIt() {
         LineRule rule = LineRule.LEAK_KEPT_AND_REPORTED;
         check(rule, world -> {
-            Line<S> line = world.open(0);
+            MappedLine<S, D> line = world.open(0);
             world.expectLeak(line);
             S stream = world.stream(0);
             enqueueWork(stream, LONG_WORK);
@@ -908,7 +909,7 @@ public abstract class LineDriverVerification<S, D> {
     public void required_line13_aWordNeverMovesBack(@ForAll("slots") Slot slot, @ForAll @IntRange(min = 3, max = 12) int stores) {
         LineRule rule = LineRule.WORD_NEVER_MOVES_BACK;
         check(rule, world -> {
-            Line<S> line = world.open(0);
+            MappedLine<S, D> line = world.open(0);
             S stream = world.stream(0);
             Ticket last = null;
             for (int i = 0; i < stores; i++) {
@@ -1059,7 +1060,7 @@ public abstract class LineDriverVerification<S, D> {
         check(rule, world -> {
             int pagesBefore = capabilities().contains(Capability.PAGE_COUNT) ? hostPages(0) : 0;
             if (call == DriverCall.WRITE_VALUE) {
-                Line<S> line = world.open(0);
+                MappedLine<S, D> line = world.open(0);
                 S stream = world.stream(0);
                 enqueueWork(stream, LONG_WORK);
                 failInside(call);
@@ -1096,7 +1097,7 @@ public abstract class LineDriverVerification<S, D> {
                             + hostPages(0) + " pages, not " + pagesBefore);
                 }
                 // The driver still works after its failure.
-                Line<S> line = world.open(0);
+                MappedLine<S, D> line = world.open(0);
                 awaitLanded(line.signal(world.stream(0), Slot.S1), rule);
             }
         });

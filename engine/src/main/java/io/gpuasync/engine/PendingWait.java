@@ -2,6 +2,7 @@ package io.gpuasync.engine;
 
 import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Ticket;
+import io.gpuasync.spi.HostLine;
 
 /**
  * One wait the engine holds: the record its completion port carries as the wait's attachment.
@@ -12,6 +13,14 @@ import io.gpuasync.api.Ticket;
 sealed interface PendingWait permits AsyncWait, HandOff {
     /** What is waited for. */
     Ticket ticket();
+
+    /**
+     * The host's view of the ticket's line. The engine took the wait in only after
+     * {@link HostLine#of} accepted that line, so the cast cannot fail.
+     */
+    default HostLine<?> line() {
+        return (HostLine<?>) ticket().line();
+    }
 
     /** When the wait began ({@link System#nanoTime()}), for the watchdog's first look. */
     long startedNanos();

@@ -8,6 +8,7 @@ import io.gpuasync.core.CompletionPort;
 import io.gpuasync.core.DeadlineEstimator;
 import io.gpuasync.core.Sequences;
 import io.gpuasync.core.Slot;
+import io.gpuasync.spi.HostLine;
 
 import java.lang.ref.WeakReference;
 import java.util.Objects;
@@ -80,6 +81,8 @@ public final class WaitEngine implements AutoCloseable {
         }
     };
     private final CompletionHandler failRemoved = this::failRemoved;
+    // Driving thread only: what drain asks each new wait's line, reused.
+    private final HostLine.Prediction prediction = new HostLine.Prediction();
     // The time of the doWork that is running, for the handlers.
     private long workNanos;
     // When the port last read every pending word: what landed since came after it.
@@ -134,15 +137,17 @@ public final class WaitEngine implements AutoCloseable {
      * {@link GpuException.Kind#DEVICE_FAILED}, or {@link GpuException.Kind#CAPACITY} when as many
      * async waits as the settings allow are pending. Cancelling it drops the wait, and its place
      * is free for the next call at once. A closed engine refuses every wait, landed or not.
+     *
+     * @throws IllegalArgumentException if the ticket's line has no host view ({@link HostLine#of})
      */
     public CompletableFuture<Ticket> whenLanded(Ticket ticket) {
         Objects.requireNonNull(ticket, "ticket");
+        HostLine<?> line = HostLine.of(ticket.line());
         AsyncWait wait = new AsyncWait(ticket, System.nanoTime(), asyncInUse);
         if (closed) {
             wait.completeExceptionally(closedEngine());
             return wait;
         }
-        Line<?> line = ticket.line();
         try {
             long word = line.word(ticket.slot());
             if (Sequences.reached(word, ticket.target())) {
@@ -186,18 +191,20 @@ public final class WaitEngine implements AutoCloseable {
      * how it ended. Returns false if the engine cannot take it (closed, or as many hand-offs as
      * the settings allow are pending): the waiter then waits by itself.
      *
-     * @throws IllegalArgumentException if {@code handOff} is not {@link HandOff#reusable()}
+     * @throws IllegalArgumentException if {@code handOff} is not {@link HandOff#reusable()}, or
+     *     the ticket's line has no host view ({@link HostLine#of})
      */
     public boolean handOff(HandOff handOff, Ticket ticket) {
         Objects.requireNonNull(handOff, "handOff");
         Objects.requireNonNull(ticket, "ticket");
+        HostLine<?> line = HostLine.of(ticket.line());
         if (!handOff.reusable()) {
             throw new IllegalArgumentException("this hand-off is still held by the engine for its last wait");
         }
         if (closed || !tryTake(handOffsInUse, settings.handOffCapacity())) {
             return false;
         }
-        ticket.line().onClose(lineClosed);
+        line.onClose(lineClosed);
         handOff.arm(ticket, System.nanoTime());
         if (!submissions.offer(handOff)) {
             handOff.notTaken();
@@ -345,20 +352,22 @@ public final class WaitEngine implements AutoCloseable {
                 continue;
             }
             Ticket ticket = wait.ticket();
-            Line<?> line = ticket.line();
+            HostLine<?> line = wait.line();
             Slot slot = ticket.slot();
-            try {
-                line.word(slot);
-            } catch (GpuException closedLine) {
+            // Its state, not its word: a line closed before the wait was taken in ends it here.
+            // One whose words were retired while it is still closing is registered, skipped by
+            // the poll as unreadable, and failed once the close ends (its listener wakes us).
+            if (isFinished(line.state())) {
                 account(wait);
-                wait.failed(closedLine);
+                wait.failed(new GpuException(GpuException.Kind.CLOSED, line + " is closed"));
                 continue;
             }
             // A wait that already landed is registered too: the poll that follows in this
             // doWork completes it, and completes a batch that landed together last-in first.
             // Completing each here, in submission order, woke a thread that joins the batch in
             // that order once per wait (DispatcherThroughput: 0.5 M/s against 5.8 M/s).
-            long wakeAt = leads.wakeAt(slot, line.predictedLanding(slot, ticket.target()));
+            line.predict(slot, ticket.target(), prediction);
+            long wakeAt = leads.wakeAt(slot, prediction.landing());
             // A wait with no prediction is due now: it is polled with the back-off at once.
             long due = wakeAt == DeadlineEstimator.UNKNOWN ? nowNanos : wakeAt;
             long handle = port.tryRegister(line.words(), slot, ticket.target(), due, wait);
@@ -376,7 +385,7 @@ public final class WaitEngine implements AutoCloseable {
                 continue;
             }
             leads.registered((int) handle, wakeAt, due, nowNanos);
-            wait.overdueAt(watchdog.firstCheck(line, slot, ticket.target(), wait.startedNanos()));
+            wait.overdueAt(watchdog.firstCheck(prediction.landing(), wait.startedNanos()));
         }
         return taken;
     }
@@ -388,10 +397,9 @@ public final class WaitEngine implements AutoCloseable {
     private void completeLanded(long handle, Object attachment, long word) {
         judgeWake(handle, attachment, true);
         PendingWait wait = (PendingWait) attachment;
-        Ticket ticket = wait.ticket();
         // The word the port read proves the landing, and teaches the estimator once; it was
         // pending at the previous poll (or when it was queued), so it landed after that.
-        ticket.line().observeAfterSleep(ticket.slot(), word, previousPollNanos);
+        wait.line().observeAfterSleep(wait.ticket().slot(), word, previousPollNanos);
         account(wait);
         wait.landed(word);
     }
@@ -436,9 +444,8 @@ public final class WaitEngine implements AutoCloseable {
                 continue;
             }
             PendingWait wait = (PendingWait) port.attachmentAt(i);
-            Line<?> line = wait.ticket().line();
-            Line.State state = line.state();
-            if (state == Line.State.CLOSED || state == Line.State.LEAKED) {
+            HostLine<?> line = wait.line();
+            if (isFinished(line.state())) {
                 failed += failWaitsOn(line, new GpuException(GpuException.Kind.CLOSED,
                         line + " was closed while waits on it were pending"));
             }
@@ -446,7 +453,11 @@ public final class WaitEngine implements AutoCloseable {
         return failed;
     }
 
-    private int failWaitsOn(Line<?> line, GpuException why) {
+    private static boolean isFinished(Line.State state) {
+        return state == Line.State.CLOSED || state == Line.State.LEAKED;
+    }
+
+    private int failWaitsOn(HostLine<?> line, GpuException why) {
         removalFailure = why;
         try {
             return port.removeAll(line.words(), failRemoved);

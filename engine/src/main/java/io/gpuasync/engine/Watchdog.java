@@ -1,10 +1,9 @@
 package io.gpuasync.engine;
 
 import io.gpuasync.api.GpuException;
-import io.gpuasync.api.Line;
 import io.gpuasync.core.CompletionPort;
 import io.gpuasync.core.DeadlineEstimator;
-import io.gpuasync.core.Slot;
+import io.gpuasync.spi.HostLine;
 
 import java.util.Arrays;
 
@@ -19,14 +18,14 @@ import java.util.Arrays;
 public final class Watchdog {
     /** Fails the waits of a line whose device failed: the engine's. */
     interface Failer {
-        int failWaitsOn(Line<?> line, GpuException why);
+        int failWaitsOn(HostLine<?> line, GpuException why);
     }
 
     private final long graceNanos;
     private final long intervalNanos;
     private final Failer failer;
     // The lines whose health this round already asked about: a few, preallocated.
-    private final Line<?>[] checkedLines = new Line<?>[16];
+    private final HostLine<?>[] checkedLines = new HostLine<?>[16];
     private final GpuException[] checkedVerdicts = new GpuException[16];
     private long nextRound;
 
@@ -38,17 +37,18 @@ public final class Watchdog {
     }
 
     /**
-     * When a wait for {@code target} on {@code slot} of {@code line}, started at {@code startedNanos},
-     * is first due for a health check, with {@code graceNanos} of grace.
+     * When a wait started at {@code startedNanos}, whose target is predicted to land at
+     * {@code predictedLanding} ({@link HostLine.Prediction#landing()}, the prediction the wait
+     * already asked for), is first due for a health check, with {@code graceNanos} of grace.
      */
-    public static long firstCheck(Line<?> line, Slot slot, long target, long startedNanos, long graceNanos) {
-        long predicted = line.predictedLanding(slot, target);
-        long base = predicted == DeadlineEstimator.UNKNOWN || predicted - startedNanos < 0 ? startedNanos : predicted;
+    public static long firstCheck(long predictedLanding, long startedNanos, long graceNanos) {
+        long base = predictedLanding == DeadlineEstimator.UNKNOWN || predictedLanding - startedNanos < 0
+                ? startedNanos : predictedLanding;
         return base + graceNanos;
     }
 
-    long firstCheck(Line<?> line, Slot slot, long target, long startedNanos) {
-        return firstCheck(line, slot, target, startedNanos, graceNanos);
+    long firstCheck(long predictedLanding, long startedNanos) {
+        return firstCheck(predictedLanding, startedNanos, graceNanos);
     }
 
     /** When the next round is due. */
@@ -73,7 +73,7 @@ public final class Watchdog {
                 continue;
             }
             wait.overdueAt(nowNanos + intervalNanos);
-            Line<?> line = wait.ticket().line();
+            HostLine<?> line = wait.line();
             GpuException verdict = null;
             boolean known = false;
             for (int c = 0; c < checked; c++) {

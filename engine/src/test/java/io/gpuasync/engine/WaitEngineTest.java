@@ -7,6 +7,7 @@ import io.gpuasync.backend.sim.SimBackend;
 import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
 import io.gpuasync.core.WakeLead;
+import io.gpuasync.spi.HostLine;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -60,13 +61,6 @@ class WaitEngineTest {
         return gate;
     }
 
-    private static void awaitLanded(Ticket ticket) throws InterruptedException {
-        for (int i = 0; i < 10_000 && !ticket.isDone(); i++) {
-            Thread.sleep(1);
-        }
-        assertTrue(ticket.isDone());
-    }
-
     @Test
     void aLoopDrivesItStepByStepAndFuturesCompleteOnTheDrivingThread() throws Exception {
         SimStream stream = closeLater(sim.device(0).createStream());
@@ -113,7 +107,7 @@ class WaitEngineTest {
         // The fourth store behind the gate is predicted far enough ahead that it lies in the
         // future; a new engine's lead is 0, so the wait is due at its prediction.
         Ticket ticket = gatedWait(slow, stream, line);
-        long predicted = line.predictedLanding(Slot.S0, ticket.target());
+        long predicted = landing(line, ticket.target());
         assertTrue(predicted - System.nanoTime() > 0, "the test needs a wake-up time ahead");
         assertEquals(predicted, slow.nextDeadline(), "sleep to the predicted landing");
         // Past it, not landed: polls every 1 us, then 2, 4 ... counted from each look that was due.
@@ -137,14 +131,14 @@ class WaitEngineTest {
         // Not landed at the look at its due: the driver woke early, the next wait is due later
         // (by one step of the lead, 250 ns from 0).
         Ticket first = gatedWait(slow, stream, line);
-        long due = line.predictedLanding(Slot.S0, first.target());
+        long due = landing(line, first.target());
         assertEquals(due, slow.nextDeadline());
         slow.doWork(due);
         openGates();
         awaitLanded(first);
         slow.doWork(System.nanoTime());
         Ticket second = gatedWait(slow, stream, line);
-        assertEquals(line.predictedLanding(Slot.S0, second.target()) + 250, slow.nextDeadline(),
+        assertEquals(landing(line, second.target()) + 250, slow.nextDeadline(),
                 "a wake before the landing lets the next sleep end later");
         // Landed before its due (the gate opens long before the 50 ms the estimator expects):
         // the look came too late, the next wait is due earlier, by WAKES_PER_LATE_ONE - 1 steps.
@@ -152,10 +146,23 @@ class WaitEngineTest {
         awaitLanded(second);
         slow.doWork(System.nanoTime());
         Ticket third = gatedWait(slow, stream, line);
-        assertEquals(line.predictedLanding(Slot.S0, third.target()) + 250 - (WakeLead.WAKES_PER_LATE_ONE - 1) * 250,
+        assertEquals(landing(line, third.target()) + 250 - (WakeLead.WAKES_PER_LATE_ONE - 1) * 250,
                 slow.nextDeadline(), "a landing before the due makes the next one earlier");
         openGates();
         awaitLanded(third);
+    }
+
+    private static void awaitLanded(Ticket ticket) throws InterruptedException {
+        for (int i = 0; i < 10_000 && !ticket.isDone(); i++) {
+            Thread.sleep(1);
+        }
+        assertTrue(ticket.isDone());
+    }
+
+    private static long landing(Line<SimStream> line, long target) {
+        HostLine.Prediction prediction = new HostLine.Prediction();
+        HostLine.of(line).predict(Slot.S0, target, prediction);
+        return prediction.landing();
     }
 
     // A watchdog that does not come around during the test, so the deadline is the wait's.
@@ -197,13 +204,63 @@ class WaitEngineTest {
         assertEquals(List.of(ticket.target() + "@" + firstPoll), line.observedAfterSleep);
     }
 
-    // A sim line that records what the engine tells its estimator after a sleep.
-    private static final class RecordingLine implements Line<SimStream> {
-        private final Line<SimStream> line;
+    @Test
+    void aWaitReadsItsWordOnceAndAsksForOnePrediction() throws Exception {
+        SimStream stream = closeLater(sim.device(0).createStream());
+        RecordingLine line = new RecordingLine(closeLater(sim.openLine()));
+        CountDownLatch gate = gate(stream);
+        Ticket ticket = line.signal(stream, Slot.S1);
+        CompletableFuture<Ticket> future = engine.whenLanded(ticket);
+        engine.doWork(System.nanoTime());
+        // whenLanded looks at the word once (a landed ticket completes there); drain takes the
+        // wait in from the line's state and one prediction (its due and its watchdog check),
+        // and the port reads the words itself.
+        assertEquals(1, line.words.get(), "reads of the word through the line");
+        assertEquals(1, line.predictions.get(), "predictions asked for");
+        gate.countDown();
+        awaitLanded(ticket);
+        engine.doWork(System.nanoTime());
+        assertSame(ticket, future.getNow(null));
+        assertEquals(1, line.words.get());
+        assertEquals(1, line.predictions.get());
+    }
+
+    @Test
+    void aTicketOfALineWithNoHostViewIsRefusedSayingWhy() {
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        Ticket foreign = new Ticket(new ApplicationOnlyLine(line), Slot.S0, 1);
+        IllegalArgumentException async = assertThrows(IllegalArgumentException.class, () -> engine.whenLanded(foreign));
+        assertTrue(async.getMessage().contains(ApplicationOnlyLine.class.getName()), async.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> engine.handOff(new HandOff(Thread.currentThread()), foreign));
+        assertEquals(0, engine.waitsPending(), "nothing held for a refused wait");
+        // The engine still serves the lines it can see.
+        gate(stream);
+        assertFalse(engine.whenLanded(line.signal(stream, Slot.S0)).isDone());
+    }
+
+    // A line that is only what an application sees (as a wrapper would be): no host view.
+    private record ApplicationOnlyLine(Line<SimStream> line) implements Line<SimStream> {
+        @Override public Ticket signal(SimStream stream, Slot slot) { return line.signal(stream, slot); }
+        @Override public boolean reached(Slot slot, long target) { return line.reached(slot, target); }
+        @Override public long word(Slot slot) { return line.word(slot); }
+        @Override public void waitOnDevice(SimStream stream, Slot slot, long target) { line.waitOnDevice(stream, slot, target); }
+        @Override public void expect(Slot slot, Duration serviceTime) { line.expect(slot, serviceTime); }
+        @Override public long deviceAddress(Slot slot) { return line.deviceAddress(slot); }
+        @Override public long lastSignalled(Slot slot) { return line.lastSignalled(slot); }
+        @Override public State state() { return line.state(); }
+        @Override public void close() { line.close(); }
+    }
+
+    // A sim line that records what the engine asks of it.
+    private static final class RecordingLine implements HostLine<SimStream> {
+        private final HostLine<SimStream> line;
         final List<String> observedAfterSleep = new ArrayList<>();
+        final AtomicInteger words = new AtomicInteger();
+        final AtomicInteger predictions = new AtomicInteger();
 
         RecordingLine(Line<SimStream> line) {
-            this.line = line;
+            this.line = HostLine.of(line);
         }
 
         @Override
@@ -219,10 +276,13 @@ class WaitEngineTest {
         }
 
         @Override public boolean reached(Slot slot, long target) { return line.reached(slot, target); }
-        @Override public long word(Slot slot) { return line.word(slot); }
+        @Override public long word(Slot slot) { words.incrementAndGet(); return line.word(slot); }
         @Override public void observe(Slot slot, long word) { line.observe(slot, word); }
-        @Override public long wakeAt(Slot slot, long target) { return line.wakeAt(slot, target); }
-        @Override public long predictedLanding(Slot slot, long target) { return line.predictedLanding(slot, target); }
+        @Override public void predict(Slot slot, long target, Prediction into) {
+            predictions.incrementAndGet();
+            line.predict(slot, target, into);
+        }
+        @Override public void waitOnDevice(SimStream stream, Slot slot, long target) { line.waitOnDevice(stream, slot, target); }
         @Override public void expect(Slot slot, Duration serviceTime) { line.expect(slot, serviceTime); }
         @Override public io.gpuasync.core.DeadlineEstimator.Accuracy accuracy() { return line.accuracy(); }
         @Override public void checkHealth() { line.checkHealth(); }

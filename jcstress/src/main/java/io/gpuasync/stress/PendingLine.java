@@ -1,10 +1,10 @@
 package io.gpuasync.stress;
 
-import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.core.CompletionLine;
 import io.gpuasync.core.DeadlineEstimator;
 import io.gpuasync.core.Slot;
+import io.gpuasync.spi.HostLine;
 
 import java.time.Duration;
 
@@ -14,7 +14,7 @@ import java.time.Duration;
  * and registers a cleaner for each; the engine reads nothing of this one but its word (in
  * {@code whenLanded}) and its close listener, and no state here calls {@code doWork}.
  */
-final class PendingLine implements Line<Object> {
+final class PendingLine implements HostLine<Object> {
     static final PendingLine INSTANCE = new PendingLine();
 
     /** A ticket of this line that never lands. */
@@ -45,13 +45,13 @@ final class PendingLine implements Line<Object> {
     }
 
     @Override
-    public long wakeAt(Slot slot, long target) {
-        return DeadlineEstimator.UNKNOWN;
+    public void predict(Slot slot, long target, Prediction into) {
+        into.set(DeadlineEstimator.UNKNOWN, DeadlineEstimator.UNKNOWN);
     }
 
     @Override
-    public long predictedLanding(Slot slot, long target) {
-        return DeadlineEstimator.UNKNOWN;
+    public void waitOnDevice(Object stream, Slot slot, long target) {
+        throw new UnsupportedOperationException("this line has no device page");
     }
 
     @Override

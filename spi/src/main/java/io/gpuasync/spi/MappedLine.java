@@ -24,7 +24,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -57,7 +56,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * @param <S> the vendor's stream handle
  * @param <D> the vendor's domain handle
  */
-public final class MappedLine<S, D> implements Line<S> {
+public final class MappedLine<S, D> implements HostLine<S> {
     /** Bytes in the page a line lives in: a whole page, so no other allocation shares it. */
     public static final long PAGE = 4096;
 
@@ -92,14 +91,8 @@ public final class MappedLine<S, D> implements Line<S> {
     // Registered once the line is complete, so a failed open never reports a leak later.
     private Cleaner.Cleanable cleanable;
 
-    // Its own lock, not the line's: a waiter that saw its word land must not wait behind a
-    // signal that is in a driver call.
-    private final DeadlineEstimator estimator;
-    private final Object predictions = new Object();
-    // Per slot, the newest word the estimator was told of: written under predictions, read
-    // without it, so that the waits of a batch that landed together (which all hand in the same
-    // word) take the lock once, not once each. A stale read only takes the lock.
-    private final AtomicLongArray taught = new AtomicLongArray(Slot.COUNT);
+    // Behind a lock of its own, not the line's (see LineEstimator).
+    private final LineEstimator estimator;
     private final CopyOnWriteArrayList<Runnable> closeActions = new CopyOnWriteArrayList<>();
 
     // Guards the slots' bookkeeping, the streams and the start of close. A private object: a
@@ -136,7 +129,7 @@ public final class MappedLine<S, D> implements Line<S> {
     private MappedLine(LineDriver<S, D> driver, D domain, MemorySegment page, long deviceBase,
                        LeakReporter reporter, NanoClock clock, long settleBoundNanos) {
         this.driver = driver;
-        this.estimator = new DeadlineEstimator(clock);
+        this.estimator = new LineEstimator(clock);
         this.domain = domain;
         this.page = page;
         this.deviceBase = deviceBase;
@@ -267,9 +260,7 @@ public final class MappedLine<S, D> implements Line<S> {
                 noteQueuedOn(stream);
                 owners[k] = stream;
                 lastSignalled[k] = target;
-                synchronized (predictions) {
-                    estimator.submitted(slot, target);
-                }
+                estimator.submitted(slot, target);
             }
             try {
                 driver.writeValue(stream, slotAddress(slot), target);
@@ -283,18 +274,12 @@ public final class MappedLine<S, D> implements Line<S> {
     }
 
     /**
-     * Queues on {@code stream} a device-side wait: work queued on it after this runs once
-     * {@code slot}'s word has reached {@code target}, with no host round trip. Held to the same
-     * rules as a store: only a stream of the line's domain, and closing settles it before the
-     * page is freed (the device reads the word until the wait is satisfied).
+     * {@inheritDoc}
      *
-     * <p>A wait for a sequence that is never stored stalls its stream for good, and then a
-     * close of the line cannot settle: it keeps the page as leaked after its bound.
-     *
-     * @throws GpuException {@link GpuException.Kind#FOREIGN_STREAM}, {@link GpuException.Kind#CLOSED},
-     *     {@link GpuException.Kind#UNAVAILABLE} when the backend has no device-side wait, or the
-     *     driver's failure
+     * <p>Queued through {@link LineDriver#waitValue}, never straight by a backend: the line checks
+     * the stream's domain and makes its close settle the wait.
      */
+    @Override
     public void waitOnDevice(S stream, Slot slot, long target) {
         Objects.requireNonNull(stream, "stream");
         Objects.requireNonNull(slot, "slot");
@@ -362,46 +347,23 @@ public final class MappedLine<S, D> implements Line<S> {
 
     @Override
     public void observeAfterSleep(Slot slot, long word, long sleptSinceNanos) {
-        int k = Objects.requireNonNull(slot, "slot").ordinal();
-        if (!Sequences.reached(word, taught.getAcquire(k) + 1)) {
-            return;     // nothing the estimator has not seen: it would ignore it
-        }
-        synchronized (predictions) {
-            estimator.observed(slot, word, sleptSinceNanos);
-            if (Sequences.reached(word, taught.getPlain(k) + 1)) {
-                taught.setRelease(k, word);
-            }
-        }
+        estimator.observed(Objects.requireNonNull(slot, "slot"), word, sleptSinceNanos);
     }
 
     @Override
-    public long wakeAt(Slot slot, long target) {
-        synchronized (predictions) {
-            return estimator.wakeAt(slot, target);
-        }
-    }
-
-    @Override
-    public long predictedLanding(Slot slot, long target) {
-        synchronized (predictions) {
-            return estimator.predictedLanding(slot, target);
-        }
+    public void predict(Slot slot, long target, Prediction into) {
+        estimator.predict(Objects.requireNonNull(slot, "slot"), target, Objects.requireNonNull(into, "into"));
     }
 
     @Override
     public void expect(Slot slot, Duration serviceTime) {
         Objects.requireNonNull(serviceTime, "serviceTime");
-        long nanos = saturatedNanos(serviceTime);
-        synchronized (predictions) {
-            estimator.expect(slot, nanos);
-        }
+        estimator.expect(Objects.requireNonNull(slot, "slot"), saturatedNanos(serviceTime));
     }
 
     @Override
     public DeadlineEstimator.Accuracy accuracy() {
-        synchronized (predictions) {
-            return estimator.accuracy();
-        }
+        return estimator.accuracy();
     }
 
     @Override

@@ -2,7 +2,6 @@ package io.gpuasync.spi;
 
 import io.gpuasync.api.Line;
 import io.gpuasync.core.CompletionLine;
-import io.gpuasync.core.Slot;
 import io.gpuasync.spi.FakeDriver.Domain;
 import io.gpuasync.spi.FakeDriver.Stream;
 
@@ -45,6 +44,8 @@ import java.util.stream.Collectors;
 final class LineMutants {
     /** The line's source, read from the module's own tree (Surefire runs in the module folder). */
     static final Path SOURCE = Path.of("src/main/java/io/gpuasync/spi/MappedLine.java");
+    // The package-private classes the line uses, unchanged: each mutant package gets a copy.
+    private static final List<Path> HELPERS = List.of(Path.of("src/main/java/io/gpuasync/spi/LineEstimator.java"));
 
     /** One textual edit: {@code find}, matched with any run of whitespace standing for any other. */
     record Edit(String find, String replaceWith) {
@@ -143,15 +144,16 @@ final class LineMutants {
 
     /** Every mutant, compiled and loaded: the opener of each, by mutation name. */
     static Map<String, LineKind> compileAll() {
-        String source;
-        try {
-            source = Files.readString(SOURCE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("reading the line's source from " + SOURCE.toAbsolutePath(), e);
+        String source = read(SOURCE);
+        Map<String, String> helpers = new LinkedHashMap<>();
+        for (Path helper : HELPERS) {
+            helpers.put(helper.getFileName().toString().replace(".java", ""), read(helper));
         }
         List<JavaFileObject> units = new ArrayList<>();
         for (Mutation mutation : ALL) {
             units.add(new Source(mutation.packageName() + ".MappedLine", mutate(source, mutation)));
+            helpers.forEach((name, text) -> units.add(new Source(mutation.packageName() + "." + name,
+                    text.replace("package io.gpuasync.spi;", "package " + mutation.packageName() + "; import io.gpuasync.spi.*;"))));
         }
         JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
         if (compiler == null) {
@@ -189,6 +191,14 @@ final class LineMutants {
         return kinds;
     }
 
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading the line's source from " + file.toAbsolutePath(), e);
+        }
+    }
+
     private static String classPath(Class<?>... from) {
         List<String> entries = new ArrayList<>();
         for (Class<?> type : from) {
@@ -201,28 +211,21 @@ final class LineMutants {
         return String.join(java.io.File.pathSeparator, entries);
     }
 
-    /** A mutant's {@code open} and {@code waitOnDevice}, called reflectively. */
+    /** A mutant's {@code open}, called reflectively. */
     private static final class Mutant implements LineKind {
         private final String name;
         private final Method open;
-        private final Method waitOnDevice;
 
         Mutant(String name, Class<?> line) throws NoSuchMethodException {
             this.name = name;
             this.open = line.getMethod("open", LineDriver.class, LeakReporter.class, io.gpuasync.core.NanoClock.class,
                     Duration.class);
-            this.waitOnDevice = line.getMethod("waitOnDevice", Object.class, Slot.class, long.class);
         }
 
         @SuppressWarnings("unchecked")
         @Override
-        public Line<Stream> open(LineDriver<Stream, Domain> driver, LeakReporter reporter, Duration settleBound) {
-            return (Line<Stream>) invoke(open, null, driver, reporter, io.gpuasync.core.NanoClock.SYSTEM, settleBound);
-        }
-
-        @Override
-        public void waitOnDevice(Line<Stream> line, Stream stream, Slot slot, long target) {
-            invoke(waitOnDevice, line, stream, slot, target);
+        public HostLine<Stream> open(LineDriver<Stream, Domain> driver, LeakReporter reporter, Duration settleBound) {
+            return (HostLine<Stream>) invoke(open, null, driver, reporter, io.gpuasync.core.NanoClock.SYSTEM, settleBound);
         }
 
         private static Object invoke(Method method, Object target, Object... arguments) {

@@ -46,7 +46,7 @@ final class LineStory {
 
     /** A line the story opened, with the model's view of it. */
     static final class Opened {
-        final Line<Stream> line;
+        final HostLine<Stream> line;
         final Page page;
         final Domain domain;
         final boolean shortBound;
@@ -56,7 +56,7 @@ final class LineStory {
         // Whether the model expects the page and the domain reference to be kept.
         boolean kept;
 
-        Opened(Line<Stream> line, Page page, Domain domain, boolean shortBound) {
+        Opened(HostLine<Stream> line, Page page, Domain domain, boolean shortBound) {
             this.line = line;
             this.page = page;
             this.domain = domain;
@@ -104,7 +104,7 @@ final class LineStory {
             driver.failing.add(fault);
         }
         try {
-            Line<Stream> line = kind.open(driver, reporter, shortBound ? SHORT_BOUND : LONG_BOUND);
+            HostLine<Stream> line = kind.open(driver, reporter, shortBound ? SHORT_BOUND : LONG_BOUND);
             Page page = driver.pagesByHost.get(line.words().address());
             if (page == null) {
                 driver.violation(LineRule.SLOT_ADDRESS, "the line's words are not at the start of its page");
@@ -205,7 +205,7 @@ final class LineStory {
             driver.failing.add(Call.STREAM_IN);
         }
         try {
-            kind.waitOnDevice(o.line, stream, slot, o.last[slot.ordinal()] + 1);
+            o.line.waitOnDevice(stream, slot, o.last[slot.ordinal()] + 1);
             if (foreign || streamCheckFails) {
                 driver.violation(LineRule.FOREIGN_STREAM_REFUSED, "a device-side wait from " + stream + " on a line of "
                         + o.domain + " was accepted" + (streamCheckFails ? " though the stream could not be checked" : ""));

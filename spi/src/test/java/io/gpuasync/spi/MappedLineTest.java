@@ -326,23 +326,70 @@ class MappedLineTest {
     }
 
     @Test
+    void aHostGetsTheViewOfEveryMappedLineAndIsToldWhatIsWrongWithAnyOtherLine() {
+        try (MappedLine<Stream, Domain> line = MappedLine.open(driver, reporter)) {
+            Line<Stream> asTheApplicationSeesIt = line;
+            assertSame(line, HostLine.of(asTheApplicationSeesIt));
+            // A line that is not a host's (a wrapper an application made around the real one).
+            @SuppressWarnings("unchecked")
+            Line<Stream> wrapper = (Line<Stream>) java.lang.reflect.Proxy.newProxyInstance(Line.class.getClassLoader(),
+                    new Class<?>[] {Line.class}, (proxy, method, arguments) -> method.getName().equals("toString")
+                            ? "a wrapper" : method.invoke(line, arguments));
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> HostLine.of(wrapper));
+            assertTrue(e.getMessage().startsWith("a wrapper (a " + wrapper.getClass().getName() + ") is not a line a backend opened"),
+                    e.getMessage());
+            assertThrows(NullPointerException.class, () -> HostLine.of(null));
+        }
+    }
+
+    @Test
+    void onePredictionGivesTheLandingAndTheWakeTimeFromOneLook() {
+        long[] now = {1_000};
+        try (MappedLine<Stream, Domain> line = MappedLine.open(driver, reporter, () -> now[0])) {
+            HostLine.Prediction prediction = new HostLine.Prediction();
+            prediction.set(7, 8);
+            line.predict(Slot.S4, line.signal(own, Slot.S4).target(), prediction);
+            assertEquals(io.gpuasync.core.DeadlineEstimator.UNKNOWN, prediction.landing(), "nothing learned yet");
+            assertEquals(io.gpuasync.core.DeadlineEstimator.UNKNOWN, prediction.wakeAt());
+            line.expect(Slot.S4, java.time.Duration.ofNanos(300));
+            long target = line.signal(own, Slot.S4).target();
+            line.predict(Slot.S4, target, prediction);
+            assertTrue(prediction.landing() != io.gpuasync.core.DeadlineEstimator.UNKNOWN, "told the service time");
+            assertTrue(prediction.wakeAt() != io.gpuasync.core.DeadlineEstimator.UNKNOWN);
+            assertTrue(prediction.wakeAt() - prediction.landing() <= 0, "woken at or before the landing: " + prediction);
+        }
+    }
+
+    private static long landing(HostLine<?> line, Slot slot, long target) {
+        HostLine.Prediction prediction = new HostLine.Prediction();
+        line.predict(slot, target, prediction);
+        return prediction.landing();
+    }
+
+    private static long wakeAt(HostLine<?> line, Slot slot, long target) {
+        HostLine.Prediction prediction = new HostLine.Prediction();
+        line.predict(slot, target, prediction);
+        return prediction.wakeAt();
+    }
+
+    @Test
     void theLinePredictsFromWhatItWasToldAndLearnsFromWhatItSaw() {
         long[] now = {1_000};
         try (MappedLine<Stream, Domain> line = MappedLine.open(driver, reporter, () -> now[0])) {
             Ticket unknown = line.signal(own, Slot.S0);
-            assertEquals(io.gpuasync.core.DeadlineEstimator.UNKNOWN, line.wakeAt(Slot.S0, unknown.target()));
+            assertEquals(io.gpuasync.core.DeadlineEstimator.UNKNOWN, wakeAt(line, Slot.S0, unknown.target()));
             driver.run(1);
             now[0] = 1_400;
             assertTrue(unknown.isDone());
-            assertEquals(io.gpuasync.core.DeadlineEstimator.UNKNOWN, line.predictedLanding(Slot.S0, unknown.target() + 1),
+            assertEquals(io.gpuasync.core.DeadlineEstimator.UNKNOWN, landing(line, Slot.S0, unknown.target() + 1),
                     "reached, and so isDone, is a plain read: it teaches the estimator nothing");
             // The host hands over the word it read, once: the estimator learns 400 ns.
             line.observe(Slot.S0, line.word(Slot.S0));
             Ticket next = line.signal(own, Slot.S0);
-            assertEquals(1_800, line.predictedLanding(Slot.S0, next.target()));
-            assertEquals(1_800 - 4 * 200, line.wakeAt(Slot.S0, next.target()));
+            assertEquals(1_800, landing(line, Slot.S0, next.target()));
+            assertEquals(1_800 - 4 * 200, wakeAt(line, Slot.S0, next.target()));
             line.expect(Slot.S1, java.time.Duration.ofNanos(50));
-            assertEquals(1_450, line.predictedLanding(Slot.S1, line.signal(own, Slot.S1).target()));
+            assertEquals(1_450, landing(line, Slot.S1, line.signal(own, Slot.S1).target()));
             assertEquals(0, line.accuracy().predictions());
         }
     }
@@ -366,7 +413,7 @@ class MappedLineTest {
             now[0] = 1_350;
             line.observeAfterSleep(Slot.S2, 3, 1_250);
             assertEquals(2, line.accuracy().predictions(), "a newer word still reaches the estimator");
-            assertEquals(io.gpuasync.core.DeadlineEstimator.UNKNOWN, line.predictedLanding(Slot.S2, third.target()));
+            assertEquals(io.gpuasync.core.DeadlineEstimator.UNKNOWN, landing(line, Slot.S2, third.target()));
         }
     }
 

@@ -139,18 +139,4 @@ public final class CudaBackend implements Backend<CudaStream> {
             throw e.toGpuException("destroying " + stream);
         }
     }
-
-    /**
-     * Queues on {@code stream} a wait, on the device, until {@code line}'s word of {@code slot}
-     * reaches {@code target} ({@code cuStreamWaitValue64}, GEQ): work on one stream, or device,
-     * can then follow another's without a host round trip.
-     */
-    public void waitOnDevice(CudaStream stream, Line<CudaStream> line, io.gpuasync.core.Slot slot, long target) {
-        // Through the line, never straight to the driver: the line checks the stream's domain
-        // and makes its close settle the wait, since the device reads the page until then.
-        if (!(line instanceof MappedLine<CudaStream, ?> mapped)) {
-            throw new IllegalArgumentException(line + " is not a line of a " + name() + " backend");
-        }
-        mapped.waitOnDevice(stream, slot, target);
-    }
 }

@@ -6,6 +6,7 @@ import io.gpuasync.api.Ticket;
 import io.gpuasync.core.Slot;
 import io.gpuasync.host.std.Reactor;
 import io.gpuasync.spi.Backends;
+import io.gpuasync.spi.HostLine;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -63,7 +64,7 @@ class CudaBackendTest {
             Ticket ticket = line.signal(stream, Slot.S2);
             assertFalse(ticket.isDone());
             reactor.await(ticket);
-            assertEquals(1, line.words().getAcquire(Slot.S2));
+            assertEquals(1, HostLine.of(line).words().getAcquire(Slot.S2));
         }
     }
 
@@ -122,7 +123,7 @@ class CudaBackendTest {
         FakeCuda.enqueueWork(stream, 50_000_000L);
         line.signal(stream, Slot.S0);
         FakeCuda.setSticky(0, 700);
-        GpuException e = assertThrows(GpuException.class, line::checkHealth);
+        GpuException e = assertThrows(GpuException.class, HostLine.of(line)::checkHealth);
         assertEquals(GpuException.Kind.DEVICE_FAILED, e.kind());
         assertEquals(700, e.status());
         assertTrue(e.getMessage().contains("CUDA_ERROR_ILLEGAL_ADDRESS"), e.getMessage());
@@ -162,7 +163,7 @@ class CudaBackendTest {
     void aStreamCanWaitOnTheDeviceForALine() {
         CudaStream consumer = cuda.createStream();
         try (Reactor reactor = Reactor.start(); Line<CudaStream> line = cuda.openLine()) {
-            cuda.waitOnDevice(consumer, line, Slot.S0, 1);
+            line.waitOnDevice(consumer, Slot.S0, 1);
             Ticket after = line.signal(consumer, Slot.S1);
             CudaTests.enqueueWork(stream, Duration.ofMillis(30));
             Ticket first = line.signal(stream, Slot.S0);

@@ -7,6 +7,7 @@ import io.gpuasync.backend.cuda.internal.Cuda;
 import io.gpuasync.core.NanoClock;
 import io.gpuasync.core.Slot;
 import io.gpuasync.host.std.Reactor;
+import io.gpuasync.spi.HostLine;
 import io.gpuasync.spi.MappedLine;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -92,7 +93,7 @@ class CudaHazardsTest {
         Line<CudaStream> line = cuda.openLine();
         CudaTests.enqueueWork(consumer, Duration.ofMillis(50));
         // Satisfied as soon as it runs (the word reads 0), but it reads the page when it runs.
-        cuda.waitOnDevice(consumer, line, Slot.S0, 0);
+        line.waitOnDevice(consumer, Slot.S0, 0);
         line.close();
         assertEquals(Line.State.CLOSED, line.state());
         // Had the page gone first, the wait would have read freed memory: a sticky illegal address.
@@ -107,7 +108,7 @@ class CudaHazardsTest {
         CudaStream foreign = cuda.createStream();
         Contexts.makeCurrent(0);
         try (Line<CudaStream> line = cuda.openLine()) {
-            GpuException e = assertThrows(GpuException.class, () -> cuda.waitOnDevice(foreign, line, Slot.S0, 1));
+            GpuException e = assertThrows(GpuException.class, () -> line.waitOnDevice(foreign, Slot.S0, 1));
             assertEquals(GpuException.Kind.FOREIGN_STREAM, e.kind());
             assertEquals(Cuda.CUDA_SUCCESS, Cuda.cuStreamQuery(foreign.segment()), "nothing was queued on it");
         } finally {
@@ -128,7 +129,7 @@ class CudaHazardsTest {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread watchdogAndCloser = Thread.ofPlatform().start(() -> {
             try {
-                line.checkHealth();
+                HostLine.of(line).checkHealth();
                 line.close();
             } catch (Throwable t) {
                 failure.set(t);
@@ -147,7 +148,7 @@ class CudaHazardsTest {
         try (Line<CudaStream> line = cuda.openLine()) {
             for (int status = 900; status <= 908; status++) {
                 FakeCuda.failNext("cuStreamQuery", status, 1);
-                line.checkHealth();
+                HostLine.of(line).checkHealth();
             }
         }
     }
@@ -157,7 +158,7 @@ class CudaHazardsTest {
         CudaStream busy = cuda.createStream();
         Line<CudaStream> other = cuda.openLine();
         // Another owner's stream that will not finish until this test says so.
-        cuda.waitOnDevice(busy, other, Slot.S0, 1);
+        other.waitOnDevice(busy, Slot.S0, 1);
         MappedLine<CudaStream, CudaContext> line = lineBoundedBy(Duration.ofSeconds(20));
         try (Reactor reactor = Reactor.start()) {
             reactor.await(line.signal(stream, Slot.S0));
@@ -187,11 +188,11 @@ class CudaHazardsTest {
         assertEquals(0, DriverCalls.resetPrimary(0));
         stream = null; // the reset destroyed it
 
-        assertEquals(1, line.words().getAcquire(Slot.S0), "the host's view of the page is still the line's");
+        assertEquals(1, HostLine.of(line).words().getAcquire(Slot.S0), "the host's view of the page is still the line's");
         assertEquals(registered + 1, registeredWithTheLine, "the page was registered, not allocated by the driver");
         int afterReset = FakeCuda.registeredPages();
         assertTrue(afterReset <= registered, "the reset ended the device's view of the page");
-        GpuException e = assertThrows(GpuException.class, line::checkHealth);
+        GpuException e = assertThrows(GpuException.class, HostLine.of(line)::checkHealth);
         assertEquals(GpuException.Kind.DEVICE_FAILED, e.kind());
         assertEquals(Cuda.CUDA_ERROR_CONTEXT_IS_DESTROYED, e.status());
         assertTrue(e.getMessage().contains("reset by another owner"), e.getMessage());

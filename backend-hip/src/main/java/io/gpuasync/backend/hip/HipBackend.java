@@ -5,7 +5,6 @@ import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Line;
 import io.gpuasync.backend.hip.internal.Hip;
 import io.gpuasync.backend.hip.internal.HipLibrary;
-import io.gpuasync.core.Slot;
 import io.gpuasync.spi.LeakReporter;
 import io.gpuasync.spi.LineDriver;
 import io.gpuasync.spi.LineError;
@@ -113,15 +112,5 @@ public final class HipBackend implements Backend<HipStream> {
         } catch (LineException e) {
             throw e.toGpuException("making device " + ordinal + " current");
         }
-    }
-
-    /** Queues on {@code stream} a device-side wait until {@code line}'s word of {@code slot} reaches {@code target}. */
-    public void waitOnDevice(HipStream stream, Line<HipStream> line, Slot slot, long target) {
-        // Through the line, never straight to the driver: the line checks the stream's domain
-        // and makes its close settle the wait, since the device reads the page until then.
-        if (!(line instanceof MappedLine<HipStream, ?> mapped)) {
-            throw new IllegalArgumentException(line + " is not a line of a " + name() + " backend");
-        }
-        mapped.waitOnDevice(stream, slot, target);
     }
 }

@@ -6,6 +6,7 @@ import io.gpuasync.api.Ticket;
 import io.gpuasync.core.NanoClock;
 import io.gpuasync.core.Slot;
 import io.gpuasync.backend.hip.internal.Hip;
+import io.gpuasync.spi.HostLine;
 import io.gpuasync.spi.MappedLine;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -135,7 +136,7 @@ class HipHazardsTest {
         HipStream consumer = hip.createStream();
         Line<HipStream> line = hip.openLine();
         FakeHip.enqueueWork(consumer, 50_000_000L);
-        hip.waitOnDevice(consumer, line, Slot.S0, 0);
+        line.waitOnDevice(consumer, Slot.S0, 0);
         line.close();
         assertEquals(Line.State.CLOSED, line.state());
         assertEquals(List.of(), leaks);
@@ -152,7 +153,7 @@ class HipHazardsTest {
         int registeredWithTheLine = FakeHip.registeredPages();
         assertEquals(0, FakeHip.deviceReset());
         stream = null; // the reset destroyed it
-        assertEquals(1, line.words().getAcquire(Slot.S0), "the host's view of the page is still the line's");
+        assertEquals(1, HostLine.of(line).words().getAcquire(Slot.S0), "the host's view of the page is still the line's");
         assertEquals(registered + 1, registeredWithTheLine, "the page was registered, not allocated by the runtime");
         // The reset drops every registration of the device, also pages an earlier test's leaked
         // line still holds: at most as many are left as before this line's.
@@ -187,7 +188,7 @@ class HipHazardsTest {
         try (Line<HipStream> line = hip.openLine()) {
             // The fake's sticky error stands for a fault: 5.2.3 reports none (it aborts the process).
             FakeHip.setSticky(0, 700);
-            line.checkHealth();
+            HostLine.of(line).checkHealth();
             FakeHip.setSticky(0, 0);
         }
     }
@@ -200,7 +201,7 @@ class HipHazardsTest {
         HipStream ofDeviceOne = hip.createStream();
         FakeHip.setAttribute(1, Hip.HIP_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE, 0);
         try (Line<HipStream> line = hip.openLine()) {
-            GpuException e = assertThrows(GpuException.class, () -> hip.waitOnDevice(ofDeviceOne, line, Slot.S0, 1));
+            GpuException e = assertThrows(GpuException.class, () -> line.waitOnDevice(ofDeviceOne, Slot.S0, 1));
             assertEquals(GpuException.Kind.UNAVAILABLE, e.kind());
             assertTrue(e.getMessage().contains("hipDeviceAttributeCanUseStreamWaitValue"), e.getMessage());
         } finally {

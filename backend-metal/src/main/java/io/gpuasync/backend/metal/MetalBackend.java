@@ -9,7 +9,6 @@ import io.gpuasync.backend.metal.internal.Msg;
 import io.gpuasync.backend.metal.internal.ObjC;
 import io.gpuasync.backend.metal.internal.Pool;
 import io.gpuasync.backend.metal.internal.Sel;
-import io.gpuasync.core.Slot;
 import io.gpuasync.spi.LeakReporter;
 import io.gpuasync.spi.LineDriver;
 import io.gpuasync.spi.LineException;
@@ -37,8 +36,8 @@ import java.util.Optional;
  * <p>A done ticket says that the work committed on the queue before its signal has ended, not
  * that it succeeded. Metal reports a failure per command buffer ({@code status} Error, its {@code
  * error}); the line's store is ordered behind your work by an event, which Metal signals after
- * that work whether it failed or not, and {@link Line#checkHealth()} reads only the line's own
- * command buffers. Check your command buffers' {@code status} (or add a completed handler) as
+ * that work whether it failed or not, and a host's health check
+ * ({@link io.gpuasync.spi.HostLine#checkHealth()}) reads only the line's own command buffers. Check your command buffers' {@code status} (or add a completed handler) as
  * you would without the line.
  */
 public final class MetalBackend implements Backend<MetalQueue> {
@@ -208,18 +207,5 @@ public final class MetalBackend implements Backend<MetalQueue> {
         } catch (LineException e) {
             throw e.toGpuException(what);
         }
-    }
-
-    /**
-     * Queues on {@code queue} a wait, on the device, until {@code line}'s word of {@code slot}
-     * reaches {@code target}: work on one queue can follow another's without a host round trip.
-     */
-    public void waitOnDevice(MetalQueue queue, Line<MetalQueue> line, Slot slot, long target) {
-        // Through the line, never straight to the driver: the line checks the queue's device
-        // and makes its close settle the wait, since the device reads the page until then.
-        if (!(line instanceof MappedLine<MetalQueue, ?> mapped)) {
-            throw new IllegalArgumentException(line + " is not a line of a " + name() + " backend");
-        }
-        mapped.waitOnDevice(queue, slot, target);
     }
 }

@@ -11,6 +11,7 @@ import io.gpuasync.backend.metal.internal.ObjC;
 import io.gpuasync.backend.metal.internal.Pool;
 import io.gpuasync.backend.metal.internal.Sel;
 import io.gpuasync.core.Slot;
+import io.gpuasync.spi.HostLine;
 import io.gpuasync.spi.LeakReporter;
 import io.gpuasync.spi.BenchWorkload;
 import io.gpuasync.spi.LineException;
@@ -201,7 +202,7 @@ class MetalBackendTest {
                 assertTrue(System.nanoTime() - deadline < 0, "the 65th commandBuffer did not block");
                 Thread.onSpinWait();
             }
-            joined(started("health-check", line::checkHealth), "checkHealth, with a signaller blocked in commandBuffer,");
+            joined(started("health-check", HostLine.of(line)::checkHealth), "checkHealth, with a signaller blocked in commandBuffer,");
             joined(started("last-signalled", () -> assertEquals(1, line.lastSignalled(Slot.S0))), "lastSignalled");
             joined(started("closer", line::close), "close, with a signaller blocked in commandBuffer,");
             assertEquals(Line.State.LEAKED, line.state(), "the page of a store still on its way was not kept");
@@ -257,7 +258,7 @@ class MetalBackendTest {
                             MetalBaselines.CompletedHandler.await(
                                     MetalBaselines.CompletedHandler.enqueueBusy(metal, queue, 1), Duration.ofSeconds(20));
                             metal.runBusy(queue, 1);
-                            line.checkHealth();
+                            HostLine.of(line).checkHealth();
                             awaitLanded(ticket);
                         }
                     }
@@ -319,7 +320,7 @@ class MetalBackendTest {
         long heapBlocks = FakeMetal.RUNTIME.fakeObjcHeapBlocks();
         MetalQueue queue = metal.createQueue();
         Line<MetalQueue> line = metal.openLine();
-        long address = line.words().address();
+        long address = HostLine.of(line).words().address();
         try {
             assertEquals(0, address % pageSize, "the line's page is not page-aligned");
             assertEquals(noCopy + 1, FakeMetal.METAL.fakeMetalNoCopyBuffers(), "the page was not wrapped without a copy");
@@ -361,7 +362,7 @@ class MetalBackendTest {
                 third = line.signal(queue, Slot.S5);
             }
             awaitLanded(third);
-            assertEquals(3, line.words().getAcquire(Slot.S5));
+            assertEquals(3, HostLine.of(line).words().getAcquire(Slot.S5));
             long device = Msg.word(queue.handle(), Sel.DEVICE);
             assertFalse(driver.kernelsFor(device).atomicStore, "device 1 (Apple7) has no 64-bit atomics");
         } finally {
@@ -386,7 +387,7 @@ class MetalBackendTest {
         // Completes, with its error, after the store's command buffer; waitUntilCompleted's caller learns it from the status.
         GpuException busyFailed = assertThrows(GpuException.class, () -> metal.runBusy(queue, 1_000));
         assertEquals(1, busyFailed.status(), busyFailed.getMessage());
-        GpuException sick = assertThrows(GpuException.class, line::checkHealth);
+        GpuException sick = assertThrows(GpuException.class, HostLine.of(line)::checkHealth);
         assertFalse(never.isDone(), "a store of a failed command buffer landed");
         assertEquals(GpuException.Kind.DEVICE_FAILED, sick.kind());
         assertEquals(1, sick.status(), "MTLCommandBufferErrorInternal, the command buffer's NSError code");
@@ -479,7 +480,7 @@ class MetalBackendTest {
         MetalQueue producer = metal.createQueue();
         MetalQueue consumer = metal.createQueue();
         try (Line<MetalQueue> line = metal.openLine()) {
-            metal.waitOnDevice(consumer, line, Slot.S2, 2);
+            line.waitOnDevice(consumer, Slot.S2, 2);
             Ticket after = line.signal(consumer, Slot.S3);
             metal.enqueueBusy(producer, Duration.ofMillis(50).toNanos());
             Ticket first = line.signal(producer, Slot.S2);

@@ -5,6 +5,7 @@ import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.core.Slot;
 import io.gpuasync.spi.Backends;
+import io.gpuasync.spi.HostLine;
 import io.gpuasync.spi.LeakReporter;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -55,7 +56,7 @@ class SimBackendTest {
             assertFalse(ticket.isDone(), "30 ms of work is queued before the store");
             awaitDone(ticket);
             assertTrue(workEnded[0] != 0, "the work ran before the store landed");
-            assertEquals(1, line.words().getAcquire(Slot.S2));
+            assertEquals(1, HostLine.of(line).words().getAcquire(Slot.S2));
         }
         assertEquals(0, sim.device(0).liveAllocations());
         assertEquals(0, sim.device(0).retains());
@@ -113,7 +114,7 @@ class SimBackendTest {
         Ticket ticket = line.signal(stream, Slot.S0);
         sim.device(0).fail(SimStatus.ILLEGAL_ADDRESS);
 
-        GpuException health = assertThrows(GpuException.class, line::checkHealth);
+        GpuException health = assertThrows(GpuException.class, HostLine.of(line)::checkHealth);
         assertEquals(GpuException.Kind.DEVICE_FAILED, health.kind());
         assertEquals(700, health.status());
         assertTrue(health.getMessage().contains("CUDA_ERROR_ILLEGAL_ADDRESS"), health.getMessage());
@@ -268,7 +269,7 @@ class SimBackendTest {
                 sim.setCurrent(sim.device(1));
                 SimStream elsewhere = sim.device(1).createStream();
                 try {
-                    ((io.gpuasync.spi.MappedLine<SimStream, SimDevice>) other).waitOnDevice(elsewhere, Slot.S0, 1);
+                    other.waitOnDevice(elsewhere, Slot.S0, 1);
                 } finally {
                     elsewhere.close();
                     sim.setCurrent(sim.device(0));

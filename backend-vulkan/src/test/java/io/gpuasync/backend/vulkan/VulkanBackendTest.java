@@ -6,6 +6,7 @@ import io.gpuasync.api.Ticket;
 import io.gpuasync.core.Slot;
 import io.gpuasync.host.std.Reactor;
 import io.gpuasync.spi.Backends;
+import io.gpuasync.spi.HostLine;
 import io.gpuasync.spi.MappedLine;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -59,10 +60,10 @@ class VulkanBackendTest {
             Ticket next = line.signal(queue, Slot.S2);
             // Held by the gate: the real driver must not have run the store yet, however long we look.
             assertFalse(ticket.isDone(), "the store ran past a closed gate");
-            assertEquals(0, line.words().getAcquire(Slot.S2));
+            assertEquals(0, HostLine.of(line).words().getAcquire(Slot.S2));
             gate.open();
             reactor.await(next);
-            assertEquals(2, line.words().getAcquire(Slot.S2));
+            assertEquals(2, HostLine.of(line).words().getAcquire(Slot.S2));
             assertTrue(ticket.isDone());
         }
         assertTrue(leaks.isEmpty(), leaks::toString);
@@ -181,7 +182,7 @@ class VulkanBackendTest {
     void deviceSideWaitsAreUnavailableAndSaySo() {
         try (Line<VulkanQueue> line = vulkan.openLine()) {
             GpuException e = assertThrows(GpuException.class,
-                    () -> ((MappedLine<VulkanQueue, ?>) line).waitOnDevice(queue, Slot.S0, 1));
+                    () -> line.waitOnDevice(queue, Slot.S0, 1));
             assertEquals(GpuException.Kind.UNAVAILABLE, e.kind());
             assertTrue(e.getMessage().contains("semaphores"), e.getMessage());
         }

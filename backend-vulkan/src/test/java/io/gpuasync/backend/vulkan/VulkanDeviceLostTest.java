@@ -6,6 +6,7 @@ import io.gpuasync.api.Ticket;
 import io.gpuasync.backend.vulkan.internal.Vk;
 import io.gpuasync.core.Slot;
 import io.gpuasync.host.std.Reactor;
+import io.gpuasync.spi.HostLine;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -85,7 +86,7 @@ class VulkanDeviceLostTest {
         assertFalse(ticket.isDone(), "the store behind the closed gate landed");
 
         for (int i = 0; i < 2; i++) {
-            GpuException health = assertThrows(GpuException.class, line::checkHealth);
+            GpuException health = assertThrows(GpuException.class, HostLine.of(line)::checkHealth);
             assertEquals(GpuException.Kind.DEVICE_FAILED, health.kind());
             assertEquals(Vk.VK_ERROR_DEVICE_LOST, health.status());
         }
@@ -118,7 +119,7 @@ class VulkanDeviceLostTest {
         // shader stored), as a health check or a recycled command buffer would.
         assertEquals(Vk.VK_SUCCESS, queue.awaitValue(queue.lastSubmitted(), System.nanoTime() + 60_000_000_000L));
         layer.lose(device);
-        GpuException health = assertThrows(GpuException.class, line::checkHealth);
+        GpuException health = assertThrows(GpuException.class, HostLine.of(line)::checkHealth);
         assertEquals(GpuException.Kind.DEVICE_FAILED, health.kind());
         assertEquals(Vk.VK_ERROR_DEVICE_LOST, health.status());
 
@@ -143,7 +144,7 @@ class VulkanDeviceLostTest {
             vulkan.useDevice(fresh);
             Line<VulkanQueue> line = vulkan.openLine();
             layer.lose(fresh);
-            GpuException health = assertThrows(GpuException.class, line::checkHealth,
+            GpuException health = assertThrows(GpuException.class, HostLine.of(line)::checkHealth,
                     "a line on a lost device with no queue opened was reported healthy");
             assertEquals(GpuException.Kind.DEVICE_FAILED, health.kind());
             assertEquals(Vk.VK_ERROR_DEVICE_LOST, health.status());
@@ -171,7 +172,7 @@ class VulkanDeviceLostTest {
 
         GpuException store = assertThrows(GpuException.class, () -> line.signal(queue, Slot.S3));
         assertEquals(Vk.VK_ERROR_DEVICE_LOST, store.status(), store::toString);
-        GpuException health = assertThrows(GpuException.class, line::checkHealth);
+        GpuException health = assertThrows(GpuException.class, HostLine.of(line)::checkHealth);
         assertEquals(GpuException.Kind.DEVICE_FAILED, health.kind());
         assertEquals(Vk.VK_ERROR_DEVICE_LOST, health.status());
         // Nothing of the line's reached the device: nothing pending, so close frees the page.

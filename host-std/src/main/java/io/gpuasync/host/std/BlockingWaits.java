@@ -15,6 +15,7 @@ import io.gpuasync.engine.TimerLateness;
 import io.gpuasync.engine.WaitEngine;
 import io.gpuasync.engine.WaitTuning;
 import io.gpuasync.engine.Watchdog;
+import io.gpuasync.spi.HostLine;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -73,7 +74,7 @@ final class BlockingWaits {
     }
 
     boolean tryAwait(Ticket ticket, WaitPlan plan) {
-        Line<?> line = ticket.line();
+        HostLine<?> line = HostLine.of(ticket.line());
         Slot slot = ticket.slot();
         long target = ticket.target();
         // Before the word is read: a closed reactor refuses every wait, landed or not, as
@@ -87,17 +88,17 @@ final class BlockingWaits {
         WaiterState waiter = waiters.get();
         boolean virtual = Thread.currentThread().isVirtual();
         if (plan == defaultPlan && defaultPlanMayHandOff && handsOff(virtual)) {
-            int outcome = handOff(waiter, ticket);
+            int outcome = handOff(waiter, line, ticket);
             if (outcome != REFUSED) {
                 return outcome == LANDED;
             }
         }
         if (virtual) {
-            return ownPlan(waiter, ticket, plan, true);
+            return ownPlan(waiter, line, ticket, plan, true);
         }
         spinningWaiters.incrementAndGet();
         try {
-            return ownPlan(waiter, ticket, plan, false);
+            return ownPlan(waiter, line, ticket, plan, false);
         } finally {
             spinningWaiters.decrementAndGet();
         }
@@ -130,7 +131,7 @@ final class BlockingWaits {
 
     // Parks with no timer until the engine ends the wait; returns LANDED or REFUSED (the engine
     // had no room: wait by yourself), or throws how it ended.
-    private int handOff(WaiterState waiter, Ticket ticket) {
+    private int handOff(WaiterState waiter, HostLine<?> line, Ticket ticket) {
         HandOff handOff = waiter.handOff;
         if (handOff != null && handOff.endedByEngine()) {
             // The engine ended the last wait with a CAS and lets go of the record right after
@@ -152,7 +153,8 @@ final class BlockingWaits {
         long predicted = DeadlineEstimator.UNKNOWN;
         if (recording) {
             event.begin();
-            predicted = ticket.line().predictedLanding(ticket.slot(), ticket.target());
+            line.predict(ticket.slot(), ticket.target(), waiter.prediction);
+            predicted = waiter.prediction.landing();
         }
         if (!engine.handOff(handOff, ticket)) {
             return REFUSED;
@@ -199,8 +201,7 @@ final class BlockingWaits {
         }
     }
 
-    private boolean ownPlan(WaiterState waiter, Ticket ticket, WaitPlan plan, boolean virtual) {
-        Line<?> line = ticket.line();
+    private boolean ownPlan(WaiterState waiter, HostLine<?> line, Ticket ticket, WaitPlan plan, boolean virtual) {
         Slot slot = ticket.slot();
         long target = ticket.target();
         line.onClose(lineClosed);
@@ -219,15 +220,16 @@ final class BlockingWaits {
         long spins = 0;
         long marginNanos = 0;
         String outcome = "LANDED";
-        // The prediction as the wait starts: the landing teaches the estimator, which then
-        // predicts differently.
-        long predicted = DeadlineEstimator.UNKNOWN;
         if (recording) {
             event.begin();
-            predicted = line.predictedLanding(slot, target);
         }
+        // The prediction as the wait starts, in one look: the landing teaches the estimator,
+        // which then predicts differently.
+        HostLine.Prediction prediction = waiter.prediction;
+        line.predict(slot, target, prediction);
+        long predicted = recording ? prediction.landing() : DeadlineEstimator.UNKNOWN;
         long now = System.nanoTime();
-        long wakeAt = line.wakeAt(slot, target);
+        long wakeAt = prediction.wakeAt();
         // A waiter whose lateness stands above its waits never sleeps and never learns: now and
         // then it begins a wait with the shortest sleep, which says what the timer does now.
         if (!virtual && wakeAt != DeadlineEstimator.UNKNOWN && waiter.sleeper.probeDue(wakeAt, now)) {
@@ -239,11 +241,11 @@ final class BlockingWaits {
             marginNanos = predicted - sleepTo;
         }
         runner.start(now, sleepTo);
-        long nextHealthCheck = Watchdog.firstCheck(line, slot, target, now, watchdogGraceNanos);
+        long nextHealthCheck = Watchdog.firstCheck(prediction.landing(), now, watchdogGraceNanos);
         int listed = ParkedThreads.UNLISTED;
         int yields = 0;
         // When the last step was a timed sleep, when it began: a landing found at the look after
-        // it may have come at any time during it (see Line.observeAfterSleep).
+        // it may have come at any time during it (see HostLine.observeAfterSleep).
         long sleptSince = DeadlineEstimator.UNKNOWN;
         try {
             for (;;) {
@@ -361,7 +363,7 @@ final class BlockingWaits {
     // spurious unpark), but no longer once the ticket landed, a line or the reactor closed, or
     // the thread was interrupted. Every park its timer ended teaches the reactor's lateness,
     // also one after which the ticket had landed: what the timer did does not depend on it.
-    private void parkFor(long nanos, Line<?> line, Slot slot, long target, long from) {
+    private void parkFor(long nanos, HostLine<?> line, Slot slot, long target, long from) {
         long until = from + nanos;
         if (line.state() != Line.State.OPEN) {
             return;
@@ -440,6 +442,7 @@ final class BlockingWaits {
         boolean slackSet;
         HandOff handOff;
         final WaitEvent event = new WaitEvent();
+        final HostLine.Prediction prediction = new HostLine.Prediction();
 
         WaiterState(TimerLateness lateness) {
             this.sleeper = new Sleeper(lateness, BlockingWaits::parkUntil);

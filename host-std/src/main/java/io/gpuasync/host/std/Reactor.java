@@ -131,6 +131,8 @@ public final class Reactor implements AsyncWaits, AutoCloseable {
      * @throws GpuException {@link GpuException.Kind#TIMED_OUT} if the plan gave up (thrown
      *     without allocating), {@link GpuException.Kind#CLOSED}, {@link GpuException.Kind#INTERRUPTED}
      *     or {@link GpuException.Kind#DEVICE_FAILED}
+     * @throws IllegalArgumentException if the ticket's line is not one a backend opened (it has
+     *     no host view, {@link io.gpuasync.spi.HostLine#of})
      */
     public void await(Ticket ticket, WaitPlan plan) {
         if (!tryAwait(ticket, plan)) {

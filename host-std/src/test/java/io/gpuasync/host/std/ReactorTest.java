@@ -277,7 +277,7 @@ class ReactorTest {
         for (CompletableFuture<Ticket> f : futures) {
             assertTrue(f.get().isDone());
         }
-        assertTrue(line.accuracy().predictions() > 0, "landings seen by the dispatcher scored predictions");
+        assertTrue(io.gpuasync.spi.HostLine.of(line).accuracy().predictions() > 0, "landings seen by the dispatcher scored predictions");
     }
 
     @Test

@@ -1,0 +1,72 @@
+package io.gpuasync.spi;
+
+import io.gpuasync.core.DeadlineEstimator;
+import io.gpuasync.core.NanoClock;
+import io.gpuasync.core.Sequences;
+import io.gpuasync.core.Slot;
+
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * A line's {@link DeadlineEstimator} behind a lock of its own, not the line's: a waiter that saw
+ * its word land must not wait behind a signal that is in a driver call. Each method takes the
+ * lock once; {@link #predict} answers both of a wait's questions (when the target lands, when to
+ * wake for it) under that one acquisition.
+ */
+final class LineEstimator {
+    private final DeadlineEstimator estimator;
+    private final Object lock = new Object();
+    // Per slot, the newest word the estimator was told of: written under lock, read without
+    // it, so that the waits of a batch that landed together (which all hand in the same word)
+    // take the lock once, not once each. A stale read only takes the lock.
+    private final AtomicLongArray taught = new AtomicLongArray(Slot.COUNT);
+
+    LineEstimator(NanoClock clock) {
+        this.estimator = new DeadlineEstimator(clock);
+    }
+
+    /** The store of {@code target} into {@code slot} was queued now. */
+    void submitted(Slot slot, long target) {
+        synchronized (lock) {
+            estimator.submitted(slot, target);
+        }
+    }
+
+    /** See {@link HostLine#observeAfterSleep}; a word seen before takes no lock. */
+    void observed(Slot slot, long word, long sleptSinceNanos) {
+        int k = slot.ordinal();
+        if (!Sequences.reached(word, taught.getAcquire(k) + 1)) {
+            return;     // nothing the estimator has not seen: it would ignore it
+        }
+        synchronized (lock) {
+            estimator.observed(slot, word, sleptSinceNanos);
+            if (Sequences.reached(word, taught.getPlain(k) + 1)) {
+                taught.setRelease(k, word);
+            }
+        }
+    }
+
+    /** Fills {@code into} with the landing of {@code target} in {@code slot} and the time to wake for it. */
+    void predict(Slot slot, long target, HostLine.Prediction into) {
+        long landing;
+        long wakeAt;
+        synchronized (lock) {
+            landing = estimator.predictedLanding(slot, target);
+            wakeAt = estimator.wakeAt(slot, target);
+        }
+        into.set(landing, wakeAt);
+    }
+
+    /** The work behind each store into {@code slot} takes {@code nanos}. */
+    void expect(Slot slot, long nanos) {
+        synchronized (lock) {
+            estimator.expect(slot, nanos);
+        }
+    }
+
+    DeadlineEstimator.Accuracy accuracy() {
+        synchronized (lock) {
+            return estimator.accuracy();
+        }
+    }
+}
