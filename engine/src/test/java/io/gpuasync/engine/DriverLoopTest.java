@@ -5,6 +5,7 @@ import io.gpuasync.api.Ticket;
 import io.gpuasync.backend.sim.SimBackend;
 import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
+import io.gpuasync.testing.Gates;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

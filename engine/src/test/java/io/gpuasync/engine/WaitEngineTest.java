@@ -8,6 +8,8 @@ import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
 import io.gpuasync.core.WakeLead;
 import io.gpuasync.spi.HostLine;
+import io.gpuasync.testing.Gates;
+import io.gpuasync.testing.WatchedLine;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -19,6 +21,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import static io.gpuasync.testing.Tickets.awaitLanded;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -152,13 +155,6 @@ class WaitEngineTest {
         awaitLanded(third);
     }
 
-    private static void awaitLanded(Ticket ticket) throws InterruptedException {
-        for (int i = 0; i < 10_000 && !ticket.isDone(); i++) {
-            Thread.sleep(1);
-        }
-        assertTrue(ticket.isDone());
-    }
-
     private static long landing(Line<SimStream> line, long target) {
         HostLine.Prediction prediction = new HostLine.Prediction();
         HostLine.of(line).predict(Slot.S0, target, prediction);
@@ -207,7 +203,7 @@ class WaitEngineTest {
     @Test
     void aWaitReadsItsWordOnceAndAsksForOnePrediction() throws Exception {
         SimStream stream = closeLater(sim.device(0).createStream());
-        RecordingLine line = new RecordingLine(closeLater(sim.openLine()));
+        WatchedLine<SimStream> line = closeLater(new WatchedLine<>(sim.openLine()));
         CountDownLatch gate = gate(stream);
         Ticket ticket = line.signal(stream, Slot.S1);
         CompletableFuture<Ticket> future = engine.whenLanded(ticket);
@@ -215,14 +211,14 @@ class WaitEngineTest {
         // whenLanded looks at the word once (a landed ticket completes there); drain takes the
         // wait in from the line's state and one prediction (its due and its watchdog check),
         // and the port reads the words itself.
-        assertEquals(1, line.words.get(), "reads of the word through the line");
-        assertEquals(1, line.predictions.get(), "predictions asked for");
+        assertEquals(1, line.wordReads(), "reads of the word through the line");
+        assertEquals(1, line.predictions(), "predictions asked for");
         gate.countDown();
         awaitLanded(ticket);
         engine.doWork(System.nanoTime());
         assertSame(ticket, future.getNow(null));
-        assertEquals(1, line.words.get());
-        assertEquals(1, line.predictions.get());
+        assertEquals(1, line.wordReads());
+        assertEquals(1, line.predictions());
     }
 
     @Test
@@ -252,12 +248,10 @@ class WaitEngineTest {
         @Override public void close() { line.close(); }
     }
 
-    // A sim line that records what the engine asks of it.
+    // A sim line that records what the engine tells its estimator after a sleep.
     private static final class RecordingLine implements HostLine<SimStream> {
         private final HostLine<SimStream> line;
         final List<String> observedAfterSleep = new ArrayList<>();
-        final AtomicInteger words = new AtomicInteger();
-        final AtomicInteger predictions = new AtomicInteger();
 
         RecordingLine(Line<SimStream> line) {
             this.line = HostLine.of(line);
@@ -276,12 +270,9 @@ class WaitEngineTest {
         }
 
         @Override public boolean reached(Slot slot, long target) { return line.reached(slot, target); }
-        @Override public long word(Slot slot) { words.incrementAndGet(); return line.word(slot); }
+        @Override public long word(Slot slot) { return line.word(slot); }
         @Override public void observe(Slot slot, long word) { line.observe(slot, word); }
-        @Override public void predict(Slot slot, long target, Prediction into) {
-            predictions.incrementAndGet();
-            line.predict(slot, target, into);
-        }
+        @Override public void predict(Slot slot, long target, Prediction into) { line.predict(slot, target, into); }
         @Override public void waitOnDevice(SimStream stream, Slot slot, long target) { line.waitOnDevice(stream, slot, target); }
         @Override public void expect(Slot slot, Duration serviceTime) { line.expect(slot, serviceTime); }
         @Override public io.gpuasync.core.DeadlineEstimator.Accuracy accuracy() { return line.accuracy(); }

@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import static io.gpuasync.testing.Tickets.awaitLanded;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -65,16 +66,6 @@ class HipHazardsTest {
     private MappedLine<HipStream, HipDevice> lineBoundedBy(Duration settleBound) {
         return MappedLine.open(hip.driver(), (reason, line, address, bytes) -> leaks.add(reason.name()), NanoClock.SYSTEM,
                 settleBound);
-    }
-
-    private static void awaitLanded(Ticket ticket) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!ticket.isDone()) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError(ticket + " did not land");
-            }
-            Thread.onSpinWait();
-        }
     }
 
     // ---------------------------------------------------------------- 2: stream handles

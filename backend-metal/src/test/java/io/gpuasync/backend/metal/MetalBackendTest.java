@@ -23,6 +23,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import static io.gpuasync.testing.Tickets.awaitLanded;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -56,14 +57,6 @@ class MetalBackendTest {
             FakeMetal.METAL.fakeMetalFailCommandBuffers(0, 0);
             assertEquals(autoreleasesOutside, FakeMetal.RUNTIME.fakeObjcAutoreleasesOutsidePool(),
                     "objects autoreleased with no pool in place");
-        }
-    }
-
-    private static void awaitLanded(Ticket ticket) {
-        long deadline = System.nanoTime() + LANDS_WITHIN_NANOS;
-        while (!ticket.isDone()) {
-            assertTrue(System.nanoTime() - deadline < 0, ticket + " did not land within 20 s");
-            Thread.onSpinWait();
         }
     }
 

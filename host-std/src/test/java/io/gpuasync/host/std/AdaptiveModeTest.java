@@ -1,10 +1,11 @@
 package io.gpuasync.host.std;
 
-import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.backend.sim.SimBackend;
 import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
+import io.gpuasync.testing.Gates;
+import io.gpuasync.testing.WatchedLine;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
@@ -23,8 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
  * Which way {@link BlockingMode#ADAPTIVE} waits, read from each wait's flight-recorder event
  * (its plan is {@code HAND_OFF} when the engine took the sleep): a platform thread that would
  * wait alone runs its own plan; one that arrives while the engine holds a wait joins it; a
- * virtual thread always hands off. Every awaited ticket is held at a gate until its waiter is
- * inside the wait, so each wait really waits, however slowly this thread gets there.
+ * virtual thread always hands off. Every awaited ticket is held at a gate until the reactor holds
+ * its wait (the line tells, {@link WatchedLine}), so each wait really waits, however slowly this
+ * thread gets there.
  */
 class AdaptiveModeTest {
 
@@ -38,29 +40,32 @@ class AdaptiveModeTest {
             try (Reactor reactor = Reactor.start();
                  SimStream asyncStream = sim.device(0).createStream();
                  SimStream blockingStream = sim.device(0).createStream();
-                 Line<SimStream> line = sim.openLine()) {
+                 WatchedLine<SimStream> line = new WatchedLine<>(sim.openLine())) {
                 // Alone: the engine holds nothing.
                 CountDownLatch alone = Gates.gate(blockingStream);
                 Ticket lone = line.signal(blockingStream, Slot.S0);
-                Gates.openWhenWaiting(Thread.currentThread(), alone);
+                Gates.Opening loneOpened = Gates.openWhen(line.nextWait(), alone);
                 reactor.await(lone);
+                loneOpened.assertOpenedBySignal();
 
                 // Beside a future the engine holds.
                 CountDownLatch held = Gates.gate(asyncStream);
                 CompletableFuture<Ticket> future = reactor.whenLanded(line.signal(asyncStream, Slot.S1));
                 CountDownLatch beside = Gates.gate(blockingStream);
                 Ticket joining = line.signal(blockingStream, Slot.S2);
-                Gates.openWhenWaiting(Thread.currentThread(), beside);
+                Gates.Opening besideOpened = Gates.openWhen(line.nextWait(), beside);
                 reactor.await(joining);
+                besideOpened.assertOpenedBySignal();
                 held.countDown();
                 future.join();
 
                 // A virtual thread, the engine empty again.
                 CountDownLatch virtualGate = Gates.gate(blockingStream);
                 Ticket virtualTicket = line.signal(blockingStream, Slot.S3);
+                Gates.Opening virtualOpened = Gates.openWhen(line.nextWait(), virtualGate);
                 Thread virtual = Thread.ofVirtual().start(() -> reactor.await(virtualTicket));
-                Gates.openWhenWaiting(virtual, virtualGate);
                 virtual.join();
+                virtualOpened.assertOpenedBySignal();
             }
             recording.stop();
             recording.dump(file);

@@ -9,6 +9,8 @@ import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
 import io.gpuasync.engine.DeviceFailedEvent;
 import io.gpuasync.core.WaitPlan;
+import io.gpuasync.testing.Gates;
+import io.gpuasync.testing.WatchedLine;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
@@ -41,14 +43,15 @@ class JfrEventsTest {
             try (Reactor reactor = Reactor.builder().blockingMode(BlockingMode.OWN_PLAN)
                     .watchdog(Duration.ofMillis(50), Duration.ofMillis(10)).build();
                  SimStream stream = sim.device(0).createStream()) {
-                Line<SimStream> line = sim.openLine();
+                WatchedLine<SimStream> line = new WatchedLine<>(sim.openLine());
                 line.expect(Slot.S1, Duration.ofMillis(2));   // so the first wait has a prediction
                 // Gated work, so each ticket is still pending when its await starts, however
                 // slowly this thread gets there (a landed ticket returns at once and records nothing).
                 CountDownLatch first = Gates.gate(stream);
                 Ticket ticket = line.signal(stream, Slot.S1);
-                Gates.openWhenWaiting(Thread.currentThread(), first);
+                Gates.Opening opened = Gates.openWhen(line.nextWait(), first);
                 reactor.await(ticket);
+                opened.assertOpenedBySignal();
 
                 CountDownLatch second = Gates.gate(stream);
                 Ticket late = line.signal(stream, Slot.S2);

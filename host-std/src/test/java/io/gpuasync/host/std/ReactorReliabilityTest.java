@@ -12,6 +12,7 @@ import io.gpuasync.core.WaitPlan;
 import io.gpuasync.spi.ForwardingLineDriver;
 import io.gpuasync.spi.LeakReporter;
 import io.gpuasync.spi.MappedLine;
+import io.gpuasync.testing.Gates;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

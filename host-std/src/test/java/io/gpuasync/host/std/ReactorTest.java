@@ -8,6 +8,8 @@ import io.gpuasync.backend.sim.SimStatus;
 import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
 import io.gpuasync.core.WaitPlan;
+import io.gpuasync.testing.Gates;
+import io.gpuasync.testing.WatchedLine;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -55,6 +57,21 @@ class ReactorTest {
     private static GpuException failureOf(CompletableFuture<?> future) {
         ExecutionException e = assertThrows(ExecutionException.class, () -> future.get(10, TimeUnit.SECONDS));
         return assertInstanceOf(GpuException.class, e.getCause());
+    }
+
+    @Test
+    void aWaiterOnItsOwnPlanAsksItsLineForOnePrediction() throws Exception {
+        Reactor reactor = reactor(Reactor.builder().blockingMode(BlockingMode.OWN_PLAN));
+        SimStream stream = closeLater(sim.device(0).createStream());
+        WatchedLine<SimStream> line = closeLater(new WatchedLine<>(sim.openLine()));
+        line.expect(Slot.S0, Duration.ofMillis(1));
+        CountDownLatch gate = Gates.gate(stream);
+        Ticket ticket = line.signal(stream, Slot.S0);
+        Gates.Opening opened = Gates.openWhen(line.nextWait(), gate);
+        reactor.await(ticket);
+        opened.assertOpenedBySignal();
+        // One look at the estimator gives the wait its sleep and its first health check.
+        assertEquals(1, line.predictions(), "predictions asked for by one wait");
     }
 
     @Test
