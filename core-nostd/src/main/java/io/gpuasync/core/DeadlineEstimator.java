@@ -212,8 +212,8 @@ public final class DeadlineEstimator {
      * before the look. The estimator learns it as if it landed in the middle of that time. Why:
      * an observer that sleeps until the prediction sees every landing no earlier than the
      * prediction, so learning the look's time would confirm any prediction that came out too
-     * late, for good (seen: a hybrid waiter whose estimate had gone to 5.5 ms for 1 ms of work
-     * woke 4.5 ms late at the median, every wait). Learned earlier instead, such landings pull
+     * late, for good (seen: a hybrid waiter whose estimate had gone to five times its work woke
+     * that late at the median, every wait; bench/RESULTS.md). Learned earlier instead, such landings pull
      * the estimate down, halving it in a few waits, until the sleeper wakes before a landing
      * again and sees it as it happens. For the same reason the stores still queued behind it are
      * predicted from the start of the sleep, the earliest it can have landed. {@link #UNKNOWN}
@@ -251,8 +251,8 @@ public final class DeadlineEstimator {
             if (predicted != UNKNOWN) {
                 // By when it was seen, not as learned (the middle of a sleep it landed in): a
                 // waiter that woke after a landing would otherwise record it up to half its
-                // sleep early, widen the margin, wake earlier and spin it (seen at 1000 us of
-                // work: margins of ~470 us while predictions were ~5 us off). What was seen is
+                // sleep early, widen the margin, wake earlier and spin it (seen: margins of half
+                // the work while predictions were a few microseconds off). What was seen is
                 // the least the landing can have been early by; a prompt observer sees it exact.
                 earliness[s * HISTORY + (int) (errors[s] % HISTORY)] = Math.max(0, predicted - seen);
                 errors[s]++;
@@ -268,8 +268,8 @@ public final class DeadlineEstimator {
             // Work is still queued: the stores behind this one land a service time apart from
             // this landing. Chained from the predictions made when they were queued instead, the
             // next submission's error is the sum of every error since the queue last drained,
-            // which under a queue that never drains wanders without bound (seen: 256 waiters on
-            // 16 streams, predictions 6 ms late, then 3.6 ms early, for 200 us of work).
+            // which under a queue that never drains wanders without bound (seen with 256
+            // waiters on 16 streams: predictions many times the work late, then early).
             // Counted from the earliest the landing can have come, not from when it was seen:
             // an observer that looks at the predictions sees landings late by as much as they
             // are late, and counting from its look would keep them late for good; predictions

@@ -365,7 +365,8 @@ public final class WaitEngine implements AutoCloseable {
             // A wait that already landed is registered too: the poll that follows in this
             // doWork completes it, and completes a batch that landed together last-in first.
             // Completing each here, in submission order, woke a thread that joins the batch in
-            // that order once per wait (DispatcherThroughput: 0.5 M/s against 5.8 M/s).
+            // that order once per wait (about a twelfth of the throughput in JMH's
+            // DispatcherThroughput; bench/RESULTS.md).
             line.predict(slot, ticket.target(), prediction);
             long wakeAt = leads.wakeAt(slot, prediction.landing());
             // A wait with no prediction is due now: it is polled with the back-off at once.

@@ -27,9 +27,9 @@ public final class WaitTuning {
     /**
      * The most the lateness estimate says, so that a deschedule of many milliseconds does not turn
      * every wait of that length into a spin while it is in the window: 1 ms, above the largest
-     * learned lateness measured under load on this project's machines (877.6 us, the Netty host
-     * after a burst, issue 23) and below the shortest work the hosts are measured at that would
-     * then never be slept to.
+     * learned lateness measured under load on this project's machines (the Netty host after a
+     * burst of load; bench/RESULTS.md) and below the shortest work the hosts are measured at that
+     * would then never be slept to.
      */
     public static final long LATENESS_MAX_NANOS = 1_000_000;
     /**
@@ -63,7 +63,7 @@ public final class WaitTuning {
      * The hybrid plan of a blocking waiter: sleep to the predicted landing less the line's margin
      * (how early a quarter of its last 16 landings came before their predictions, at least, as its
      * estimator measured) and the reactor's timer lateness ({@link TimerLateness}), both measured on the
-     * machine it runs on, so the plan adds no slack of its own (it added 2 us, a figure of one VM);
+     * machine it runs on, so the plan adds no slack of its own (a fixed slack is a figure of one machine);
      * then spin over the landing, then back off (work with no prediction yet, or running late).
      * The spin's 20,000 steps bound a wrong prediction's spin to a few milliseconds before the
      * back-off takes over; the back-off's 200 us cap is twice the engine's, as a waiter on its own

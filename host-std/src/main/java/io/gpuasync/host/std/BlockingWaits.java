@@ -120,8 +120,8 @@ final class BlockingWaits {
             case OWN_PLAN -> false;
             case HAND_OFF -> true;
             // The engine's driver already sleeps to the next landing when it holds a wait: a
-            // waiter that joins it pays a wake (~3.4 us here), one on its own plan a timed sleep
-            // (~25 us) and the spin over its landing.
+            // waiter that joins it pays a wake, one on its own plan a timed sleep and the spin
+            // over its landing (measured: bench/RESULTS.md).
             case ADAPTIVE -> virtual || spinningWaiters.get() >= spinCores || engine.waitsPending() > 0;
         };
     }
