@@ -1,6 +1,10 @@
 package io.gpuasync.gpu;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.jr.ob.JSON;
+
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +21,7 @@ import java.util.stream.Stream;
  * The check's record of a run, from what its steps left in its output folder: a Markdown
  * section ready to paste into {@code bench/RESULTS.md} (the device as {@code nvidia-smi} and the
  * driver itself describe it, the date, and every peer's figures at every work size side by
- * side), and one JSON file holding the same with the bench files it came from, verbatim.
+ * side), and one JSON file holding the same with the figures of the bench files it came from.
  *
  * <pre>ResultsTable OUT_DIR</pre>
  *
@@ -68,14 +72,30 @@ public final class ResultsTable {
 
     @SuppressWarnings("unchecked")
     static Bench bench(String text) {
-        Map<String, Object> root = (Map<String, Object>) Json.parse(text);
+        Map<String, Object> root = parse(text);
         List<Map<String, Object>> peers = new ArrayList<>();
         for (Object plan : (List<Object>) root.get("plans")) {
             peers.add((Map<String, Object>) plan);
         }
-        return new Bench((String) root.get("backend"), ((Double) root.get("work_ns")).longValue(),
-                ((Double) root.get("samples")).intValue(), (String) root.get("machine"), (String) root.get("java"),
-                (String) root.get("date"), peers, text);
+        return new Bench((String) root.get("backend"), number(root, "work_ns"), (int) number(root, "samples"),
+                (String) root.get("machine"), (String) root.get("java"), (String) root.get("date"), peers, text);
+    }
+
+    /**
+     * The object a bench's JSON holds (jackson-jr).
+     *
+     * @throws IllegalArgumentException if it is not JSON, saying where
+     */
+    static Map<String, Object> parse(String text) {
+        try {
+            return JSON.std.mapFrom(text);
+        } catch (JsonProcessingException e) {
+            String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr();
+            throw new IllegalArgumentException("not a bench file's JSON" + where + ": " + e.getOriginalMessage(), e);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not a bench file's JSON: " + e.getMessage(), e);
+        }
     }
 
     static Map<String, String> readDevice(Path file) throws IOException {
@@ -139,8 +159,8 @@ public final class ResultsTable {
                 }
                 md.append(String.format(Locale.ROOT, " %s | %s | %.1f%% | %s | %.1f |",
                         micros(number(same, "p50_ns")), micros(number(same, "p99_ns")),
-                        100 * (double) same.get("cpu_fraction"), micros(number(same, "cpu_ns_per_await")),
-                        (double) same.get("alloc_bytes_per_await")));
+                        100 * decimal(same, "cpu_fraction"), micros(number(same, "cpu_ns_per_await")),
+                        decimal(same, "alloc_bytes_per_await")));
             }
             md.append('\n');
         }
@@ -148,7 +168,11 @@ public final class ResultsTable {
     }
 
     private static long number(Map<String, Object> peer, String key) {
-        return ((Double) peer.get(key)).longValue();
+        return ((Number) peer.get(key)).longValue();
+    }
+
+    private static double decimal(Map<String, Object> peer, String key) {
+        return ((Number) peer.get(key)).doubleValue();
     }
 
     private static String micros(long nanos) {
@@ -194,21 +218,22 @@ public final class ResultsTable {
         if (hostsJson.isBlank()) {
             return "";
         }
-        Map<String, Object> root = (Map<String, Object>) Json.parse(hostsJson);
+        Map<String, Object> root = parse(hostsJson);
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "%n### The hosts: `gar bench --host %s --backend %s`%n%n", root.get("hosts"),
                 root.get("backend")));
         md.append(String.format(Locale.ROOT, "%s; %d us of work per sample; %d samples per row. Each figure runs from "
                         + "queueing the work to the continuation on the thread that wanted it (the Netty loop; for std "
                         + "and uring their own thread).%n%n", root.get("device"),
-                ((Double) root.get("work_ns")).longValue() / 1000, ((Double) root.get("samples")).intValue()));
+                number(root, "work_ns") / 1000, number(root, "samples")));
         md.append("| row | p50 | p99 | CPU/await | timers/await | polls/await |\n|---|---:|---:|---:|---:|---:|\n");
         for (Object o : (List<Object>) root.get("rows")) {
             Map<String, Object> row = (Map<String, Object>) o;
             Object polls = row.get("polls_per_await");
             md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.2f | %s |%n", row.get("row"),
                     micros(number(row, "p50_ns")), micros(number(row, "p99_ns")), micros(number(row, "cpu_ns_per_await")),
-                    (double) row.get("timers_per_await"), polls == null ? "-" : String.format(Locale.ROOT, "%.1f", (double) polls)));
+                    decimal(row, "timers_per_await"), polls == null ? "-"
+                            : String.format(Locale.ROOT, "%.1f", ((Number) polls).doubleValue())));
         }
         List<Object> echoes = (List<Object>) root.get("echo");
         if (echoes != null && !echoes.isEmpty()) {
@@ -228,23 +253,19 @@ public final class ResultsTable {
         return json(device, smiCsv, smiText, benches, "");
     }
 
+    /** The record as one JSON object: the device, nvidia-smi's lines, and each bench file's figures whole. */
     static String json(Map<String, String> device, String smiCsv, String smiText, List<Bench> benches, String hosts) {
-        StringBuilder json = new StringBuilder("{\n  \"device\": {");
-        String separator = "";
-        for (Map.Entry<String, String> e : device.entrySet()) {
-            json.append(separator).append("\n    ").append(Json.quote(e.getKey())).append(": ").append(Json.quote(e.getValue()));
-            separator = ",";
-        }
-        json.append(device.isEmpty() ? "},\n" : "\n  },\n");
-        json.append("  \"nvidia_smi\": ").append(Json.quote(smiCsv)).append(",\n");
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("device", device);
+        json.put("nvidia_smi", smiCsv);
         Matcher cuda = CUDA_VERSION.matcher(smiText);
-        json.append("  \"nvidia_smi_cuda_version\": ").append(cuda.find() ? Json.quote(cuda.group(1)) : "null").append(",\n");
-        json.append("  \"benches\": [");
-        for (int i = 0; i < benches.size(); i++) {
-            json.append(i == 0 ? "\n" : ",\n").append(benches.get(i).text().strip().indent(4).stripTrailing());
+        json.put("nvidia_smi_cuda_version", cuda.find() ? cuda.group(1) : null);
+        json.put("benches", benches.stream().map(b -> parse(b.text())).toList());
+        json.put("hosts", hosts.isBlank() ? null : parse(hosts));
+        try {
+            return JSON.std.with(JSON.Feature.PRETTY_PRINT_OUTPUT, JSON.Feature.WRITE_NULL_PROPERTIES).asString(json) + "\n";
+        } catch (IOException e) {
+            throw new UncheckedIOException("the results could not be written as JSON: " + e.getMessage(), e);
         }
-        json.append(benches.isEmpty() ? "]" : "\n  ]");
-        json.append(",\n  \"hosts\": ").append(hosts.isBlank() ? "null" : hosts.strip().indent(2).strip()).append("\n}\n");
-        return json.toString();
     }
 }
