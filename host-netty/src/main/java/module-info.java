@@ -11,4 +11,7 @@ module io.gpuasync.host.netty {
     requires io.netty.buffer;
 
     exports io.gpuasync.host.netty;
+    // The bench's loopback echo, what gar bench --host measures the loop's sockets with: for the
+    // harness alone, not part of the host's API.
+    exports io.gpuasync.host.netty.bench to io.gpuasync.harness;
 }

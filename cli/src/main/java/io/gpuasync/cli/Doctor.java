@@ -1,5 +1,6 @@
 package io.gpuasync.cli;
 
+import io.gpuasync.harness.Machine;
 import io.gpuasync.host.std.TimerSlack;
 import io.gpuasync.host.uring.Uring;
 import io.gpuasync.spi.Backends;

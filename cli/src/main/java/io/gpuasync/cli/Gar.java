@@ -1,6 +1,13 @@
 package io.gpuasync.cli;
 
+import io.gpuasync.harness.BenchCommand;
+import io.gpuasync.harness.ExitStatus;
+import io.gpuasync.harness.UsageException;
 import io.gpuasync.spi.Backends;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
 
 import java.io.File;
 import java.io.PrintStream;
@@ -8,10 +15,8 @@ import java.lang.module.Configuration;
 import java.lang.module.ModuleFinder;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -21,13 +26,13 @@ import java.util.stream.Collectors;
  */
 public final class Gar {
     /** Everything went as asked. */
-    static final int OK = 0;
+    static final int OK = ExitStatus.OK;
     /** The run itself failed: a device or driver error, a file that could not be written. */
-    static final int FAILED = 1;
+    static final int FAILED = ExitStatus.FAILED;
     /** Wrong usage, found before any work: a command, option, value, path or backend name. */
-    static final int USAGE = 2;
+    static final int USAGE = ExitStatus.USAGE;
     /** The backend exists but cannot do what was asked here: unavailable, or no bench workload. */
-    static final int CANNOT = 3;
+    static final int CANNOT = ExitStatus.CANNOT;
 
     static final String BACKEND_PATH_ENV = "GAR_BACKEND_PATH";
 
@@ -50,33 +55,6 @@ public final class Gar {
                         it here (unavailable, or it offers no bench workload)
             """;
 
-    static final String BENCH_HELP = """
-            usage: gar bench [options]
-
-            Each way to wait for device work, side by side on the same work: wake (or wait)
-            latency p50/p99, the waiter's CPU, bytes allocated per await. sim and cuda have
-            benches of their own; any other backend is measured through the bench workload its
-            provider offers (BackendProvider.openBenchWorkload).
-
-              --backend NAME   backend to run on (default sim; gar doctor lists those found)
-              --work-us N      device work per sample, in microseconds, 1..1000000 (default 200)
-              --samples N      measured samples per plan, 1..10000000 (default 2000)
-              --warmup N       unmeasured samples first, per plan, 0..10000000 (default 300)
-              --json FILE      also write the figures as JSON
-              --jfr FILE       record the library's JFR events (io.gpuasync.*) during the run into FILE
-              --waiters N,...  also many waiters at once (e.g. 1,16,256, each 1..4096) on 16 lines, for
-                               each way a reactor can wait for them (sim only)
-              --jitter P       spread the device's work by P percent, 0..1000, log-normal (sim only)
-              --host std,uring,netty  the hosts side by side instead: landing to continuation on the
-                               thread that wanted it, CPU and timers per await, echo round trips on
-                               the loop (also --echo N round trips, default 2000, and --echo-rate
-                               N GPU waits fed per second meanwhile, default 10000, 0 as fast as
-                               they end; takes --work-us, --samples, --warmup, --json, and
-                               --backend: sim, or a backend whose provider offers a bench
-                               workload, e.g. cuda, timed from queueing the work)
-              --help           this text
-            """;
-
     static final String DOCTOR_HELP = """
             usage: gar doctor
 
@@ -92,7 +70,7 @@ public final class Gar {
             with the ideal that perfect overlap would give.
             """;
 
-    private static final Map<String, String> HELP = Map.of("bench", BENCH_HELP, "doctor", DOCTOR_HELP, "demo", DEMO_HELP);
+    private static final Map<String, String> HELP = Map.of("bench", BenchCommand.HELP, "doctor", DOCTOR_HELP, "demo", DEMO_HELP);
 
     private Gar() {
     }
@@ -109,12 +87,26 @@ public final class Gar {
     }
 
     static int run(String[] args, String backendPathEnv, boolean terminal, PrintStream out, PrintStream err) {
-        List<String> rest = new ArrayList<>(List.of(args));
         try {
-            List<Path> backendPath = new ArrayList<>(paths("GAR_BACKEND_PATH", backendPathEnv));
-            while (!rest.isEmpty() && rest.getFirst().startsWith("--backend-path")) {
-                backendPath.addAll(paths("--backend-path", takeValue(rest, rest.removeFirst(), "gar")));
+            // gar's own options come before the command; from the command on, the words are the command's.
+            CommandSpec spec = CommandSpec.create().name("gar");
+            spec.addOption(OptionSpec.builder("--backend-path").arity("1").type(String[].class).paramLabel("PATH").build());
+            CommandLine parser = new CommandLine(spec);
+            parser.setUnmatchedArgumentsAllowed(true);
+            parser.setStopAtUnmatched(true);
+            ParseResult parsed;
+            try {
+                parsed = parser.parseArgs(args);
+            } catch (CommandLine.MissingParameterException e) {
+                throw new UsageException("gar", "--backend-path needs a value");
+            } catch (CommandLine.ParameterException e) {
+                throw new UsageException("gar", e.getMessage());
             }
+            List<Path> backendPath = new ArrayList<>(paths("GAR_BACKEND_PATH", backendPathEnv));
+            for (String value : parsed.matchedOptionValue("--backend-path", new String[0])) {
+                backendPath.addAll(paths("--backend-path", value));
+            }
+            List<String> rest = new ArrayList<>(parsed.unmatched());
             if (rest.isEmpty()) {
                 err.print(USAGE_TEXT);
                 return USAGE;
@@ -145,9 +137,7 @@ public final class Gar {
                     noOptions(command, rest);
                     yield Doctor.run(out, Backends.discover(layer));
                 }
-                case "bench" -> rest.contains("--host")
-                        ? HostBench.run(HostBench.options(withCommand(command, rest)), Backends.discover(layer), out, err)
-                        : Bench.run(benchOptions(rest, terminal), Backends.discover(layer), out, err);
+                case "bench" -> BenchCommand.run(rest, Backends.discover(layer), terminal, out, err);
                 case "demo" -> {
                     noOptions(command, rest);
                     yield Demo.run(out);
@@ -156,19 +146,8 @@ public final class Gar {
             };
         } catch (UsageException e) {
             err.println(e.getMessage());
-            err.println(e.command.equals("gar") ? "(gar help lists the commands)" : "(gar " + e.command + " --help lists its options)");
+            err.println(e.command().equals("gar") ? "(gar help lists the commands)" : "(gar " + e.command() + " --help lists its options)");
             return USAGE;
-        }
-    }
-
-    /** A mistake in the command line, reported with the command it concerns. */
-    static final class UsageException extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-        final String command;
-
-        UsageException(String command, String message) {
-            super((command.equals("gar") ? "gar: " : "gar " + command + ": ") + message);
-            this.command = command;
         }
     }
 
@@ -177,23 +156,6 @@ public final class Gar {
             throw new UsageException(command, (rest.getFirst().startsWith("-") ? "unknown option '" : "unexpected argument '")
                     + rest.getFirst() + "' (it takes no options)");
         }
-    }
-
-    // "--name value" or "--name=value"; a value that is itself an option means the value is missing.
-    private static String takeValue(List<String> rest, String option, String command) {
-        int equals = option.indexOf('=');
-        if (equals >= 0) {
-            return option.substring(equals + 1);
-        }
-        if (rest.isEmpty() || rest.getFirst().startsWith("--")) {
-            throw new UsageException(command, option + " needs a value");
-        }
-        return rest.removeFirst();
-    }
-
-    private static String name(String option) {
-        int equals = option.indexOf('=');
-        return equals >= 0 ? option.substring(0, equals) : option;
     }
 
     private static List<Path> paths(String what, String value) {
@@ -243,85 +205,5 @@ public final class Gar {
         } catch (RuntimeException | LinkageError broken) {
             throw new UsageException("gar", "--backend-path: the modules there do not resolve: " + broken.getMessage());
         }
-    }
-
-    static Bench.Options benchOptions(List<String> rest, boolean terminal) {
-        String backend = "sim";
-        long workMicros = 200;
-        int samples = 2000;
-        int warmup = 300;
-        Path json = null;
-        Path jfr = null;
-        int[] waiters = null;
-        double jitter = 0;
-        while (!rest.isEmpty()) {
-            String option = rest.removeFirst();
-            String name = name(option);
-            switch (name) {
-                case "--backend" -> backend = takeValue(rest, option, "bench");
-                case "--work-us" -> workMicros = between(name, takeValue(rest, option, "bench"), 1, 1_000_000);
-                case "--samples" -> samples = (int) between(name, takeValue(rest, option, "bench"), 1, 10_000_000);
-                case "--warmup" -> warmup = (int) between(name, takeValue(rest, option, "bench"), 0, 10_000_000);
-                case "--json" -> json = writable(name, takeValue(rest, option, "bench"));
-                case "--jfr" -> jfr = writable(name, takeValue(rest, option, "bench"));
-                case "--waiters" -> waiters = waiterCounts(name, takeValue(rest, option, "bench"));
-                case "--jitter" -> jitter = between(name, takeValue(rest, option, "bench"), 0, 1000) / 100.0;
-                default -> throw new UsageException("bench", (option.startsWith("-") ? "unknown option '" : "unexpected argument '")
-                        + option + "'");
-            }
-        }
-        if (backend.isBlank()) {
-            throw new UsageException("bench", "--backend needs a name");
-        }
-        return new Bench.Options(backend, Duration.ofNanos(workMicros * 1_000), samples, warmup, json, jfr, terminal,
-                waiters, jitter);
-    }
-
-    private static String[] withCommand(String command, List<String> rest) {
-        List<String> all = new ArrayList<>(rest);
-        all.addFirst(command);
-        return all.toArray(String[]::new);
-    }
-
-    private static int[] waiterCounts(String option, String value) {
-        String[] parts = value.split(",", -1);
-        int[] counts = new int[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            counts[i] = (int) between(option, parts[i].trim(), 1, 4096);
-        }
-        return counts;
-    }
-
-    private static long between(String option, String value, long min, long max) {
-        long n;
-        try {
-            n = Long.parseLong(value);
-        } catch (NumberFormatException e) {
-            throw new UsageException("bench", option + " needs a whole number, got '" + value + "'");
-        }
-        if (n < min || n > max) {
-            throw new UsageException("bench", String.format(Locale.ROOT, "%s must be between %d and %d, got %s", option, min, max, value));
-        }
-        return n;
-    }
-
-    // Checked before any work, so that a typo costs nothing: the folder must exist and be
-    // writable, and the file, if there, must be a writable file.
-    private static Path writable(String option, String value) {
-        if (value.isBlank()) {
-            throw new UsageException("bench", option + " needs a file name");
-        }
-        Path file = Path.of(value).toAbsolutePath();
-        Path folder = file.getParent();
-        if (Files.isDirectory(file)) {
-            throw new UsageException("bench", option + " " + value + " is a folder, not a file");
-        }
-        if (folder == null || !Files.isDirectory(folder)) {
-            throw new UsageException("bench", option + " " + value + ": no such folder " + folder);
-        }
-        if (Files.exists(file) ? !Files.isWritable(file) : !Files.isWritable(folder)) {
-            throw new UsageException("bench", option + " " + value + ": not writable");
-        }
-        return file;
     }
 }

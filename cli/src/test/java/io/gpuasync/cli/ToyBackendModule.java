@@ -37,7 +37,7 @@ final class ToyBackendModule {
                 import io.gpuasync.backend.sim.SimBackend;
                 import io.gpuasync.backend.sim.SimStream;
                 import io.gpuasync.spi.BackendProvider;
-                import io.gpuasync.spi.BenchWorkload;
+                import io.gpuasync.spi.bench.BenchWorkload;
                 import java.time.Duration;
                 import java.util.Optional;
 
@@ -79,7 +79,7 @@ final class ToyBackendModule {
                 import io.gpuasync.api.Backend;
                 import io.gpuasync.backend.sim.SimStream;
                 import io.gpuasync.spi.BackendProvider;
-                import io.gpuasync.spi.BenchWorkload;
+                import io.gpuasync.spi.bench.BenchWorkload;
                 import java.time.Duration;
                 import java.util.List;
                 import java.util.Optional;
@@ -91,23 +91,17 @@ final class ToyBackendModule {
 
                     public Optional<BenchWorkload<?>> openBenchWorkload() {
                         SimStream stream = ToyProvider.DEVICE.device(0).createStream();
-                        BenchWorkload.NativeWait sync = new BenchWorkload.NativeWait() {
-                            public String name() { return "sync"; }
-                            public String how() { return "the stream's own synchronize"; }
-                            public void queueAndWait(Duration work) {
-                                stream.busy(work);
-                                try {
-                                    stream.synchronize(Duration.ofSeconds(30));
-                                } catch (InterruptedException e) {
-                                    throw new IllegalStateException(e);
-                                }
-                            }
-                        };
-                        BenchWorkload.NativeWait broken = new BenchWorkload.NativeWait() {
-                            public String name() { return "broken"; }
-                            public String how() { return "fails every time"; }
-                            public void queueAndWait(Duration work) { throw new IllegalStateException("the toy device refuses"); }
-                        };
+                        BenchWorkload.NativeWait sync = BenchWorkload.NativeWait.of("sync", "the stream's own synchronize",
+                                work -> {
+                                    stream.busy(work);
+                                    try {
+                                        stream.synchronize(Duration.ofSeconds(30));
+                                    } catch (InterruptedException e) {
+                                        throw new IllegalStateException(e);
+                                    }
+                                });
+                        BenchWorkload.NativeWait broken = BenchWorkload.NativeWait.of("broken", "fails every time",
+                                work -> { throw new IllegalStateException("the toy device refuses"); });
                         return Optional.of(new BenchWorkload<SimStream>() {
                             public Backend<SimStream> backend() { return ToyProvider.DEVICE; }
                             public SimStream stream() { return stream; }

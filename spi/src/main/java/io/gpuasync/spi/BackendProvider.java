@@ -2,6 +2,7 @@ package io.gpuasync.spi;
 
 import io.gpuasync.api.Backend;
 import io.gpuasync.api.GpuException;
+import io.gpuasync.spi.bench.BenchWorkload;
 
 import java.util.Optional;
 

@@ -27,7 +27,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code cuEventSynchronize}, and {@code cuLaunchHostFunc} completing a {@link CompletableFuture}
  * (bounded, and completed off the driver's thread).
  */
-public final class CudaBaselines {
+final class CudaBaselines {
     private CudaBaselines() {
     }
 

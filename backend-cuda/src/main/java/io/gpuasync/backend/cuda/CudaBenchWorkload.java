@@ -1,30 +1,45 @@
 package io.gpuasync.backend.cuda;
 
 import io.gpuasync.api.Backend;
-import io.gpuasync.spi.BenchWorkload;
+import io.gpuasync.spi.bench.BenchWorkload;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The CUDA bench workload ({@link CudaProvider#openBenchWorkload()}): a calibrated memset of a
- * 256 MiB buffer ({@link CudaWork}), the work {@code gar bench --backend cuda} queues too, on a
- * stream of its own in device 0's primary context. That context is made current on the thread
- * that opens it, which is the thread that must queue the work.
+ * 256 MiB buffer ({@link CudaWork}) on a stream of its own in device 0's primary context, held
+ * at a device-side gate ({@link CudaGate}) until {@link #release()}. That context is made current
+ * on the thread that opens it, which is the thread that must queue the work.
+ *
+ * <p>CUDA's own ways of waiting, what CUDA users write today: {@code cuStreamSynchronize}, an
+ * event made with {@code CU_EVENT_BLOCKING_SYNC} and {@code cuEventSynchronize}, and
+ * {@code cuLaunchHostFunc} completing a {@code CompletableFuture}. Each queues its call before
+ * the gate opens, so what a call costs to queue is outside its figure, as the signal's is.
  */
 final class CudaBenchWorkload implements BenchWorkload<CudaStream> {
     static final long BUFFER_BYTES = 256L << 20;
+
+    // Far beyond any sample's work: a host function that has not run by then never will.
+    private static final Duration CALLBACK_BOUND = Duration.ofSeconds(30);
 
     private final CudaBackend cuda;
     private final CudaStream stream;
     private final CudaWork work;
     private final Duration wholeBuffer;
+    private final CudaGate gate;
+    // Made on the first call of nativeWaits(): a workload not asked for them makes no event.
+    private CudaBaselines.BlockingEvent event;
+    private List<NativeWait> ownWaits;
     private boolean closed;
 
-    private CudaBenchWorkload(CudaBackend cuda, CudaStream stream, CudaWork work, Duration wholeBuffer) {
+    private CudaBenchWorkload(CudaBackend cuda, CudaStream stream, CudaWork work, Duration wholeBuffer, CudaGate gate) {
         this.cuda = cuda;
         this.stream = stream;
         this.work = work;
         this.wholeBuffer = wholeBuffer;
+        this.gate = gate;
     }
 
     /** Allocates and calibrates; a failure releases, in reverse order, what was acquired. */
@@ -32,14 +47,20 @@ final class CudaBenchWorkload implements BenchWorkload<CudaStream> {
         cuda.makePrimaryContextCurrent(0);
         CudaStream stream = cuda.createStream();
         CudaWork work = null;
+        CudaGate gate = null;
         try {
             work = CudaWork.allocate(BUFFER_BYTES);
-            return new CudaBenchWorkload(cuda, stream, work, work.calibrate(stream));
+            Duration whole = work.calibrate(stream);
+            gate = CudaGate.open(cuda);
+            return new CudaBenchWorkload(cuda, stream, work, whole, gate);
         } catch (RuntimeException | Error e) {
             try {
                 CudaBaselines.synchronize(stream);
                 if (work != null) {
                     work.close();
+                }
+                if (gate != null) {
+                    gate.close();
                 }
             } catch (RuntimeException suppressed) {
                 e.addSuppressed(suppressed);
@@ -62,7 +83,104 @@ final class CudaBenchWorkload implements BenchWorkload<CudaStream> {
 
     @Override
     public void enqueue(Duration duration) {
+        gate.hold(stream);
         work.enqueue(stream, duration);
+    }
+
+    @Override
+    public boolean holdsWork() {
+        return true;
+    }
+
+    @Override
+    public void release() {
+        gate.open();
+    }
+
+    @Override
+    public List<NativeWait> nativeWaits() {
+        if (ownWaits == null) {
+            event = new CudaBaselines.BlockingEvent();
+            ownWaits = List.of(new StreamSync(), new EventSync(), new HostFunc());
+        }
+        return ownWaits;
+    }
+
+    private final class StreamSync implements NativeWait {
+        @Override
+        public String name() {
+            return "stream-sync";
+        }
+
+        @Override
+        public String how() {
+            return "cuStreamSynchronize (CU_CTX_SCHED_AUTO: spins while active contexts <= cores, else yields)";
+        }
+
+        @Override
+        public void queue(Duration duration) {
+            enqueue(duration);
+        }
+
+        @Override
+        public void await() {
+            CudaBaselines.synchronize(stream);
+        }
+    }
+
+    private final class EventSync implements NativeWait {
+        @Override
+        public String name() {
+            return "event-sync";
+        }
+
+        @Override
+        public String how() {
+            return "cuEventSynchronize on a CU_EVENT_BLOCKING_SYNC event";
+        }
+
+        @Override
+        public void queue(Duration duration) {
+            enqueue(duration);
+            event.record(stream);
+        }
+
+        @Override
+        public void await() {
+            event.synchronize();
+        }
+    }
+
+    private final class HostFunc implements NativeWait {
+        private CompletableFuture<Void> callback;
+
+        @Override
+        public String name() {
+            return "host-func";
+        }
+
+        @Override
+        public String how() {
+            return "cuLaunchHostFunc; a thread of ours completes a CompletableFuture";
+        }
+
+        @Override
+        public void queue(Duration duration) {
+            enqueue(duration);
+            callback = CudaBaselines.hostCallback(stream, CALLBACK_BOUND);
+        }
+
+        @Override
+        public void await() {
+            callback.join();
+        }
+
+        // The driver's callback thread and the thread that completes the futures, as the
+        // future row counts the dispatcher.
+        @Override
+        public long[] helperThreadIds() {
+            return CudaBaselines.callbackThreadIds();
+        }
     }
 
     @Override
@@ -71,7 +189,10 @@ final class CudaBenchWorkload implements BenchWorkload<CudaStream> {
                 + "(the whole buffer takes %.1f us)", wholeBuffer.toNanos() / 1e3);
     }
 
-    /** Waits for the queued work ({@code cuStreamSynchronize}), then frees the buffer and the stream. */
+    /**
+     * Opens the gate and waits for the queued work ({@code cuStreamSynchronize}), then frees the
+     * event, the buffer, the gate and the stream.
+     */
     @Override
     public void close() {
         if (closed) {
@@ -79,7 +200,11 @@ final class CudaBenchWorkload implements BenchWorkload<CudaStream> {
         }
         closed = true;
         try {
+            gate.close();
             CudaBaselines.synchronize(stream);
+            if (event != null) {
+                event.close();
+            }
             work.close();
         } finally {
             cuda.destroyStream(stream);

@@ -30,7 +30,7 @@ import java.util.List;
  * if they do not pass it, the page is kept and the reason logged. Not thread-safe: one thread
  * holds and opens.
  */
-public final class CudaGate implements AutoCloseable {
+final class CudaGate implements AutoCloseable {
     private static final Duration SETTLE_BOUND = Duration.ofSeconds(10);
     private static final VarHandle WORD = ValueLayout.JAVA_LONG.varHandle();
 

@@ -2,7 +2,7 @@ package io.gpuasync.backend.cuda;
 
 import io.gpuasync.api.Backend;
 import io.gpuasync.spi.BackendProvider;
-import io.gpuasync.spi.BenchWorkload;
+import io.gpuasync.spi.bench.BenchWorkload;
 
 import java.util.Optional;
 

@@ -15,7 +15,7 @@ import java.util.function.LongUnaryOperator;
  * ({@code cuMemsetD32Async}) of a device buffer, sized by a calibration that times memsets on
  * the device at hand. No kernel and no compiler: it runs wherever the driver does.
  */
-public final class CudaWork implements AutoCloseable {
+final class CudaWork implements AutoCloseable {
     private static final int WORD = 4;
     /** A calibration batch takes at least this long, so that its one round trip is a small part of it. */
     static final long BATCH_NANOS = 5_000_000;

@@ -4,10 +4,11 @@ import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.core.Slot;
 import io.gpuasync.host.std.Reactor;
-import io.gpuasync.spi.BenchWorkload;
+import io.gpuasync.spi.bench.BenchWorkload;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,7 +35,18 @@ class CudaBenchWorkloadTest {
                 for (int i = 0; i < 20; i++) {
                     workload.enqueue(Duration.ofNanos(200_000));
                     Ticket ticket = line.signal(workload.stream(), Slot.S0);
+                    workload.release();
                     assertEquals(ticket, reactor.whenLanded(ticket).get(60, TimeUnit.SECONDS));
+                }
+                // CUDA's own ways of waiting, each queued behind the gate and done once it opens.
+                assertEquals(List.of("stream-sync", "event-sync", "host-func"),
+                        workload.nativeWaits().stream().map(BenchWorkload.NativeWait::name).toList());
+                for (BenchWorkload.NativeWait wait : workload.nativeWaits()) {
+                    wait.queue(Duration.ofNanos(200_000));
+                    Ticket behind = line.signal(workload.stream(), Slot.S0);
+                    workload.release();
+                    wait.await();
+                    assertEquals(behind, reactor.whenLanded(behind).get(60, TimeUnit.SECONDS), wait.name());
                 }
             }
             assertThrows(IllegalArgumentException.class, () -> workload.enqueue(Duration.ZERO));

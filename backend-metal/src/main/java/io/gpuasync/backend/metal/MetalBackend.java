@@ -178,9 +178,9 @@ public final class MetalBackend implements Backend<MetalQueue> {
 
     /**
      * Queues on {@code queue} the backend's busy kernel for {@code iterations} loop iterations:
-     * device work whose length {@link MetalWork} calibrates.
+     * device work whose length {@link MetalWork} calibrates, for the bench and the tests.
      */
-    public void enqueueBusy(MetalQueue queue, long iterations) {
+    void enqueueBusy(MetalQueue queue, long iterations) {
         try {
             driver.enqueueBusy(queue, iterations, false);
         } catch (LineException e) {
@@ -192,7 +192,7 @@ public final class MetalBackend implements Backend<MetalQueue> {
      * As {@link #enqueueBusy}, returning once the work completed ({@code waitUntilCompleted});
      * throws the command buffer's {@code NSError} (as a {@link GpuException} with its code) if it failed.
      */
-    public void runBusy(MetalQueue queue, long iterations) {
+    void runBusy(MetalQueue queue, long iterations) {
         try {
             driver.enqueueBusy(queue, iterations, true);
         } catch (LineException e) {

@@ -27,7 +27,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * addCompletedHandler:} with an Objective-C block that completes a future ({@link
  * CompletedHandler}).
  */
-public final class MetalBaselines {
+final class MetalBaselines {
     private static final long STATUS_ERROR = 5;
 
     private MetalBaselines() {

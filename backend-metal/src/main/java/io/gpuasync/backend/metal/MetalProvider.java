@@ -2,7 +2,7 @@ package io.gpuasync.backend.metal;
 
 import io.gpuasync.api.Backend;
 import io.gpuasync.spi.BackendProvider;
-import io.gpuasync.spi.BenchWorkload;
+import io.gpuasync.spi.bench.BenchWorkload;
 
 import java.time.Duration;
 import java.util.List;
@@ -29,7 +29,7 @@ public final class MetalProvider implements BackendProvider {
     }
 
     /**
-     * The busy kernel ({@link MetalWork}) on a new command queue of the calling thread's current
+     * The busy kernel ({@code MetalWork}) on a new command queue of the calling thread's current
      * device, calibrated on that queue before this returns (a few hundred milliseconds: a GPU's
      * loop rate is not known in advance).
      */

@@ -13,7 +13,7 @@ import io.gpuasync.backend.metal.internal.Sel;
 import io.gpuasync.core.Slot;
 import io.gpuasync.spi.HostLine;
 import io.gpuasync.spi.LeakReporter;
-import io.gpuasync.spi.BenchWorkload;
+import io.gpuasync.spi.bench.BenchWorkload;
 import io.gpuasync.spi.LineException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -574,7 +574,8 @@ class MetalBackendTest {
                 workload.enqueue(Duration.ofMillis(150));
                 Ticket before = line.signal(workload.stream(), Slot.S0);
                 target = before.target();
-                wait.queueAndWait(Duration.ofMillis(1));
+                wait.queue(Duration.ofMillis(1));
+                wait.await();
                 long took = System.nanoTime() - start;
                 assertTrue(before.isDone(), wait.name() + " returned before the work queued ahead of its own was done");
                 assertTrue(took >= Duration.ofMillis(75).toNanos(), wait.name() + " returned after " + took + " ns");
@@ -609,8 +610,10 @@ class MetalBackendTest {
             FakeMetal.METAL.fakeMetalFailCommandBuffers(0, 1);
             // waitUntilCompleted and the completed handler: the command buffer's NSError.
             for (BenchWorkload.NativeWait wait : List.of(waits.get(0), waits.get(2))) {
-                GpuException failed = assertThrows(GpuException.class, () -> wait.queueAndWait(Duration.ofMillis(1)),
-                        wait.name());
+                GpuException failed = assertThrows(GpuException.class, () -> {
+                    wait.queue(Duration.ofMillis(1));
+                    wait.await();
+                }, wait.name());
                 assertTrue(failed.getMessage().contains("the device failed"), wait.name() + ": " + failed.getMessage());
                 assertEquals(1, failed.status(), wait.name() + ": MTLCommandBufferErrorInternal, from the NSError");
             }

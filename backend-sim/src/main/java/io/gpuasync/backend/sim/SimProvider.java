@@ -2,9 +2,8 @@ package io.gpuasync.backend.sim;
 
 import io.gpuasync.api.Backend;
 import io.gpuasync.spi.BackendProvider;
-import io.gpuasync.spi.BenchWorkload;
+import io.gpuasync.spi.bench.BenchWorkload;
 
-import java.time.Duration;
 import java.util.Optional;
 
 /** The {@code sim} backend as {@link java.util.ServiceLoader} finds it: always available. */
@@ -27,37 +26,14 @@ public final class SimProvider implements BackendProvider {
         return Optional.empty();
     }
 
-    /** Busy work on a new stream of the shared backend's device 0. */
+    /**
+     * Busy work on a new stream of the shared backend's device 0, held at a gate its thread
+     * spins at and stamped when it ends ({@link SimBenchWorkload}), with the callback model as
+     * the simulation's own way of waiting.
+     */
     @Override
     public Optional<BenchWorkload<?>> openBenchWorkload() {
-        SimBackend backend = Shared.BACKEND;
-        SimStream stream = backend.device(0).createStream();
-        return Optional.of(new BenchWorkload<SimStream>() {
-            @Override
-            public SimBackend backend() {
-                return backend;
-            }
-
-            @Override
-            public SimStream stream() {
-                return stream;
-            }
-
-            @Override
-            public void enqueue(Duration work) {
-                stream.busy(work);
-            }
-
-            @Override
-            public String describe() {
-                return "a simulated stream's thread spinning for the work's duration";
-            }
-
-            @Override
-            public void close() {
-                stream.close();
-            }
-        });
+        return Optional.of(new SimBenchWorkload(Shared.BACKEND));
     }
 
     /** One backend of one device per process, shared by every caller. */

@@ -202,9 +202,9 @@ public final class VulkanBackend implements Backend<VulkanQueue> {
 
     /**
      * Queues on {@code queue} the backend's busy shader for {@code iterations} loop iterations:
-     * device work whose length {@link VulkanWork} calibrates.
+     * device work whose length {@link VulkanWork} calibrates, for the bench and the tests.
      */
-    public void enqueueBusy(VulkanQueue queue, long iterations) {
+    void enqueueBusy(VulkanQueue queue, long iterations) {
         try {
             queue.busy(iterations, 0, 0);
         } catch (LineException e) {

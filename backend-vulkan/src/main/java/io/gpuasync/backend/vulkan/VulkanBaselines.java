@@ -2,7 +2,7 @@ package io.gpuasync.backend.vulkan;
 
 import io.gpuasync.backend.vulkan.internal.Vk;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkFenceCreateInfo;
-import io.gpuasync.spi.BenchWorkload;
+import io.gpuasync.spi.bench.BenchWorkload;
 import io.gpuasync.spi.LineException;
 
 import java.lang.foreign.Arena;

@@ -16,7 +16,7 @@ import java.lang.foreign.MemorySegment;
  * store queued after it orders behind that batch's dispatch through its own first barrier.
  * For tests and the bench: work behind a gate cannot start, whatever its duration.
  */
-public final class VulkanGate implements AutoCloseable {
+final class VulkanGate implements AutoCloseable {
     private final VulkanDevice device;
     private final long semaphore;
     private VulkanQueue held;

@@ -2,7 +2,7 @@ package io.gpuasync.backend.vulkan;
 
 import io.gpuasync.api.Backend;
 import io.gpuasync.spi.BackendProvider;
-import io.gpuasync.spi.BenchWorkload;
+import io.gpuasync.spi.bench.BenchWorkload;
 
 import java.time.Duration;
 import java.util.List;
@@ -37,7 +37,7 @@ public final class VulkanProvider implements BackendProvider {
     }
 
     /**
-     * The busy shader ({@link VulkanWork}) on queue 0 of a new device on physical device 0, made
+     * The busy shader ({@code VulkanWork}) on queue 0 of a new device on physical device 0, made
      * current on the calling thread (which queues the work) and calibrated before this returns,
      * with Vulkan's own waits ({@code vkWaitSemaphores}, polling {@code vkGetSemaphoreCounterValue},
      * {@code vkWaitForFences}) as extra rows. Closing it waits for its queue and destroys the device.

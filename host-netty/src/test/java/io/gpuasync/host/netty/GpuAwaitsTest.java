@@ -5,6 +5,7 @@ import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.backend.sim.SimBackend;
 import io.gpuasync.backend.sim.SimStream;
+import io.gpuasync.host.netty.bench.LoopbackEcho;
 import io.gpuasync.core.Slot;
 import io.gpuasync.engine.AsyncWaits;
 import io.gpuasync.host.std.Reactor;

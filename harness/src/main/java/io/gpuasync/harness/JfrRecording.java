@@ -1,4 +1,4 @@
-package io.gpuasync.cli;
+package io.gpuasync.harness;
 
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordingFile;

@@ -1,4 +1,4 @@
-package io.gpuasync.cli;
+package io.gpuasync.harness;
 
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
@@ -11,8 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -122,11 +124,16 @@ record HybridBreakdown(int samples, double cpuNanosPerAwait, double awakeNanosPe
         }
     }
 
-    String json() {
-        return String.format(Locale.ROOT, "{\"samples\": %d, \"cpu_ns_per_await\": %.0f, \"awake_ns_per_await\": %.0f, "
-                        + "\"parked_ns_per_await\": %.0f, \"timed_sleeps_per_await\": %.3f, \"spins_per_await\": %.1f, "
-                        + "\"margin_ns_p10_p50_p90\": [%d, %d, %d], \"spun_ns_p10_p50_p90\": [%d, %d, %d]}",
-                samples, cpuNanosPerAwait, awakeNanosPerAwait, parkedNanosPerAwait, parksPerAwait, spinsPerAwait,
-                margin[0], margin[1], margin[2], spun[0], spun[1], spun[2]);
+    Map<String, Object> json() {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("samples", samples);
+        json.put("cpu_ns_per_await", Math.round(cpuNanosPerAwait));
+        json.put("awake_ns_per_await", Math.round(awakeNanosPerAwait));
+        json.put("parked_ns_per_await", Math.round(parkedNanosPerAwait));
+        json.put("timed_sleeps_per_await", JsonText.round(parksPerAwait, 3));
+        json.put("spins_per_await", JsonText.round(spinsPerAwait, 1));
+        json.put("margin_ns_p10_p50_p90", List.of(margin[0], margin[1], margin[2]));
+        json.put("spun_ns_p10_p50_p90", List.of(spun[0], spun[1], spun[2]));
+        return json;
     }
 }

@@ -1,4 +1,4 @@
-package io.gpuasync.cli;
+package io.gpuasync.harness;
 
 import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
@@ -13,8 +13,10 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 
@@ -265,18 +267,22 @@ final class WaitersBench {
                 rows.stream().filter(r -> r.way().equals(way)).findFirst().orElseThrow().how()));
     }
 
-    static String json(List<Row> rows) {
-        StringBuilder json = new StringBuilder("[\n");
-        for (int i = 0; i < rows.size(); i++) {
-            Row r = rows.get(i);
-            json.append(String.format(Locale.ROOT,
-                    "    {\"way\": \"%s\", \"waiters\": %d, \"p50_ns\": %d, \"p99_ns\": %d, \"cpu_ns_per_await\": %.0f, "
-                            + "\"awaits\": %d, \"device_cpu_cores\": %.3f, \"dispatcher_cpu_ns_per_await\": %.0f, "
-                            + "\"busy_cores\": %.3f, \"waiter_cpus\": \"%s\"}%s%n",
-                    r.way(), r.waiters(), r.p50Nanos(), r.p99Nanos(), r.cpuNanosPerAwait(), r.awaits(), r.deviceCores(),
-                    r.dispatcherNanosPerAwait(), r.busyCores(), r.waiterCpus(),
-                    i + 1 < rows.size() ? "," : ""));
+    static List<Map<String, Object>> json(List<Row> rows) {
+        List<Map<String, Object>> json = new ArrayList<>();
+        for (Row r : rows) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("way", r.way());
+            row.put("waiters", r.waiters());
+            row.put("p50_ns", r.p50Nanos());
+            row.put("p99_ns", r.p99Nanos());
+            row.put("cpu_ns_per_await", Math.round(r.cpuNanosPerAwait()));
+            row.put("awaits", r.awaits());
+            row.put("device_cpu_cores", JsonText.round(r.deviceCores(), 3));
+            row.put("dispatcher_cpu_ns_per_await", Math.round(r.dispatcherNanosPerAwait()));
+            row.put("busy_cores", JsonText.round(r.busyCores(), 3));
+            row.put("waiter_cpus", r.waiterCpus());
+            json.add(row);
         }
-        return json.append("  ]").toString();
+        return json;
     }
 }

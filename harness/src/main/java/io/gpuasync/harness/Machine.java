@@ -1,4 +1,4 @@
-package io.gpuasync.cli;
+package io.gpuasync.harness;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -6,11 +6,12 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 
 /** A line describing the machine, for benchmark reports. */
-final class Machine {
+public final class Machine {
     private Machine() {
     }
 
-    static String describe() {
+    /** The operating system, architecture, cores and CPU model, as one line. */
+    public static String describe() {
         return System.getProperty("os.name") + " " + System.getProperty("os.arch") + ", "
                 + Runtime.getRuntime().availableProcessors() + " cores" + cpuModel();
     }

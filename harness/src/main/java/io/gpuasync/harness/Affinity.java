@@ -1,4 +1,4 @@
-package io.gpuasync.cli;
+package io.gpuasync.harness;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;

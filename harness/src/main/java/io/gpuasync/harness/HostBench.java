@@ -1,20 +1,17 @@
-package io.gpuasync.cli;
+package io.gpuasync.harness;
 
-import io.gpuasync.api.Backend;
 import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
-import io.gpuasync.backend.sim.SimBackend;
-import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
 import io.gpuasync.host.netty.GpuAwaits;
 import io.gpuasync.host.netty.LoopAwaits;
-import io.gpuasync.host.netty.LoopbackEcho;
+import io.gpuasync.host.netty.bench.LoopbackEcho;
 import io.gpuasync.engine.AsyncWaits;
 import io.gpuasync.host.std.Reactor;
 import io.gpuasync.host.uring.Uring;
 import io.gpuasync.host.uring.UringHost;
 import io.gpuasync.spi.Backends;
-import io.gpuasync.spi.BenchWorkload;
+import io.gpuasync.spi.bench.BenchWorkload;
 import io.netty.channel.IoEventLoop;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.uring.IoUring;
@@ -29,9 +26,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
@@ -40,9 +38,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * {@code gar bench --host std,uring,netty}: the hosts side by side in one run, on the simulated
- * device, measured from the word landing to the continuation running on the thread that wanted
- * it. For a Netty user that thread is the event loop: the std host's row for them
+ * {@code gar bench --host std,uring,netty}: the hosts side by side in one run, on a backend's
+ * bench workload (the simulated device's by default), measured from the word landing (or, where
+ * the device cannot stamp the host's clock, from releasing the work) to the continuation running
+ * on the thread that wanted it. For a Netty user that thread is the event loop: the std host's row for them
  * ({@code std+execute}) includes the hop through {@code eventLoop.execute}. Peers: Netty's own
  * {@code eventLoop.schedule} polling, and a busy poll on the loop as the lower bound.
  *
@@ -90,70 +89,12 @@ final class HostBench {
     // The echo's conditions alternate in rounds, so that each sees the machine as the others do:
     // here the echo alone moved from 222 to 618 us at p99 between runs minutes apart.
     private static final int ECHO_ROUNDS = 10;
-    private static final List<String> HOSTS = List.of("std", "uring", "netty");
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     private static final com.sun.management.OperatingSystemMXBean OS =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     private HostBench() {
-    }
-
-    /** Whether {@code args} ask for this bench rather than the wait plans' one. */
-    static boolean wanted(String[] args) {
-        return List.of(args).contains("--host");
-    }
-
-    static Options options(String[] args) {
-        Set<String> hosts = new LinkedHashSet<>();
-        long workMicros = 200;
-        int samples = 2000;
-        int warmup = 300;
-        int echo = 2000;
-        int echoRate = DEFAULT_ECHO_RATE;
-        Path json = null;
-        String backend = "sim";
-        List<String> rest = new ArrayList<>(List.of(args).subList(1, args.length));
-        while (!rest.isEmpty()) {
-            String option = rest.removeFirst();
-            if (rest.isEmpty()) {
-                throw new Gar.UsageException("bench", option + " needs a value");
-            }
-            String value = rest.removeFirst();
-            switch (option) {
-                case "--host" -> {
-                    for (String host : value.split("[,|]")) {
-                        if (!HOSTS.contains(host)) {
-                            throw new Gar.UsageException("bench", "--host takes std, uring or netty (several with commas), got '"
-                                    + host + "'");
-                        }
-                        hosts.add(host);
-                    }
-                }
-                case "--work-us" -> workMicros = number(option, value, 1, 1_000_000);
-                case "--samples" -> samples = (int) number(option, value, 1, 10_000_000);
-                case "--warmup" -> warmup = (int) number(option, value, 0, 10_000_000);
-                case "--echo" -> echo = (int) number(option, value, 1, 1_000_000);
-                case "--echo-rate" -> echoRate = (int) number(option, value, 0, 1_000_000);
-                case "--json" -> json = Path.of(value);
-                case "--backend" -> backend = value;
-                default -> throw new Gar.UsageException("bench", "unknown --host option '" + option + "'");
-            }
-        }
-        return new Options(hosts, Duration.ofNanos(workMicros * 1_000), samples, warmup, echo, echoRate, json, backend);
-    }
-
-    private static long number(String option, String value, long min, long max) {
-        long n;
-        try {
-            n = Long.parseLong(value);
-        } catch (NumberFormatException e) {
-            throw new Gar.UsageException("bench", option + " needs a whole number, got '" + value + "'");
-        }
-        if (n < min || n > max) {
-            throw new Gar.UsageException("bench", option + " must be between " + min + " and " + max + ", got " + value);
-        }
-        return n;
     }
 
     /** How one peer gets told: it arranges for {@code ran} to complete with the time, on the thread that wanted it. */
@@ -172,175 +113,84 @@ final class HostBench {
     }
 
     /**
-     * Where the samples' device work comes from: the simulated device, which stamps its store
-     * with the host's clock behind a gate (latency from the landing), or a backend's
-     * {@link BenchWorkload} (a GPU cannot stamp the host's clock: latency from queueing the work,
-     * as {@code gar bench --backend NAME} measures). Used by the bench's own thread only.
+     * Where the samples' device work comes from: a backend's {@link BenchWorkload}. Where its
+     * device stamps the host's clock when the work ends (the simulation, whose device thread is
+     * also pinned to a core of its own and its CPU left out of the figures), latency is from the
+     * landing; elsewhere (a GPU cannot stamp the host's clock) from releasing the work from its
+     * gate or, without one, from queueing it. Used by the bench's own thread only.
      */
-    private interface Device<S> extends AutoCloseable {
-        Backend<S> backend();
-
-        Line<S> openLine();
-
-        /** Queues sample {@code sample}'s work and signal; it may wait for {@link #release}. */
-        Ticket queue(Line<S> line, Duration work, long sample);
-
-        /** Lets sample {@code sample} run, once its waiter is armed. */
-        void release(long sample);
-
-        /** The {@link System#nanoTime()} the last released sample's latency counts from, once it landed. */
-        long from();
-
-        /** CPU time of the device's own thread (the simulated "GPU"), 0 where it is a real device. */
-        long deviceCpuNanos();
-
-        /** For the echo's feeder: work and a signal behind it, at once. */
-        default Ticket feed(Line<S> line, Duration work) {
-            return queue(line, work, 0);
-        }
-
-        String describe();
-
-        /** What the latency counts from, for the report. */
-        String measuredFrom();
-
-        @Override
-        void close();
-    }
-
-    private static final class SimDevice implements Device<SimStream> {
-        private final SimBackend sim = SimBackend.create(1);
-        private final SimStream stream = sim.device(0).createStream();
-        private final AtomicLong gate = new AtomicLong();
-        private final long[] stamp = new long[1];
-        private final long deviceThread;
+    private static final class Device<S> implements AutoCloseable {
+        private final String name;
+        private final BenchWorkload<S> workload;
+        private final boolean played;
         private final boolean pinned;
+        private final long deviceThread;
+        private long queuedAt;
+        private long releasedAt;
 
-        SimDevice() {
+        Device(String name, BenchWorkload<S> workload) {
+            this.name = name;
+            this.workload = workload;
             int cores = Runtime.getRuntime().availableProcessors();
             long[] thread = new long[1];
             boolean[] pin = {false};
-            stream.call(() -> {
+            played = workload.onDeviceThread(() -> {
                 thread[0] = Thread.currentThread().threadId();
                 pin[0] = cores >= 2 && Affinity.pinCurrentThread(cores - 1, cores);
             });
-            try {
-                stream.synchronize(Duration.ofSeconds(10));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while the simulated device started", e);
-            }
             deviceThread = thread[0];
             pinned = pin[0];
         }
 
-        @Override
-        public Backend<SimStream> backend() {
-            return sim;
-        }
-
-        @Override
-        public Line<SimStream> openLine() {
-            return sim.openLine();
-        }
-
-        @Override
-        public Ticket queue(Line<SimStream> line, Duration work, long sample) {
-            if (sample > 0) {
-                stream.call(() -> {
-                    while (gate.get() < sample) {
-                        Thread.onSpinWait();
-                    }
-                });
-            }
-            stream.busy(work);
-            if (sample > 0) {
-                stream.call(() -> stamp[0] = System.nanoTime());
-            }
-            return line.signal(stream, Slot.S0);
-        }
-
-        @Override
-        public void release(long sample) {
-            gate.set(sample);
-        }
-
-        @Override
-        public long from() {
-            return stamp[0];
-        }
-
-        @Override
-        public long deviceCpuNanos() {
-            return THREADS.getThreadCpuTime(deviceThread);
-        }
-
-        @Override
-        public String describe() {
-            return "backend sim (" + (pinned ? "the simulated device's thread runs on core "
-                    + (Runtime.getRuntime().availableProcessors() - 1) : "the simulated device's thread is not pinned") + ")";
-        }
-
-        @Override
-        public String measuredFrom() {
-            return "the device's store";
-        }
-
-        @Override
-        public void close() {
-            stream.close();
-        }
-    }
-
-    private static final class WorkloadDevice<S> implements Device<S> {
-        private final String name;
-        private final BenchWorkload<S> workload;
-        private long queuedAt;
-
-        WorkloadDevice(String name, BenchWorkload<S> workload) {
-            this.name = name;
-            this.workload = workload;
-        }
-
-        @Override
-        public Backend<S> backend() {
-            return workload.backend();
-        }
-
-        @Override
-        public Line<S> openLine() {
+        Line<S> openLine() {
             return workload.openLine();
         }
 
-        @Override
-        public Ticket queue(Line<S> line, Duration work, long sample) {
+        /** Queues a sample's work and signal; where the workload holds its work, it waits for {@link #release}. */
+        Ticket queue(Line<S> line, Duration work) {
             queuedAt = System.nanoTime();
             workload.enqueue(work);
             return line.signal(workload.stream(), Slot.S0);
         }
 
-        @Override
-        public void release(long sample) {
+        /** Lets the work queued so far run, once its waiter is armed. */
+        void release() {
+            releasedAt = System.nanoTime();
+            workload.release();
         }
 
-        @Override
-        public long from() {
-            return queuedAt;
+        /** The {@link System#nanoTime()} the last released sample's latency counts from, once it landed. */
+        long from() {
+            return workload.stampsEnd() ? workload.lastEnd() : workload.holdsWork() ? releasedAt : queuedAt;
         }
 
-        @Override
-        public long deviceCpuNanos() {
-            return 0;
+        /** CPU time of the device's own thread (the simulated "GPU"), 0 where it is a real device. */
+        long deviceCpuNanos() {
+            return played ? THREADS.getThreadCpuTime(deviceThread) : 0;
         }
 
-        @Override
-        public String describe() {
+        /** For the echo's feeder: work and a signal behind it, at once. */
+        Ticket feed(Line<S> line, Duration work) {
+            Ticket ticket = queue(line, work);
+            release();
+            return ticket;
+        }
+
+        String describe() {
+            if (played) {
+                return "backend " + name + " (" + (pinned ? "the simulated device's thread runs on core "
+                        + (Runtime.getRuntime().availableProcessors() - 1) : "the simulated device's thread is not pinned") + ")";
+            }
             return "backend " + name + " (" + workload.describe() + ")";
         }
 
-        @Override
-        public String measuredFrom() {
-            return "queueing the work (the device cannot stamp the host's clock; the work's own time is included)";
+        /** What the latency counts from, for the report. */
+        String measuredFrom() {
+            if (workload.stampsEnd()) {
+                return "the device's store";
+            }
+            return (workload.holdsWork() ? "releasing the work from its gate" : "queueing the work")
+                    + " (the device cannot stamp the host's clock; the work's own time is included)";
         }
 
         @Override
@@ -353,38 +203,23 @@ final class HostBench {
         // Before any device work is prepared: gar's status 3, this machine cannot run it.
         if (options.hosts().contains("uring") && !Uring.isAvailable()) {
             err.println("gar bench: the io_uring host is unavailable here: " + Uring.unavailabilityCause().orElseThrow().getMessage());
-            return Gar.CANNOT;
+            return ExitStatus.CANNOT;
         }
         if (!IoUring.isAvailable()) {
             err.println("gar bench: Netty's io_uring transport is unavailable here (the loop every peer continues on): "
                     + IoUring.unavailabilityCause());
-            return Gar.CANNOT;
+            return ExitStatus.CANNOT;
         }
-        Device<?> device;
-        if (options.backend().equals("sim")) {
-            device = new SimDevice();
-        } else {
-            Backends.Found chosen = found.stream().filter(f -> f.name().equals(options.backend())).findFirst().orElse(null);
-            if (chosen == null) {
-                err.println("gar bench: no backend named '" + options.backend() + "'; found "
-                        + found.stream().map(Backends.Found::name).collect(java.util.stream.Collectors.joining(", ")));
-                return Gar.USAGE;
-            }
-            if (!chosen.usable()) {
-                err.println("gar bench: backend '" + chosen.name() + "' cannot be used here: " + chosen.problem());
-                return Gar.CANNOT;
-            }
-            WorkloadBench.Opened opened = WorkloadBench.open(chosen.provider(), chosen.name(),
-                    "the hosts have no device work to wait for", err);
-            if (opened.workload() == null) {
-                return opened.status();
-            }
-            device = new WorkloadDevice<>(chosen.name(), opened.workload());
+        Backends.Found chosen = Bench.choose(options.backend(), found, err);
+        if (chosen == null) {
+            return Bench.notChosen(options.backend(), found);
         }
-        try {
+        Bench.Opened opened = Bench.open(chosen.provider(), chosen.name(), "the hosts have no device work to wait for", err);
+        if (opened.workload() == null) {
+            return opened.status();
+        }
+        try (Device<?> device = new Device<>(chosen.name(), opened.workload())) {
             return run(options, device, out, err);
-        } finally {
-            device.close();
         }
     }
 
@@ -524,7 +359,7 @@ final class HostBench {
         }
         if (options.json() != null) {
             try {
-                Files.writeString(options.json(), json(options, described, rows, echoes));
+                Files.writeString(options.json(), JsonText.write(json(options, described, rows, echoes)));
                 out.println("wrote " + options.json());
             } catch (IOException e) {
                 err.println("gar bench: cannot write " + options.json() + ": " + e.getMessage());
@@ -561,11 +396,10 @@ final class HostBench {
                 err.printf("\r[%d/%d] %-12s %5d/%d samples", index, of, name, i, total);
                 err.flush();
             }
-            long sample = i + 1;
-            Ticket ticket = device.queue(line, options.work(), sample);
+            Ticket ticket = device.queue(line, options.work());
             CompletableFuture<Long> ran = new CompletableFuture<>();
             peer.arm(ticket, ran);
-            device.release(sample);
+            device.release();
             long end = ran.join();
             if (i >= options.warmup()) {
                 latencies[i - options.warmup()] = end - device.from();
@@ -817,38 +651,49 @@ final class HostBench {
         }
     }
 
-    private static String json(Options options, String device, List<Row> rows, Echoes echoes) {
-        StringBuilder json = new StringBuilder("{\n");
-        json.append("  \"hosts\": \"").append(String.join(",", options.hosts())).append("\",\n");
-        json.append("  \"backend\": \"").append(options.backend()).append("\",\n");
-        json.append("  \"device\": \"").append(device.replace("\\", "/").replace("\"", "'")).append("\",\n");
-        json.append("  \"work_ns\": ").append(options.work().toNanos()).append(",\n");
-        json.append("  \"samples\": ").append(options.samples()).append(",\n");
-        json.append("  \"echo_rate_per_s\": ").append(options.echoRate()).append(",\n");
-        json.append("  \"machine\": \"").append(Machine.describe().replace("\"", "'")).append("\",\n");
-        json.append("  \"date\": \"").append(Instant.now()).append("\",\n");
-        json.append("  \"rows\": [\n");
-        for (int i = 0; i < rows.size(); i++) {
-            Row r = rows.get(i);
-            json.append(String.format(Locale.ROOT, "    {\"row\": \"%s\", \"p50_ns\": %d, \"p99_ns\": %d, \"cpu_ns_per_await\": %.0f, "
-                            + "\"timers_per_await\": %.3f, \"samples\": %d, \"polls_per_await\": %.1f}%s%n", r.name(), r.p50Nanos(),
-                    r.p99Nanos(), r.cpuNanosPerAwait(), r.timersPerAwait(), r.samples(), r.pollsPerAwait(),
-                    i + 1 < rows.size() ? "," : ""));
+    private static Map<String, Object> json(Options options, String device, List<Row> rows, Echoes echoes) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("hosts", String.join(",", options.hosts()));
+        json.put("backend", options.backend());
+        json.put("device", device);
+        json.put("work_ns", options.work().toNanos());
+        json.put("samples", options.samples());
+        json.put("echo_rate_per_s", options.echoRate());
+        json.put("machine", Machine.describe());
+        json.put("date", Instant.now().toString());
+        List<Map<String, Object>> rowsJson = new ArrayList<>();
+        for (Row r : rows) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("row", r.name());
+            row.put("p50_ns", r.p50Nanos());
+            row.put("p99_ns", r.p99Nanos());
+            row.put("cpu_ns_per_await", Math.round(r.cpuNanosPerAwait()));
+            row.put("timers_per_await", JsonText.round(r.timersPerAwait(), 3));
+            row.put("samples", r.samples());
+            row.put("polls_per_await", JsonText.round(r.pollsPerAwait(), 1));
+            rowsJson.add(row);
         }
-        json.append("  ],\n  \"echo\": [\n");
-        List<Echo> conditions = echoes.conditions();
-        for (int i = 0; i < conditions.size(); i++) {
-            Echo e = conditions.get(i);
-            json.append(String.format(Locale.ROOT, "    {\"gpu_waits\": \"%s\", \"p50_ns\": %d, \"p99_ns\": %d, \"round_trips\": %d, "
-                            + "\"completions_during\": %d, \"completions_per_s\": %.0f}%s%n", e.name(), e.p50Nanos(),
-                    e.p99Nanos(), e.trips(), e.completionsDuring(), e.completionsPerSecond(), i + 1 < conditions.size() ? "," : ""));
+        json.put("rows", rowsJson);
+        List<Map<String, Object>> echoJson = new ArrayList<>();
+        for (Echo e : echoes.conditions()) {
+            Map<String, Object> echo = new LinkedHashMap<>();
+            echo.put("gpu_waits", e.name());
+            echo.put("p50_ns", e.p50Nanos());
+            echo.put("p99_ns", e.p99Nanos());
+            echo.put("round_trips", e.trips());
+            echo.put("completions_during", e.completionsDuring());
+            echo.put("completions_per_s", Math.round(e.completionsPerSecond()));
+            echoJson.add(echo);
         }
-        json.append("  ]");
+        json.put("echo", echoJson);
         if (echoes.oddRounds() != null) {
-            json.append(String.format(Locale.ROOT, ",%n  \"echo_alone_noise\": {\"odd_rounds_p50_ns\": %d, \"odd_rounds_p99_ns\": %d, "
-                            + "\"even_rounds_p50_ns\": %d, \"even_rounds_p99_ns\": %d}", echoes.oddRounds().p50Nanos(),
-                    echoes.oddRounds().p99Nanos(), echoes.evenRounds().p50Nanos(), echoes.evenRounds().p99Nanos()));
+            Map<String, Object> noise = new LinkedHashMap<>();
+            noise.put("odd_rounds_p50_ns", echoes.oddRounds().p50Nanos());
+            noise.put("odd_rounds_p99_ns", echoes.oddRounds().p99Nanos());
+            noise.put("even_rounds_p50_ns", echoes.evenRounds().p50Nanos());
+            noise.put("even_rounds_p99_ns", echoes.evenRounds().p99Nanos());
+            json.put("echo_alone_noise", noise);
         }
-        return json.append("\n}\n").toString();
+        return json;
     }
 }

@@ -1,6 +1,7 @@
-package io.gpuasync.cli;
+package io.gpuasync.harness;
 
 import io.gpuasync.host.uring.Uring;
+import io.gpuasync.spi.Backends;
 import io.netty.channel.uring.IoUring;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -10,32 +11,31 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** {@code gar bench --host} and what {@code gar doctor} says of the hosts. */
+/** {@code gar bench --host}: the hosts side by side, on the simulation and on a backend's workload. */
 class HostBenchTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int gar(String... args) {
-        return Gar.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-    }
-
-    @Test
-    void doctorListsTheHostsAndWhyOneIsUnavailable() {
-        gar("doctor");
-        String text = out.toString(StandardCharsets.UTF_8);
-        assertTrue(text.contains("    std      available"), text);
-        String uring = Uring.unavailabilityCause().map(t -> "    uring    UNAVAILABLE: " + t.getMessage())
-                .orElse("    uring    available (io_uring features 0x");
-        assertTrue(text.contains(uring), text);
-        assertTrue(text.contains("    netty    "), text);
+        List<String> words = List.of(args);
+        if (!words.getFirst().equals("bench")) {
+            throw new IllegalArgumentException(words.getFirst());
+        }
+        try {
+            return BenchCommand.run(words.subList(1, words.size()), Backends.discover(), false,
+                    new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        } catch (UsageException e) {
+            new PrintStream(err, true, StandardCharsets.UTF_8).println(e.getMessage());
+            return ExitStatus.USAGE;
+        }
     }
 
     @Test
@@ -48,23 +48,26 @@ class HostBenchTest {
         // deadline and the host rightly spun through them all.
         assertEquals(0, gar("bench", "--host", "std,uring,netty", "--work-us", "3000", "--samples", "30", "--warmup", "5",
                 "--echo", "50", "--json", json.toString()), err.toString(StandardCharsets.UTF_8));
-        String written = Files.readString(json);
+        Map<String, Object> written = JsonText.read(Files.readString(json));
+        List<Map<String, Object>> rows = BenchTest.list(written, "rows");
         for (String row : new String[] {"busy-poll", "schedule", "std+execute", "std", "uring", "netty"}) {
-            Matcher m = Pattern.compile("\\{\"row\": \"" + Pattern.quote(row) + "\", \"p50_ns\": (\\d+), \"p99_ns\": (\\d+), "
-                    + "\"cpu_ns_per_await\": (-?\\d+), \"timers_per_await\": ([0-9.]+)").matcher(written);
-            assertTrue(m.find(), row + " missing:\n" + written);
-            assertTrue(Long.parseLong(m.group(1)) > 0 && Long.parseLong(m.group(2)) >= Long.parseLong(m.group(1)), row);
+            Map<String, Object> r = BenchTest.row(rows, "row", row);
+            assertTrue(BenchTest.number(r, "p50_ns") > 0 && BenchTest.number(r, "p99_ns") >= BenchTest.number(r, "p50_ns"), row);
+            assertTrue(r.get("timers_per_await") instanceof Number, r.toString());
         }
-        Matcher uringTimers = Pattern.compile("\"row\": \"uring\"[^}]*\"timers_per_await\": ([0-9.]+)").matcher(written);
-        assertTrue(uringTimers.find());
-        assertTrue(Double.parseDouble(uringTimers.group(1)) > 0, "the io_uring host slept on its timeout:\n" + written);
+        assertTrue(((Number) BenchTest.row(rows, "row", "uring").get("timers_per_await")).doubleValue() > 0,
+                "the io_uring host slept on its timeout:\n" + written);
+        List<Map<String, Object>> echoes = BenchTest.list(written, "echo");
         for (String echo : new String[] {"none", "device only", "netty", "std+execute"}) {
-            assertTrue(written.contains("{\"gpu_waits\": \"" + echo + "\", \"p50_ns\": "), echo + " echo missing:\n" + written);
+            BenchTest.row(echoes, "gpu_waits", echo);
         }
-        assertTrue(written.contains("\"round_trips\": 50,"), written);
-        assertTrue(written.contains("\"echo_rate_per_s\": 10000,"), written);
-        assertTrue(written.contains("\"echo_alone_noise\": {\"odd_rounds_p50_ns\": "), written);
-        assertFalse(written.contains("\"gpu_waits\": \"none, "), "the noise is no condition of its own:\n" + written);
+        assertEquals(50L, BenchTest.number(BenchTest.row(echoes, "gpu_waits", "none"), "round_trips"), written.toString());
+        assertEquals(10_000L, BenchTest.number(written, "echo_rate_per_s"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> noise = (Map<String, Object>) written.get("echo_alone_noise");
+        assertTrue(noise != null && noise.get("odd_rounds_p50_ns") instanceof Number, written.toString());
+        assertFalse(echoes.stream().anyMatch(e -> e.get("gpu_waits").toString().startsWith("none, ")),
+                "the noise is no condition of its own:\n" + written);
         String table = out.toString(StandardCharsets.UTF_8);
         assertTrue(table.contains("goals of issue 11:"), table);
         assertTrue(table.contains("GPU waits fed at 10000/s, 20 us of work each; the conditions alternate in 10 rounds"), table);
@@ -80,21 +83,21 @@ class HostBenchTest {
                 "--warmup", "5", "--echo", "30", "--json", json.toString()), err.toString(StandardCharsets.UTF_8));
         String table = out.toString(StandardCharsets.UTF_8);
         assertTrue(table.contains("backend cuda (a calibrated cuMemsetD32Async of up to 256 MiB"), table);
-        assertTrue(table.contains("landed: from queueing the work"), table);
-        String written = Files.readString(json);
-        assertTrue(written.contains("\"backend\": \"cuda\""), written);
+        assertTrue(table.contains("landed: from releasing the work from its gate"), table);
+        Map<String, Object> written = JsonText.read(Files.readString(json));
+        assertEquals("cuda", written.get("backend"));
         for (String row : new String[] {"busy-poll", "schedule", "std+execute", "std", "uring", "netty"}) {
-            assertTrue(written.contains("{\"row\": \"" + row + "\", \"p50_ns\": "), row + " missing:\n" + written);
+            BenchTest.row(BenchTest.list(written, "rows"), "row", row);
         }
         for (String echo : new String[] {"none", "netty", "std+execute"}) {
-            assertTrue(written.contains("{\"gpu_waits\": \"" + echo + "\", \"p50_ns\": "), echo + " echo missing:\n" + written);
+            BenchTest.row(BenchTest.list(written, "echo"), "gpu_waits", echo);
         }
     }
 
     @Test
     void aBackendWithoutABenchWorkloadCannotRunTheHosts() {
         // HIP's provider offers no bench workload (and has no device here): either way gar says it cannot.
-        assertEquals(Gar.CANNOT, gar("bench", "--host", "std", "--backend", "hip"));
+        assertEquals(ExitStatus.CANNOT, gar("bench", "--host", "std", "--backend", "hip"));
         String said = err.toString(StandardCharsets.UTF_8);
         assertTrue(said.startsWith("gar bench: backend 'hip' cannot be used here: ")
                 || said.startsWith("gar bench: backend 'hip' offers no bench workload"), said);
@@ -106,7 +109,7 @@ class HostBenchTest {
         assertTrue(err.toString(StandardCharsets.UTF_8).startsWith(
                 "gar bench: --host takes std, uring or netty (several with commas), got 'tokio'"), err.toString(StandardCharsets.UTF_8));
         err.reset();
-        assertEquals(Gar.USAGE, gar("bench", "--host", "netty", "--backend", "nosuch"));
+        assertEquals(ExitStatus.USAGE, gar("bench", "--host", "netty", "--backend", "nosuch"));
         assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("gar bench: no backend named 'nosuch'; found "),
                 err.toString(StandardCharsets.UTF_8));
         err.reset();

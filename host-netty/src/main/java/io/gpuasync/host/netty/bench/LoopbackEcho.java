@@ -1,4 +1,4 @@
-package io.gpuasync.host.netty;
+package io.gpuasync.host.netty.bench;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;

@@ -1,0 +1,22 @@
+/**
+ * The measurement apparatus behind {@code gar bench}: each way of waiting side by side on one
+ * backend's bench workload, the hosts side by side, many waiters at once, and the results as
+ * JSON. Not a library: only the command line ({@code io.gpuasync.cli}) reads it,
+ * and no library module depends on it. The backends reach it through
+ * {@code io.gpuasync.spi.bench.BenchWorkload}, found as the backends are, by
+ * {@link java.util.ServiceLoader}.
+ */
+module io.gpuasync.harness {
+    requires io.gpuasync.host.std;
+    requires io.gpuasync.host.uring;
+    requires io.gpuasync.host.netty;
+    requires io.netty.transport.classes.io_uring;
+    requires io.gpuasync.backend.sim;
+    requires java.management;
+    requires jdk.management;
+    requires jdk.jfr;
+    requires com.fasterxml.jackson.jr.ob;
+    requires info.picocli;
+
+    exports io.gpuasync.harness to io.gpuasync.cli;
+}
