@@ -1,7 +1,7 @@
 /**
  * The measurement apparatus behind {@code gar bench}: each way of waiting side by side on one
  * backend's bench workload, the hosts side by side, many waiters at once, and the results as
- * JSON. Not a library: only the command line ({@code io.gpuasync.cli}) reads it,
+ * JSON and as a chart. Not a library: only the command line ({@code io.gpuasync.cli}) reads it,
  * and no library module depends on it. The backends reach it through
  * {@code io.gpuasync.spi.bench.BenchWorkload}, found as the backends are, by
  * {@link java.util.ServiceLoader}.
@@ -15,6 +15,8 @@ module io.gpuasync.harness {
     requires java.management;
     requires jdk.management;
     requires jdk.jfr;
+    // The chart: an SVG document, built and written by the JDK's XML API.
+    requires java.xml;
     requires com.fasterxml.jackson.jr.ob;
     requires info.picocli;
 

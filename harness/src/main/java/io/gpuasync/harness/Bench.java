@@ -54,10 +54,11 @@ final class Bench {
      * What to run; {@code jfr} is where to record the library's JFR events, or null;
      * {@code progress} whether to show progress (on a terminal only: it rewrites one line);
      * {@code waiters}, when not null, the counts of waiters {@link WaitersBench} runs too;
-     * {@code jitter} the spread of the device's work, its coefficient of variation (0.3 = 30%).
+     * {@code jitter} the spread of the device's work, its coefficient of variation (0.3 = 30%);
+     * {@code chart} where to draw the table as a picture, or null.
      */
     record Options(String backend, Duration work, int samples, int warmup, Path json, Path jfr, boolean progress,
-                   int[] waiters, double jitter) {
+                   int[] waiters, double jitter, Path chart) {
     }
 
     /**
@@ -539,7 +540,7 @@ final class Bench {
         return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)];
     }
 
-    /** The table, and the JSON if asked for; {@code latency} says what the latency columns time. */
+    /** The table, the JSON and the chart, as asked for; {@code latency} says what the latency columns time. */
     static int report(Options options, String machine, String latency, List<Result> results,
                       List<WaitersBench.Row> many, HybridBreakdown breakdown, PrintStream out, PrintStream err) {
         printTable(options, machine, latency, results, out);
@@ -555,6 +556,15 @@ final class Bench {
                 out.println("wrote " + options.json());
             } catch (IOException e) {
                 err.println("gar bench: cannot write " + options.json() + ": " + e.getMessage());
+                return ExitStatus.FAILED;
+            }
+        }
+        if (options.chart() != null) {
+            try {
+                Files.writeString(options.chart(), Chart.svg(options, machine, latency, results, many));
+                out.println("drew " + options.chart());
+            } catch (IOException e) {
+                err.println("gar bench: cannot write " + options.chart() + ": " + e.getMessage());
                 return ExitStatus.FAILED;
             }
         }

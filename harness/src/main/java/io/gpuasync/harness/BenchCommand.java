@@ -35,6 +35,9 @@ public final class BenchCommand {
               --samples N      measured samples per plan, 1..10000000 (default 2000)
               --warmup N       unmeasured samples first, per plan, 0..10000000 (default 300)
               --json FILE      also write the figures as JSON
+              --chart FILE     also draw the table as an SVG picture (FILE ends in .svg): each way of
+                               waiting a point of p50 against CPU per await, with its p99; with
+                               --waiters, CPU per await against the number of waiters too
               --jfr FILE       record the library's JFR events (io.gpuasync.*) during the run into FILE
               --waiters N,...  also many waiters at once (e.g. 1,16,256, each 1..4096) on 16 lines, for
                                each way a reactor can wait for them (sim only)
@@ -50,9 +53,10 @@ public final class BenchCommand {
             """;
 
     /** Every option {@code gar bench} takes, each with one value ({@code --name value} or {@code --name=value}). */
-    static final List<String> OPTIONS = List.of("--backend", "--work-us", "--samples", "--warmup", "--json", "--jfr", "--waiters", "--jitter", "--host", "--echo", "--echo-rate");
+    static final List<String> OPTIONS = List.of("--backend", "--work-us", "--samples", "--warmup", "--json", "--chart",
+            "--jfr", "--waiters", "--jitter", "--host", "--echo", "--echo-rate");
     private static final Set<String> HOSTS_ONLY = Set.of("--echo", "--echo-rate");
-    private static final Set<String> PLANS_ONLY = Set.of("--jfr", "--waiters", "--jitter");
+    private static final Set<String> PLANS_ONLY = Set.of("--chart", "--jfr", "--waiters", "--jitter");
     private static final List<String> HOSTS = List.of("std", "uring", "netty");
 
     private BenchCommand() {
@@ -105,9 +109,15 @@ public final class BenchCommand {
         if (waiters != null && !backend.equals("sim")) {
             throw new UsageException("bench", "--waiters runs on the simulated device only (--backend sim), not on " + backend);
         }
+        Path chart = file(parsed, "--chart");
+        if (chart != null && !chart.getFileName().toString().endsWith(".svg")) {
+            throw new UsageException("bench", "--chart draws SVG only: the file's name must end in .svg, got '"
+                    + parsed.matchedOptionValue("--chart", "") + "'");
+        }
         return new Bench.Options(backend, work(parsed), samples(parsed), warmup(parsed), file(parsed, "--json"),
                 file(parsed, "--jfr"), terminal, waiters,
-                parsed.hasMatchedOption("--jitter") ? between("--jitter", value(parsed, "--jitter", "0"), 0, 1000) / 100.0 : 0);
+                parsed.hasMatchedOption("--jitter") ? between("--jitter", value(parsed, "--jitter", "0"), 0, 1000) / 100.0 : 0,
+                chart);
     }
 
     static HostBench.Options hostOptions(ParseResult parsed) {

@@ -44,7 +44,7 @@ record HybridBreakdown(int samples, double cpuNanosPerAwait, double awakeNanosPe
     static HybridBreakdown trace(Bench.Options options, Function<Bench.Options, Bench.Result> pass) {
         Bench.Options tracing = new Bench.Options(options.backend(), options.work(),
                 Math.min(options.samples(), MOST_SAMPLES), Math.min(options.warmup(), MOST_WARMUP), null, null,
-                options.progress(), null, options.jitter());
+                options.progress(), null, options.jitter(), null);
         Path file = null;
         try {
             file = Files.createTempFile("gar-bench-hybrid", ".jfr");

@@ -39,6 +39,8 @@ class BenchCommandTest {
         assertEquals("gar bench: --work-us needs a value", refused("--work-us"));
         assertEquals("gar bench: --json needs a value", refused("--json", "--samples", "10"));
         assertTrue(refused("--samples", "5", "--samples", "6").contains("--samples"), "given twice");
+        assertEquals("gar bench: --chart draws SVG only: the file's name must end in .svg, got '"
+                + dir.resolve("b.png") + "'", refused("--chart", dir.resolve("b.png").toString()));
         assertEquals("gar bench: --waiters runs on the simulated device only (--backend sim), not on cuda",
                 refused("--backend", "cuda", "--waiters", "4"));
         assertEquals("gar bench: --waiters must be between 1 and 4096, got 0", refused("--waiters", "1,0"));
