@@ -319,7 +319,7 @@ final class Bench {
             // reactor, the dispatcher too (it polls for futures and for waiters that handed it
             // their sleep).
             boolean viaReactor = peer.kind() == Kind.PLAN || peer.kind() == Kind.HAND_OFF || peer.kind() == Kind.FUTURE;
-            this.helpers = viaReactor ? new long[] {reactor.dispatcherThreadId()} : NO_THREADS;
+            this.helpers = viaReactor ? new long[] {reactor.stats().threadId()} : NO_THREADS;
         }
 
         @Override

@@ -7,6 +7,7 @@ import io.gpuasync.host.netty.GpuAwaits;
 import io.gpuasync.host.netty.LoopAwaits;
 import io.gpuasync.host.netty.bench.LoopbackEcho;
 import io.gpuasync.engine.AsyncWaits;
+import io.gpuasync.engine.HostStats;
 import io.gpuasync.host.std.Reactor;
 import io.gpuasync.host.uring.Uring;
 import io.gpuasync.host.uring.UringHost;
@@ -295,12 +296,13 @@ final class HostBench {
 
                     @Override
                     public long timers() {
-                        return uring.timersArmed() + uring.timersMoved();
+                        HostStats stats = uring.stats();
+                        return stats.timersArmed() + stats.timersMoved();
                     }
 
                     @Override
                     public long polls() {
-                        return uring.polls();
+                        return uring.stats().polls();
                     }
                 });
             }
@@ -316,12 +318,13 @@ final class HostBench {
 
                     @Override
                     public long timers() {
-                        return loop.submit(() -> onLoop.timersArmed() + onLoop.timersMoved()).syncUninterruptibly().getNow();
+                        HostStats stats = loop.submit(onLoop::stats).syncUninterruptibly().getNow();
+                        return stats.timersArmed() + stats.timersMoved();
                     }
 
                     @Override
                     public long polls() {
-                        return onLoop.polls();
+                        return onLoop.stats().polls();
                     }
                 });
             }
@@ -329,10 +332,10 @@ final class HostBench {
                 rows.add(measure(names.get(p), hows.get(p), peers.get(p), p + 1, peers.size(), options, device, err));
             }
             if (wantUring) {
-                lateness.add(String.format(Locale.ROOT, "uring %.1f us", uring.timerLatenessNanos() / 1e3));
+                lateness.add(String.format(Locale.ROOT, "uring %.1f us", uring.stats().timerLatenessNanos() / 1e3));
             }
             if (wantNetty) {
-                long nanos = loop.submit(onLoop::timerLatenessNanos).syncUninterruptibly().getNow();
+                long nanos = loop.submit(onLoop::stats).syncUninterruptibly().getNow().timerLatenessNanos();
                 lateness.add(String.format(Locale.ROOT, "netty %.1f us", nanos / 1e3));
             }
             if (wantNetty) {

@@ -160,7 +160,7 @@ final class WaitersBench {
                 }));
             }
             ready.await();
-            long dispatcherBefore = THREADS.getThreadCpuTime(reactor.dispatcherThreadId());
+            long dispatcherBefore = THREADS.getThreadCpuTime(reactor.stats().threadId());
             long[] deviceThreads = simStreamThreads();
             long deviceBefore = cpuOf(deviceThreads);
             long processBefore = OS.getProcessCpuTime();
@@ -173,7 +173,7 @@ final class WaitersBench {
             double deviceCores = (double) (cpuOf(deviceThreads) - deviceBefore) / wall;
             double busyCores = (double) (OS.getProcessCpuTime() - processBefore) / wall;
             // The dispatcher's CPU over the whole run, warm-up included: a small overcount.
-            long dispatcherCpu = THREADS.getThreadCpuTime(reactor.dispatcherThreadId()) - dispatcherBefore;
+            long dispatcherCpu = THREADS.getThreadCpuTime(reactor.stats().threadId()) - dispatcherBefore;
             long total = Arrays.stream(cpu).sum() + dispatcherCpu;
             long measured = (long) waiters * perWaiter;
             long[] all = new long[(int) measured];

@@ -4,6 +4,7 @@ import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.engine.AsyncWaits;
 import io.gpuasync.engine.EngineSettings;
+import io.gpuasync.engine.HostStats;
 import io.gpuasync.engine.Sleeper;
 import io.gpuasync.engine.TimerLateness;
 import io.gpuasync.engine.WaitEngine;
@@ -75,6 +76,8 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
     private long timerSetFor = LoopTimer.NO_DEADLINE;
     private volatile long wakeTasks;
     private volatile long polls;
+    /** The loop's thread, once the timer registered on it (0 before). */
+    private volatile long loopThread;
 
     LoopAwaits(IoEventLoop loop, EngineSettings settings, BiConsumer<IoEventLoop, LoopAwaits> onFinished) {
         this(loop, settings, onFinished, new TimerLateness());
@@ -92,6 +95,7 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
         this.timer = new LoopTimer(loop, this::timerFired, this::loopClosedTimer);
         timer.register().addListener(registered -> {
             if (registered.isSuccess()) {
+                loopThread = Thread.currentThread().threadId();
                 step();     // on the loop: takes what arrived before the registration, and arms
             } else {
                 engine.abandon(new GpuException(GpuException.Kind.CLOSED, "cannot register GPU waits on " + loop
@@ -179,49 +183,22 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
         return engine.asyncWaitsPending();
     }
 
-    /** Fresh {@code IORING_OP_TIMEOUT}s this loop's waits submitted. Loop thread, or after the loop ended. */
-    public long timersArmed() {
-        return timer.armed();
-    }
-
-    /** Timeouts moved with {@code IORING_TIMEOUT_UPDATE}. */
-    public long timersMoved() {
-        return timer.moved();
-    }
-
-    /** Timeouts removed because no deadline was wanted. */
-    public long timersRemoved() {
-        return timer.removed();
-    }
-
-    /** Timeouts that fired. */
-    public long timerFires() {
-        return timer.fired();
-    }
-
-    /** Steps queued on the loop by a wait from another thread. */
-    public long wakeTasks() {
-        return wakeTasks;
-    }
-
-    /** Passes of the loop that polled for a landing nearer than the timer's lateness. */
-    public long polls() {
-        return polls;
-    }
-
-    /** How late, as learned so far, this loop's timeouts end: they are armed that much early. Loop thread. */
-    public long timerLatenessNanos() {
-        return sleeper.lateness().nanos();
+    /**
+     * What this loop's waits did so far ({@link HostStats}): the loop's thread (0 until the
+     * timer registered on it); the
+     * {@code IORING_OP_TIMEOUT}s they submitted, moved, removed, and that fired; the loop's passes
+     * that polled for a landing nearer than the timer's lateness; the steps queued on the loop by
+     * a wait from another thread; the probe timeouts; the learned lateness. On the loop's
+     * thread, or after the loop ended.
+     */
+    public HostStats stats() {
+        return new HostStats(loopThread, timer.armed(), timer.moved(), timer.removed(), timer.fired(), polls,
+                wakeTasks, sleeper.probes(), sleeper.lateness().nanos());
     }
 
     /** The lateness this loop's timeouts taught so far. */
     public TimerLateness timerLateness() {
         return sleeper.lateness();
-    }
-
-    /** Probe timeouts this loop armed (its lateness had no sample for a while); loop thread, or after the loop ended. */
-    public long probes() {
-        return sleeper.probes();
     }
 
     /** Whether {@link #close()} was called, or the loop ended. */

@@ -141,8 +141,8 @@ class GpuAwaitsTest {
             continuation.get(30, TimeUnit.SECONDS);
         }
         assertEquals(0, offLoop.get(), "every continuation ran on the loop");
-        long[] timers = loop.submit(() -> new long[] {awaits.timersArmed(), awaits.timerFires(), awaits.timersRemoved(),
-                awaits.timersMoved()}).get();
+        long[] timers = loop.submit(() -> new long[] {awaits.stats().timersArmed(), awaits.stats().timerFires(),
+                awaits.stats().timersRemoved(), awaits.stats().timersMoved()}).get();
         assertTrue(timers[0] <= timers[1] + timers[2] + 1, "a fresh timeout only after the last one ended: armed "
                 + timers[0] + ", fired " + timers[1] + ", removed " + timers[2]);
         assertTrue(timers[0] + timers[3] > 0, "the loop slept to predicted landings on its timer");
@@ -293,11 +293,11 @@ class GpuAwaitsTest {
             loop.execute(() -> awaits.whenLanded(ticket).whenComplete((t, e) -> continued.complete(loop.inEventLoop())));
             assertTrue(continued.get(30, TimeUnit.SECONDS), "continued on the loop");
         }
-        assertTrue(awaits.polls() > 0, "polled over landings nearer than a timeout could end");
+        assertTrue(awaits.stats().polls() > 0, "polled over landings nearer than a timeout could end");
         long[] fired = new long[2];
         loop.submit(() -> {
-            fired[0] = awaits.timerFires();
-            fired[1] = awaits.timerLatenessNanos();
+            fired[0] = awaits.stats().timerFires();
+            fired[1] = awaits.stats().timerLatenessNanos();
         }).syncUninterruptibly();
         assertTrue(fired[0] > 0, "slept on the timeout when the landing was far");
         assertTrue(fired[1] > 0 && fired[1] <= 1_000_000, "lateness " + fired[1]);

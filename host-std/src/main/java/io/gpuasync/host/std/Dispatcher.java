@@ -2,6 +2,7 @@ package io.gpuasync.host.std;
 
 import io.gpuasync.api.GpuException;
 import io.gpuasync.engine.DriverLoop;
+import io.gpuasync.engine.HostStats;
 import io.gpuasync.engine.Sleeper;
 import io.gpuasync.engine.TimerLateness;
 import io.gpuasync.engine.WaitEngine;
@@ -56,8 +57,11 @@ final class Dispatcher implements Waker, Sleeper.Timer {
         LockSupport.unpark(thread);
     }
 
-    long threadId() {
-        return thread.threadId();
+    /** Its thread; its sleeper's polls, probes and learned lateness (0 before it started); no timeouts of its own. */
+    HostStats stats() {
+        Sleeper started = sleeper;
+        return started == null ? new HostStats(thread.threadId(), 0, 0, 0, 0, 0, 0, 0, 0)
+                : new HostStats(thread.threadId(), 0, 0, 0, 0, started.polls(), 0, started.probes(), started.lateness().nanos());
     }
 
     String timerSlack() {

@@ -5,6 +5,7 @@ import io.gpuasync.api.Ticket;
 import io.gpuasync.core.WaitPlan;
 import io.gpuasync.engine.AsyncWaits;
 import io.gpuasync.engine.EngineSettings;
+import io.gpuasync.engine.HostStats;
 import io.gpuasync.engine.TimerLateness;
 import io.gpuasync.engine.WaitEngine;
 import io.gpuasync.engine.WaitTuning;
@@ -108,9 +109,13 @@ public final class Reactor implements AsyncWaits, AutoCloseable {
         return lateness;
     }
 
-    /** The dispatcher thread's id, for diagnostics such as its CPU time. */
-    public long dispatcherThreadId() {
-        return dispatcher.threadId();
+    /**
+     * What the dispatcher did so far ({@link HostStats}): its thread, for diagnostics such as its
+     * CPU time; its polls over a landing nearer than its park could end, its probes, and the
+     * lateness it learned. It parks for its deadlines and submits no timeout: the timer counts are 0.
+     */
+    public HostStats stats() {
+        return dispatcher.stats();
     }
 
     /** How the dispatcher's timer slack was set, for diagnostics. */

@@ -5,6 +5,7 @@ import io.gpuasync.api.Ticket;
 import io.gpuasync.engine.AsyncWaits;
 import io.gpuasync.engine.DriverLoop;
 import io.gpuasync.engine.EngineSettings;
+import io.gpuasync.engine.HostStats;
 import io.gpuasync.engine.Sleeper;
 import io.gpuasync.engine.TimerLateness;
 import io.gpuasync.engine.WaitEngine;
@@ -178,54 +179,25 @@ public final class UringHost implements AsyncWaits, AutoCloseable {
         return engine.isClosed();
     }
 
-    /** The ring thread's id (for CPU accounting). */
-    public long threadId() {
-        return thread.threadId();
-    }
-
     /** What ended the ring's thread other than {@link #close()}, if anything. */
     public java.util.Optional<Throwable> failure() {
         return java.util.Optional.ofNullable(failure);
     }
 
-    /** Fresh {@code IORING_OP_TIMEOUT}s submitted so far. */
-    public long timersArmed() {
-        return ring.timersArmed();
-    }
-
-    /** Timeouts moved with {@code IORING_TIMEOUT_UPDATE} so far. */
-    public long timersMoved() {
-        return ring.timersMoved();
-    }
-
-    /** Timeouts removed so far, because the engine wanted no deadline. */
-    public long timersRemoved() {
-        return ring.timersRemoved();
-    }
-
-    /** Timeouts that fired so far. */
-    public long timerFires() {
-        return ring.timerFires();
-    }
-
-    /** Polls over a landing nearer than the timeout could end, so far. */
-    public long polls() {
-        return sleeper.polls();
-    }
-
-    /** How late, as learned so far, this ring's timeouts end: they are armed that much early. */
-    public long timerLatenessNanos() {
-        return lateness.nanos();
+    /**
+     * What the ring did so far ({@link HostStats}): its thread; the {@code IORING_OP_TIMEOUT}s it
+     * submitted, moved with {@code IORING_TIMEOUT_UPDATE}, removed, and that fired; its polls over
+     * a landing nearer than a timeout could end; its eventfd wake-ups; its learned lateness.
+     * Any thread; each count is read on its own, not all at one instant.
+     */
+    public HostStats stats() {
+        return new HostStats(thread.threadId(), ring.timersArmed(), ring.timersMoved(), ring.timersRemoved(),
+                ring.timerFires(), sleeper.polls(), ring.wakeReads(), sleeper.probes(), lateness.nanos());
     }
 
     /** The lateness this ring's timeouts taught so far (shared with nothing else: the ring is its own timer). */
     public TimerLateness timerLateness() {
         return lateness;
-    }
-
-    /** Wake-ups delivered through the eventfd so far. */
-    public long wakeUps() {
-        return ring.wakeReads();
     }
 
     /**

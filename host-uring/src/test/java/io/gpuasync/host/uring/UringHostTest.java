@@ -95,13 +95,13 @@ class UringHostTest {
         for (CompletableFuture<Thread> continuation : continuations) {
             Thread ranOn = continuation.get(30, TimeUnit.SECONDS);
             assertEquals("gar-uring", ranOn.getName());
-            assertEquals(host.threadId(), ranOn.threadId());
+            assertEquals(host.stats().threadId(), ranOn.threadId());
         }
         // At most one IORING_OP_TIMEOUT in the kernel at a time: a fresh one is armed only once
         // the last fired (or was removed), and a changed deadline moves it.
-        assertTrue(host.timersArmed() <= host.timerFires() + host.timersRemoved() + 1, "armed " + host.timersArmed()
-                + ", fired " + host.timerFires() + ", removed " + host.timersRemoved());
-        assertTrue(host.timersArmed() + host.timersMoved() > 0, "the ring slept to predicted landings");
+        assertTrue(host.stats().timersArmed() <= host.stats().timerFires() + host.stats().timersRemoved() + 1, "armed " + host.stats().timersArmed()
+                + ", fired " + host.stats().timerFires() + ", removed " + host.stats().timersRemoved());
+        assertTrue(host.stats().timersArmed() + host.stats().timersMoved() > 0, "the ring slept to predicted landings");
     }
 
     @Test
@@ -116,10 +116,10 @@ class UringHostTest {
             Ticket ticket = line.signal(stream, Slot.S0);
             assertEquals(ticket, host.whenLanded(ticket).get(30, TimeUnit.SECONDS));
         }
-        assertTrue(host.polls() > 0, "polled over landings nearer than a timeout could end");
-        assertTrue(host.timerFires() > 0, "slept on the timeout when the landing was far");
-        assertTrue(host.timerLatenessNanos() > 0 && host.timerLatenessNanos() <= 1_000_000,
-                "lateness " + host.timerLatenessNanos());
+        assertTrue(host.stats().polls() > 0, "polled over landings nearer than a timeout could end");
+        assertTrue(host.stats().timerFires() > 0, "slept on the timeout when the landing was far");
+        assertTrue(host.stats().timerLatenessNanos() > 0 && host.stats().timerLatenessNanos() <= 1_000_000,
+                "lateness " + host.stats().timerLatenessNanos());
     }
 
     @Test
@@ -134,7 +134,7 @@ class UringHostTest {
         CompletableFuture<Ticket> landed = host.whenLanded(ticket);
         gate.countDown();
         assertEquals(ticket, landed.get(30, TimeUnit.SECONDS));
-        assertTrue(host.wakeUps() >= 1, "the new wait came through the eventfd");
+        assertTrue(host.stats().wakeUps() >= 1, "the new wait came through the eventfd");
     }
 
     @Test
@@ -229,6 +229,6 @@ class UringHostTest {
                 "the burst is still in the window after " + waits + " waits: " + lateness);
         // What the timer does now, whatever it is on this machine under this load: not the burst.
         assertNotEquals(BURST_NANOS, lateness.nanos(), lateness.toString());
-        assertEquals(lateness.nanos(), host.timerLatenessNanos());
+        assertEquals(lateness.nanos(), host.stats().timerLatenessNanos());
     }
 }
