@@ -460,30 +460,29 @@ final class Bench {
             long helpersBefore = 0;
             long cpuBefore = 0;
             long start = 0;
-            long allocBefore = 0;
             if (!held) {
                 helpersBefore = cpuOf(helpers);
                 cpuBefore = THREADS.getCurrentThreadCpuTime();
                 start = System.nanoTime();
             }
             // The backend's own ways count what queueing them allocates (a callback's future and
-            // Runnable); the line's leave out the Ticket each signal returns.
-            if (way.backendOwn()) {
-                allocBefore = THREADS.getCurrentThreadAllocatedBytes();
-            }
+            // Runnable); the line's leave out the Ticket each signal returns. Neither counts what
+            // the CPU snapshots allocate (reading another thread's CPU time does).
+            long queueBefore = THREADS.getCurrentThreadAllocatedBytes();
             way.queue(work);
-            if (!way.backendOwn()) {
-                allocBefore = THREADS.getCurrentThreadAllocatedBytes();
-            }
+            long queueBytes = way.backendOwn() ? THREADS.getCurrentThreadAllocatedBytes() - queueBefore : 0;
             if (held) {
                 helpersBefore = cpuOf(helpers);
                 cpuBefore = THREADS.getCurrentThreadCpuTime();
+            }
+            long allocBefore = THREADS.getCurrentThreadAllocatedBytes();
+            if (held) {
                 start = System.nanoTime();
                 workload.release();
             }
             way.await();
             long end = System.nanoTime();
-            long bytes = THREADS.getCurrentThreadAllocatedBytes() - allocBefore;
+            long bytes = THREADS.getCurrentThreadAllocatedBytes() - allocBefore + queueBytes;
             long cpuUsed = THREADS.getCurrentThreadCpuTime() - cpuBefore + cpuOf(helpers) - helpersBefore;
             way.settle();
             if (i >= options.warmup()) {
