@@ -248,9 +248,9 @@ def main():
     out = []
     w = out.append
     w("package io.gpuasync.backend.vulkan.internal;\n")
+    w("import io.gpuasync.spi.ffm.Downcalls;\n")
     w("import java.lang.foreign.AddressLayout;")
     w("import java.lang.foreign.FunctionDescriptor;")
-    w("import java.lang.foreign.Linker;")
     w("import java.lang.foreign.MemoryLayout;")
     w("import java.lang.foreign.MemorySegment;")
     w("import java.lang.foreign.ValueLayout;")
@@ -324,12 +324,6 @@ def main():
     w("    public record Function(String name, Level level, int index, FunctionDescriptor descriptor, String returns,")
     w("                           List<String> parameterTypes) {")
     w("    }\n")
-    w("    private static MethodHandle downcall(Function function) {")
-    w("        return Linker.nativeLinker().downcallHandle(function.descriptor());")
-    w("    }\n")
-    w("    private static AssertionError checked(Throwable t) {")
-    w('        return new AssertionError("a downcall threw a checked exception", t);')
-    w("    }\n")
     for index, (name, level) in enumerate(FUNCTIONS):
         ret, params = prototype(text, name)
         rl = None if ret == "void" else scalar(ret)
@@ -341,7 +335,7 @@ def main():
         w('    public static final Function F_%s = new Function("%s", Level.%s, %d, %s, "%s", List.of(%s));\n'
           % (name, name, level, index, desc, ret, ctypes))
         w("    private static final class %s {" % name)
-        w("        static final MethodHandle HANDLE = downcall(F_%s);" % name)
+        w("        static final MethodHandle HANDLE = Downcalls.unbound(F_%s.descriptor());" % name)
         w("    }\n")
         jret = "void" if rl is None else JAVA[rl]
         args = ", ".join("%s %s" % (JAVA[l], p[2]) for l, p in zip(layouts, params))
@@ -363,7 +357,7 @@ def main():
         w("        } catch (Error | RuntimeException e) {")
         w("            throw e;")
         w("        } catch (Throwable t) {")
-        w("            throw checked(t);")
+        w("            throw Downcalls.checked(t);")
         w("        }")
         w("    }\n")
     w("    /** Every binding above, in table order. */")

@@ -14,6 +14,8 @@ module io.gpuasync.spi {
     // The bench's: a backend offers gar bench a workload through it. Exported to every module,
     // not to the harness alone, since a third party's backend must reach it too.
     exports io.gpuasync.spi.bench;
+    // What FFM backends share: public, for third parties' backends as for ours.
+    exports io.gpuasync.spi.ffm;
 
     uses io.gpuasync.spi.BackendProvider;
 }

@@ -4,7 +4,7 @@ import io.gpuasync.backend.cuda.internal.CudaLibrary;
 import io.gpuasync.backend.hip.internal.HipLibrary;
 import io.gpuasync.backend.vulkan.VulkanBackend;
 import io.gpuasync.backend.vulkan.internal.VulkanLibrary;
-import io.gpuasync.spi.NativeLibrary;
+import io.gpuasync.spi.ffm.NativeLibrary;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -98,12 +98,12 @@ public final class DeviceProbe {
     static Map<String, String> probeVulkan() {
         Map<String, String> found = new LinkedHashMap<>();
         found.put("api", "vulkan");
-        found.put("library", VulkanLibrary.location());
+        found.put("library", VulkanLibrary.LIBRARY.location());
         String pinned = System.getenv("VK_DRIVER_FILES");
         found.put("driver_files", pinned == null || pinned.isEmpty() ? "(VK_DRIVER_FILES unset: the loader's own search)" : pinned);
-        if (VulkanLibrary.loadFailure().isPresent()) {
-            found.put("error", "cannot load " + VulkanLibrary.location() + ": "
-                    + VulkanLibrary.loadFailure().orElseThrow().getMessage());
+        if (VulkanLibrary.LIBRARY.loadFailure().isPresent()) {
+            found.put("error", "cannot load " + VulkanLibrary.LIBRARY.location() + ": "
+                    + VulkanLibrary.LIBRARY.loadFailure().orElseThrow().getMessage());
             return found;
         }
         // The project has no fake Vulkan driver: whatever the loader runs is a vendor's.

@@ -2,7 +2,7 @@ package io.gpuasync.backend.cuda;
 
 import io.gpuasync.backend.cuda.internal.Cuda;
 import io.gpuasync.backend.cuda.internal.CudaLibrary;
-import io.gpuasync.spi.NativeLibrary;
+import io.gpuasync.spi.ffm.NativeLibrary;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 

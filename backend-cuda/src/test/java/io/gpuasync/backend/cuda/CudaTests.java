@@ -20,7 +20,7 @@ final class CudaTests {
     /** Skips the test, saying why, where the backend cannot be used (no driver, no device). */
     static void assumeAvailable() {
         Optional<Throwable> why = CudaBackend.unavailability();
-        Assumptions.assumeTrue(why.isEmpty(), () -> "CUDA is unavailable with " + CudaLibrary.location() + ": "
+        Assumptions.assumeTrue(why.isEmpty(), () -> "CUDA is unavailable with " + CudaLibrary.LIBRARY.location() + ": "
                 + why.map(Throwable::getMessage).orElse(""));
     }
 
@@ -31,7 +31,7 @@ final class CudaTests {
     static void assumeFake(String switches) {
         assumeAvailable();
         Assumptions.assumeTrue(FakeCuda.isLoaded(), () -> "needs the fake libcuda.so.1's switches (" + switches
-                + "), which the real driver " + CudaLibrary.location() + " has not");
+                + "), which the real driver " + CudaLibrary.LIBRARY.location() + " has not");
     }
 
     /**

@@ -4,12 +4,9 @@ import io.gpuasync.backend.cuda.internal.CudaLibrary;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -24,11 +21,6 @@ final class DriverCalls {
             "cuDevicePrimaryCtxReset_v2", "cuCtxCreate_v2", "cuCtxDestroy_v2", "cuGraphInstantiateWithFlags",
             "cuGraphLaunch", "cuGraphExecDestroy");
 
-    private static final Linker LINKER = Linker.nativeLinker();
-    @SuppressWarnings("restricted")
-    private static final SymbolLookup DRIVER = CudaLibrary.location().contains("/")
-            ? SymbolLookup.libraryLookup(Path.of(CudaLibrary.location()), Arena.global())
-            : SymbolLookup.libraryLookup(CudaLibrary.location(), Arena.global());
     private static final MethodHandle BEGIN_CAPTURE = bind("cuStreamBeginCapture_v2",
             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
     private static final MethodHandle END_CAPTURE = bind("cuStreamEndCapture",
@@ -51,7 +43,7 @@ final class DriverCalls {
 
     // Null where the library lacks the symbol (the fake implements only what its tests use).
     private static MethodHandle bind(String name, FunctionDescriptor descriptor) {
-        return DRIVER.find(name).map(address -> LINKER.downcallHandle(address, descriptor)).orElse(null);
+        return CudaLibrary.LIBRARY.has(name) ? CudaLibrary.LIBRARY.downcall(name, descriptor) : null;
     }
 
     /** {@code cuStreamBeginCapture(stream, mode)} on the calling thread (mode 0: global). */

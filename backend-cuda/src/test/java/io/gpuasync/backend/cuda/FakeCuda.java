@@ -4,12 +4,9 @@ import io.gpuasync.backend.cuda.internal.CudaLibrary;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
-import java.nio.file.Path;
 
 /**
  * The test hooks of the fake libcuda.so.1 (src/test/c/fake_cuda.c), through FFM like the real
@@ -17,11 +14,7 @@ import java.nio.file.Path;
  * says so when it skips itself ({@link CudaTests#assumeFake}).
  */
 final class FakeCuda {
-    private static final Linker LINKER = Linker.nativeLinker();
-    private static final SymbolLookup FAKE = CudaLibrary.location().contains("/")
-            ? SymbolLookup.libraryLookup(Path.of(CudaLibrary.location()), Arena.global())
-            : SymbolLookup.libraryLookup(CudaLibrary.location(), Arena.global());
-    private static final boolean LOADED = FAKE.find("fakePrimaryRefs").isPresent();
+    private static final boolean LOADED = CudaLibrary.LIBRARY.has("fakePrimaryRefs");
     private static final MethodHandle ENQUEUE_WORK = hook("fakeEnqueueWork",
             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
     private static final MethodHandle FAIL_NEXT = hook("fakeFailNext",
@@ -45,7 +38,7 @@ final class FakeCuda {
 
     // Null on a real driver, which has no test hooks: only tests that need the fake call them.
     private static MethodHandle hook(String name, FunctionDescriptor descriptor) {
-        return FAKE.find(name).map(address -> LINKER.downcallHandle(address, descriptor)).orElse(null);
+        return CudaLibrary.LIBRARY.has(name) ? CudaLibrary.LIBRARY.downcall(name, descriptor) : null;
     }
 
     static void enqueueWork(CudaStream stream, long nanos) {

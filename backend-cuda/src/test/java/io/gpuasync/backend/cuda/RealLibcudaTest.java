@@ -79,8 +79,8 @@ class RealLibcudaTest {
 
     @Test
     void theLibraryLoadedIsNvidiasOwnNotTheFake() {
-        assertEquals(library.toString(), CudaLibrary.location());
-        assertTrue(CudaLibrary.loadFailure().isEmpty(), () -> CudaLibrary.loadFailure().orElseThrow().toString());
+        assertEquals(library.toString(), CudaLibrary.LIBRARY.location());
+        assertTrue(CudaLibrary.LIBRARY.loadFailure().isEmpty(), () -> CudaLibrary.LIBRARY.loadFailure().orElseThrow().toString());
         assertFalse(FakeCuda.isLoaded(), "the library has the fake's test hooks");
     }
 

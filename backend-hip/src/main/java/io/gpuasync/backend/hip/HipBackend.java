@@ -46,7 +46,8 @@ public final class HipBackend implements Backend<HipStream> {
 
     /** Why HIP cannot be used here (library, entry point, no device), or empty if it can. */
     public static Optional<Throwable> unavailability() {
-        return HipLibrary.unavailability(HipBackend::aDeviceIsThere);
+        return HipLibrary.LIBRARY.unavailability(Hip.FUNCTIONS.stream().map(Hip.Function::symbol).toList(),
+                HipBackend::aDeviceIsThere);
     }
 
     private static Optional<Throwable> aDeviceIsThere() {

@@ -4,13 +4,9 @@ import io.gpuasync.backend.hip.internal.HipLibrary;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
-import java.nio.file.Path;
-import java.util.Optional;
 
 /**
  * The test hooks of the fake libamdhip64 (src/test/c/fake_hip.c). On a real HIP runtime (the GPU
@@ -18,8 +14,7 @@ import java.util.Optional;
  * need the fake call the hooks.
  */
 final class FakeHip {
-    private static final SymbolLookup FAKE = library();
-    private static final boolean LOADED = FAKE.find("fakePrimaryRefs").isPresent();
+    private static final boolean LOADED = HipLibrary.LIBRARY.has("fakePrimaryRefs");
     private static final MethodHandle ENQUEUE_WORK = hook("fakeEnqueueWork",
             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
     private static final MethodHandle PRIMARY_REFS = hook("fakePrimaryRefs",
@@ -83,19 +78,8 @@ final class FakeHip {
         }
     }
 
-    // The library the backend loads: loading it first makes location() name the soname that
-    // loaded (libamdhip64.so.5 on Debian), not the first one tried. No library: no hooks.
-    private static SymbolLookup library() {
-        if (HipLibrary.loadFailure().isPresent()) {
-            return name -> Optional.empty();
-        }
-        String where = HipLibrary.location();
-        return where.contains("/") ? SymbolLookup.libraryLookup(Path.of(where), Arena.global())
-                : SymbolLookup.libraryLookup(where, Arena.global());
-    }
-
     private static MethodHandle hook(String name, FunctionDescriptor descriptor) {
-        return FAKE.find(name).map(address -> Linker.nativeLinker().downcallHandle(address, descriptor)).orElse(null);
+        return HipLibrary.LIBRARY.has(name) ? HipLibrary.LIBRARY.downcall(name, descriptor) : null;
     }
 
     /** {@code hipStreamBeginCapture(stream, mode)} on the calling thread (mode 0: global). */

@@ -26,7 +26,7 @@ class HipConformanceTest extends LineDriverVerification<HipStream, HipDevice> {
         public SkipResult shouldBeSkipped(LifecycleContext context) {
             return FakeHip.isLoaded() ? SkipResult.doNotSkip() : SkipResult.skip("no HIP device work of a chosen"
                     + " duration yet (a calibrated hipMemsetD32Async, as CudaWork is for CUDA); the fake's fakeEnqueueWork"
-                    + " is not in " + io.gpuasync.backend.hip.internal.HipLibrary.location());
+                    + " is not in " + io.gpuasync.backend.hip.internal.HipLibrary.LIBRARY.location());
         }
     }
 

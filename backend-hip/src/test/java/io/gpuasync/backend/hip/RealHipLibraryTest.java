@@ -21,8 +21,8 @@ class RealHipLibraryTest {
 
     @BeforeAll
     static void theRealLibrary() {
-        Assumptions.assumeTrue(HipLibrary.loadFailure().isEmpty(), () -> "the HIP runtime is not installed here ("
-                + HipLibrary.loadFailure().orElseThrow().getMessage() + "); apt-get install libamdhip64-5, as .ci/run does");
+        Assumptions.assumeTrue(HipLibrary.LIBRARY.loadFailure().isEmpty(), () -> "the HIP runtime is not installed here ("
+                + HipLibrary.LIBRARY.loadFailure().orElseThrow().getMessage() + "); apt-get install libamdhip64-5, as .ci/run does");
     }
 
     @Test

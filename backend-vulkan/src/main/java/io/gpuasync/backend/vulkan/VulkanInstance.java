@@ -64,7 +64,7 @@ final class VulkanInstance {
     }
 
     private static Object create() {
-        Optional<Throwable> library = VulkanLibrary.unavailability();
+        Optional<Throwable> library = VulkanLibrary.LIBRARY.unavailability(List.of(Vk.F_vkGetInstanceProcAddr.name()));
         if (library.isPresent()) {
             return library.get();
         }
@@ -72,14 +72,14 @@ final class VulkanInstance {
         List<String> missing = global.missing(Vk.Level.GLOBAL);
         if (!missing.isEmpty()) {
             return new UnsatisfiedLinkError("unresolved symbol: " + missing + " through vkGetInstanceProcAddr of "
-                    + VulkanLibrary.location() + " (a Vulkan 1.0 loader?)");
+                    + VulkanLibrary.LIBRARY.location() + " (a Vulkan 1.0 loader?)");
         }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment version = arena.allocate(Vk.C_INT);
             int status = Vk.vkEnumerateInstanceVersion(global, version);
             int instanceVersion = version.get(ValueLayout.JAVA_INT, 0);
             if (status != Vk.VK_SUCCESS || Integer.compareUnsigned(instanceVersion, Vk.VK_API_VERSION_1_2) < 0) {
-                return new IllegalStateException("the Vulkan loader " + VulkanLibrary.location() + " offers instance version "
+                return new IllegalStateException("the Vulkan loader " + VulkanLibrary.LIBRARY.location() + " offers instance version "
                         + versionString(instanceVersion) + "; the backend needs 1.2 (timeline semaphores, buffer device"
                         + " addresses)");
             }

@@ -1,7 +1,8 @@
 package io.gpuasync.backend.cuda.internal;
 
+import io.gpuasync.spi.ffm.Downcalls;
+
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -87,19 +88,6 @@ public final class Cuda {
     public record Function(String symbol, String declaredAs, FunctionDescriptor descriptor) {
     }
 
-    private static MethodHandle downcall(Function function) {
-        return Linker.nativeLinker().downcallHandle(function.descriptor());
-    }
-
-    private static MemorySegment address(Function function) {
-        MemorySegment address = CudaLibrary.find(function.symbol());
-        if (address.equals(MemorySegment.NULL)) {
-            throw new UnsatisfiedLinkError("unresolved symbol: " + function.symbol()
-                    + CudaLibrary.loadFailure().map(t -> " (" + t.getMessage() + ")").orElse(""));
-        }
-        return address;
-    }
-
     private static FunctionDescriptor returnsInt(MemoryLayout... parameters) {
         return FunctionDescriptor.of(C_INT, parameters);
     }
@@ -108,18 +96,17 @@ public final class Cuda {
     public static final Function F_cuInit = new Function("cuInit", "cuInit", returnsInt(C_INT));
 
     private static final class cuInit {
-        static final MemorySegment ADDRESS = address(F_cuInit);
-        static final MethodHandle HANDLE = downcall(F_cuInit);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuInit.symbol(), F_cuInit.descriptor());
     }
 
     /** Initializes the driver API. */
     public static int cuInit(int flags) {
         try {
-            return (int) cuInit.HANDLE.invokeExact(cuInit.ADDRESS, flags);
+            return (int) cuInit.HANDLE.invokeExact(flags);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -127,18 +114,17 @@ public final class Cuda {
     public static final Function F_cuGetErrorName = new Function("cuGetErrorName", "cuGetErrorName", returnsInt(C_INT, C_POINTER));
 
     private static final class cuGetErrorName {
-        static final MemorySegment ADDRESS = address(F_cuGetErrorName);
-        static final MethodHandle HANDLE = downcall(F_cuGetErrorName);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuGetErrorName.symbol(), F_cuGetErrorName.descriptor());
     }
 
     /** The name of a status, such as CUDA_ERROR_INVALID_VALUE. */
     public static int cuGetErrorName(int error, MemorySegment pStr) {
         try {
-            return (int) cuGetErrorName.HANDLE.invokeExact(cuGetErrorName.ADDRESS, error, pStr);
+            return (int) cuGetErrorName.HANDLE.invokeExact(error, pStr);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -146,18 +132,17 @@ public final class Cuda {
     public static final Function F_cuDeviceGet = new Function("cuDeviceGet", "cuDeviceGet", returnsInt(C_POINTER, C_INT));
 
     private static final class cuDeviceGet {
-        static final MemorySegment ADDRESS = address(F_cuDeviceGet);
-        static final MethodHandle HANDLE = downcall(F_cuDeviceGet);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuDeviceGet.symbol(), F_cuDeviceGet.descriptor());
     }
 
     /** The device handle of an ordinal. */
     public static int cuDeviceGet(MemorySegment device, int ordinal) {
         try {
-            return (int) cuDeviceGet.HANDLE.invokeExact(cuDeviceGet.ADDRESS, device, ordinal);
+            return (int) cuDeviceGet.HANDLE.invokeExact(device, ordinal);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -165,18 +150,17 @@ public final class Cuda {
     public static final Function F_cuCtxGetCurrent = new Function("cuCtxGetCurrent", "cuCtxGetCurrent", returnsInt(C_POINTER));
 
     private static final class cuCtxGetCurrent {
-        static final MemorySegment ADDRESS = address(F_cuCtxGetCurrent);
-        static final MethodHandle HANDLE = downcall(F_cuCtxGetCurrent);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuCtxGetCurrent.symbol(), F_cuCtxGetCurrent.descriptor());
     }
 
     /** The calling thread's current context (NULL if none). */
     public static int cuCtxGetCurrent(MemorySegment pctx) {
         try {
-            return (int) cuCtxGetCurrent.HANDLE.invokeExact(cuCtxGetCurrent.ADDRESS, pctx);
+            return (int) cuCtxGetCurrent.HANDLE.invokeExact(pctx);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -184,18 +168,17 @@ public final class Cuda {
     public static final Function F_cuCtxSetCurrent = new Function("cuCtxSetCurrent", "cuCtxSetCurrent", returnsInt(C_POINTER));
 
     private static final class cuCtxSetCurrent {
-        static final MemorySegment ADDRESS = address(F_cuCtxSetCurrent);
-        static final MethodHandle HANDLE = downcall(F_cuCtxSetCurrent);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuCtxSetCurrent.symbol(), F_cuCtxSetCurrent.descriptor());
     }
 
     /** Binds a context to the calling thread. */
     public static int cuCtxSetCurrent(MemorySegment ctx) {
         try {
-            return (int) cuCtxSetCurrent.HANDLE.invokeExact(cuCtxSetCurrent.ADDRESS, ctx);
+            return (int) cuCtxSetCurrent.HANDLE.invokeExact(ctx);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -203,18 +186,17 @@ public final class Cuda {
     public static final Function F_cuCtxGetDevice = new Function("cuCtxGetDevice", "cuCtxGetDevice", returnsInt(C_POINTER));
 
     private static final class cuCtxGetDevice {
-        static final MemorySegment ADDRESS = address(F_cuCtxGetDevice);
-        static final MethodHandle HANDLE = downcall(F_cuCtxGetDevice);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuCtxGetDevice.symbol(), F_cuCtxGetDevice.descriptor());
     }
 
     /** The device of the current context. */
     public static int cuCtxGetDevice(MemorySegment device) {
         try {
-            return (int) cuCtxGetDevice.HANDLE.invokeExact(cuCtxGetDevice.ADDRESS, device);
+            return (int) cuCtxGetDevice.HANDLE.invokeExact(device);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -222,18 +204,17 @@ public final class Cuda {
     public static final Function F_cuDevicePrimaryCtxRetain = new Function("cuDevicePrimaryCtxRetain", "cuDevicePrimaryCtxRetain", returnsInt(C_POINTER, C_INT));
 
     private static final class cuDevicePrimaryCtxRetain {
-        static final MemorySegment ADDRESS = address(F_cuDevicePrimaryCtxRetain);
-        static final MethodHandle HANDLE = downcall(F_cuDevicePrimaryCtxRetain);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuDevicePrimaryCtxRetain.symbol(), F_cuDevicePrimaryCtxRetain.descriptor());
     }
 
     /** Retains a device's primary context. */
     public static int cuDevicePrimaryCtxRetain(MemorySegment pctx, int dev) {
         try {
-            return (int) cuDevicePrimaryCtxRetain.HANDLE.invokeExact(cuDevicePrimaryCtxRetain.ADDRESS, pctx, dev);
+            return (int) cuDevicePrimaryCtxRetain.HANDLE.invokeExact(pctx, dev);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -241,18 +222,17 @@ public final class Cuda {
     public static final Function F_cuDevicePrimaryCtxRelease_v2 = new Function("cuDevicePrimaryCtxRelease_v2", "cuDevicePrimaryCtxRelease", returnsInt(C_INT));
 
     private static final class cuDevicePrimaryCtxRelease_v2 {
-        static final MemorySegment ADDRESS = address(F_cuDevicePrimaryCtxRelease_v2);
-        static final MethodHandle HANDLE = downcall(F_cuDevicePrimaryCtxRelease_v2);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuDevicePrimaryCtxRelease_v2.symbol(), F_cuDevicePrimaryCtxRelease_v2.descriptor());
     }
 
     /** Releases a device's primary context. */
     public static int cuDevicePrimaryCtxRelease_v2(int dev) {
         try {
-            return (int) cuDevicePrimaryCtxRelease_v2.HANDLE.invokeExact(cuDevicePrimaryCtxRelease_v2.ADDRESS, dev);
+            return (int) cuDevicePrimaryCtxRelease_v2.HANDLE.invokeExact(dev);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -260,18 +240,17 @@ public final class Cuda {
     public static final Function F_cuCtxPushCurrent_v2 = new Function("cuCtxPushCurrent_v2", "cuCtxPushCurrent", returnsInt(C_POINTER));
 
     private static final class cuCtxPushCurrent_v2 {
-        static final MemorySegment ADDRESS = address(F_cuCtxPushCurrent_v2);
-        static final MethodHandle HANDLE = downcall(F_cuCtxPushCurrent_v2);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuCtxPushCurrent_v2.symbol(), F_cuCtxPushCurrent_v2.descriptor());
     }
 
     /** Pushes a context onto the calling thread's stack. */
     public static int cuCtxPushCurrent_v2(MemorySegment ctx) {
         try {
-            return (int) cuCtxPushCurrent_v2.HANDLE.invokeExact(cuCtxPushCurrent_v2.ADDRESS, ctx);
+            return (int) cuCtxPushCurrent_v2.HANDLE.invokeExact(ctx);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -279,18 +258,17 @@ public final class Cuda {
     public static final Function F_cuCtxPopCurrent_v2 = new Function("cuCtxPopCurrent_v2", "cuCtxPopCurrent", returnsInt(C_POINTER));
 
     private static final class cuCtxPopCurrent_v2 {
-        static final MemorySegment ADDRESS = address(F_cuCtxPopCurrent_v2);
-        static final MethodHandle HANDLE = downcall(F_cuCtxPopCurrent_v2);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuCtxPopCurrent_v2.symbol(), F_cuCtxPopCurrent_v2.descriptor());
     }
 
     /** Pops the calling thread's current context. */
     public static int cuCtxPopCurrent_v2(MemorySegment pctx) {
         try {
-            return (int) cuCtxPopCurrent_v2.HANDLE.invokeExact(cuCtxPopCurrent_v2.ADDRESS, pctx);
+            return (int) cuCtxPopCurrent_v2.HANDLE.invokeExact(pctx);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -298,18 +276,17 @@ public final class Cuda {
     public static final Function F_cuMemHostGetDevicePointer_v2 = new Function("cuMemHostGetDevicePointer_v2", "cuMemHostGetDevicePointer", returnsInt(C_POINTER, C_POINTER, C_INT));
 
     private static final class cuMemHostGetDevicePointer_v2 {
-        static final MemorySegment ADDRESS = address(F_cuMemHostGetDevicePointer_v2);
-        static final MethodHandle HANDLE = downcall(F_cuMemHostGetDevicePointer_v2);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuMemHostGetDevicePointer_v2.symbol(), F_cuMemHostGetDevicePointer_v2.descriptor());
     }
 
     /** The device address of mapped host memory. */
     public static int cuMemHostGetDevicePointer_v2(MemorySegment pdptr, MemorySegment p, int flags) {
         try {
-            return (int) cuMemHostGetDevicePointer_v2.HANDLE.invokeExact(cuMemHostGetDevicePointer_v2.ADDRESS, pdptr, p, flags);
+            return (int) cuMemHostGetDevicePointer_v2.HANDLE.invokeExact(pdptr, p, flags);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -317,18 +294,17 @@ public final class Cuda {
     public static final Function F_cuStreamCreate = new Function("cuStreamCreate", "cuStreamCreate", returnsInt(C_POINTER, C_INT));
 
     private static final class cuStreamCreate {
-        static final MemorySegment ADDRESS = address(F_cuStreamCreate);
-        static final MethodHandle HANDLE = downcall(F_cuStreamCreate);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuStreamCreate.symbol(), F_cuStreamCreate.descriptor());
     }
 
     /** Creates a stream in the current context. */
     public static int cuStreamCreate(MemorySegment phStream, int flags) {
         try {
-            return (int) cuStreamCreate.HANDLE.invokeExact(cuStreamCreate.ADDRESS, phStream, flags);
+            return (int) cuStreamCreate.HANDLE.invokeExact(phStream, flags);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -336,18 +312,17 @@ public final class Cuda {
     public static final Function F_cuStreamDestroy_v2 = new Function("cuStreamDestroy_v2", "cuStreamDestroy", returnsInt(C_POINTER));
 
     private static final class cuStreamDestroy_v2 {
-        static final MemorySegment ADDRESS = address(F_cuStreamDestroy_v2);
-        static final MethodHandle HANDLE = downcall(F_cuStreamDestroy_v2);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuStreamDestroy_v2.symbol(), F_cuStreamDestroy_v2.descriptor());
     }
 
     /** Destroys a stream once its work is done. */
     public static int cuStreamDestroy_v2(MemorySegment hStream) {
         try {
-            return (int) cuStreamDestroy_v2.HANDLE.invokeExact(cuStreamDestroy_v2.ADDRESS, hStream);
+            return (int) cuStreamDestroy_v2.HANDLE.invokeExact(hStream);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -355,18 +330,17 @@ public final class Cuda {
     public static final Function F_cuStreamGetCtx = new Function("cuStreamGetCtx", "cuStreamGetCtx", returnsInt(C_POINTER, C_POINTER));
 
     private static final class cuStreamGetCtx {
-        static final MemorySegment ADDRESS = address(F_cuStreamGetCtx);
-        static final MethodHandle HANDLE = downcall(F_cuStreamGetCtx);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuStreamGetCtx.symbol(), F_cuStreamGetCtx.descriptor());
     }
 
     /** The context a stream belongs to. */
     public static int cuStreamGetCtx(MemorySegment hStream, MemorySegment pctx) {
         try {
-            return (int) cuStreamGetCtx.HANDLE.invokeExact(cuStreamGetCtx.ADDRESS, hStream, pctx);
+            return (int) cuStreamGetCtx.HANDLE.invokeExact(hStream, pctx);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -374,18 +348,17 @@ public final class Cuda {
     public static final Function F_cuStreamGetFlags = new Function("cuStreamGetFlags", "cuStreamGetFlags", returnsInt(C_POINTER, C_POINTER));
 
     private static final class cuStreamGetFlags {
-        static final MemorySegment ADDRESS = address(F_cuStreamGetFlags);
-        static final MethodHandle HANDLE = downcall(F_cuStreamGetFlags);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuStreamGetFlags.symbol(), F_cuStreamGetFlags.descriptor());
     }
 
     /** A stream's creation flags (CU_STREAM_NON_BLOCKING or not). */
     public static int cuStreamGetFlags(MemorySegment hStream, MemorySegment flags) {
         try {
-            return (int) cuStreamGetFlags.HANDLE.invokeExact(cuStreamGetFlags.ADDRESS, hStream, flags);
+            return (int) cuStreamGetFlags.HANDLE.invokeExact(hStream, flags);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -393,18 +366,17 @@ public final class Cuda {
     public static final Function F_cuStreamQuery = new Function("cuStreamQuery", "cuStreamQuery", returnsInt(C_POINTER));
 
     private static final class cuStreamQuery {
-        static final MemorySegment ADDRESS = address(F_cuStreamQuery);
-        static final MethodHandle HANDLE = downcall(F_cuStreamQuery);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuStreamQuery.symbol(), F_cuStreamQuery.descriptor());
     }
 
     /** Whether a stream's work is done (CUDA_ERROR_NOT_READY if not). */
     public static int cuStreamQuery(MemorySegment hStream) {
         try {
-            return (int) cuStreamQuery.HANDLE.invokeExact(cuStreamQuery.ADDRESS, hStream);
+            return (int) cuStreamQuery.HANDLE.invokeExact(hStream);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -412,18 +384,17 @@ public final class Cuda {
     public static final Function F_cuStreamWriteValue64_v2 = new Function("cuStreamWriteValue64_v2", "cuStreamWriteValue64", returnsInt(C_POINTER, C_LONG_LONG, C_LONG_LONG, C_INT));
 
     private static final class cuStreamWriteValue64_v2 {
-        static final MemorySegment ADDRESS = address(F_cuStreamWriteValue64_v2);
-        static final MethodHandle HANDLE = downcall(F_cuStreamWriteValue64_v2);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuStreamWriteValue64_v2.symbol(), F_cuStreamWriteValue64_v2.descriptor());
     }
 
     /** Queues a 64-bit store on a stream. */
     public static int cuStreamWriteValue64_v2(MemorySegment stream, long addr, long value, int flags) {
         try {
-            return (int) cuStreamWriteValue64_v2.HANDLE.invokeExact(cuStreamWriteValue64_v2.ADDRESS, stream, addr, value, flags);
+            return (int) cuStreamWriteValue64_v2.HANDLE.invokeExact(stream, addr, value, flags);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -431,18 +402,17 @@ public final class Cuda {
     public static final Function F_cuStreamWaitValue64_v2 = new Function("cuStreamWaitValue64_v2", "cuStreamWaitValue64", returnsInt(C_POINTER, C_LONG_LONG, C_LONG_LONG, C_INT));
 
     private static final class cuStreamWaitValue64_v2 {
-        static final MemorySegment ADDRESS = address(F_cuStreamWaitValue64_v2);
-        static final MethodHandle HANDLE = downcall(F_cuStreamWaitValue64_v2);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuStreamWaitValue64_v2.symbol(), F_cuStreamWaitValue64_v2.descriptor());
     }
 
     /** Queues a wait for a 64-bit word on a stream. */
     public static int cuStreamWaitValue64_v2(MemorySegment stream, long addr, long value, int flags) {
         try {
-            return (int) cuStreamWaitValue64_v2.HANDLE.invokeExact(cuStreamWaitValue64_v2.ADDRESS, stream, addr, value, flags);
+            return (int) cuStreamWaitValue64_v2.HANDLE.invokeExact(stream, addr, value, flags);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -450,18 +420,17 @@ public final class Cuda {
     public static final Function F_cuMemAlloc_v2 = new Function("cuMemAlloc_v2", "cuMemAlloc", returnsInt(C_POINTER, C_SIZE_T));
 
     private static final class cuMemAlloc_v2 {
-        static final MemorySegment ADDRESS = address(F_cuMemAlloc_v2);
-        static final MethodHandle HANDLE = downcall(F_cuMemAlloc_v2);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuMemAlloc_v2.symbol(), F_cuMemAlloc_v2.descriptor());
     }
 
     /** Allocates device memory (the bench's work). */
     public static int cuMemAlloc_v2(MemorySegment dptr, long bytesize) {
         try {
-            return (int) cuMemAlloc_v2.HANDLE.invokeExact(cuMemAlloc_v2.ADDRESS, dptr, bytesize);
+            return (int) cuMemAlloc_v2.HANDLE.invokeExact(dptr, bytesize);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -469,18 +438,17 @@ public final class Cuda {
     public static final Function F_cuMemFree_v2 = new Function("cuMemFree_v2", "cuMemFree", returnsInt(C_LONG_LONG));
 
     private static final class cuMemFree_v2 {
-        static final MemorySegment ADDRESS = address(F_cuMemFree_v2);
-        static final MethodHandle HANDLE = downcall(F_cuMemFree_v2);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuMemFree_v2.symbol(), F_cuMemFree_v2.descriptor());
     }
 
     /** Frees device memory. */
     public static int cuMemFree_v2(long dptr) {
         try {
-            return (int) cuMemFree_v2.HANDLE.invokeExact(cuMemFree_v2.ADDRESS, dptr);
+            return (int) cuMemFree_v2.HANDLE.invokeExact(dptr);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -488,18 +456,17 @@ public final class Cuda {
     public static final Function F_cuMemsetD32Async = new Function("cuMemsetD32Async", "cuMemsetD32Async", returnsInt(C_LONG_LONG, C_INT, C_SIZE_T, C_POINTER));
 
     private static final class cuMemsetD32Async {
-        static final MemorySegment ADDRESS = address(F_cuMemsetD32Async);
-        static final MethodHandle HANDLE = downcall(F_cuMemsetD32Async);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuMemsetD32Async.symbol(), F_cuMemsetD32Async.descriptor());
     }
 
     /** Queues a memset of 32-bit words on a stream: device work of a size-bound duration. */
     public static int cuMemsetD32Async(long dstDevice, int ui, long n, MemorySegment hStream) {
         try {
-            return (int) cuMemsetD32Async.HANDLE.invokeExact(cuMemsetD32Async.ADDRESS, dstDevice, ui, n, hStream);
+            return (int) cuMemsetD32Async.HANDLE.invokeExact(dstDevice, ui, n, hStream);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -507,18 +474,17 @@ public final class Cuda {
     public static final Function F_cuStreamSynchronize = new Function("cuStreamSynchronize", "cuStreamSynchronize", returnsInt(C_POINTER));
 
     private static final class cuStreamSynchronize {
-        static final MemorySegment ADDRESS = address(F_cuStreamSynchronize);
-        static final MethodHandle HANDLE = downcall(F_cuStreamSynchronize);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuStreamSynchronize.symbol(), F_cuStreamSynchronize.descriptor());
     }
 
     /** Blocks until a stream's work is done (a bench peer). */
     public static int cuStreamSynchronize(MemorySegment hStream) {
         try {
-            return (int) cuStreamSynchronize.HANDLE.invokeExact(cuStreamSynchronize.ADDRESS, hStream);
+            return (int) cuStreamSynchronize.HANDLE.invokeExact(hStream);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -526,18 +492,17 @@ public final class Cuda {
     public static final Function F_cuEventCreate = new Function("cuEventCreate", "cuEventCreate", returnsInt(C_POINTER, C_INT));
 
     private static final class cuEventCreate {
-        static final MemorySegment ADDRESS = address(F_cuEventCreate);
-        static final MethodHandle HANDLE = downcall(F_cuEventCreate);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuEventCreate.symbol(), F_cuEventCreate.descriptor());
     }
 
     /** Creates an event. */
     public static int cuEventCreate(MemorySegment phEvent, int flags) {
         try {
-            return (int) cuEventCreate.HANDLE.invokeExact(cuEventCreate.ADDRESS, phEvent, flags);
+            return (int) cuEventCreate.HANDLE.invokeExact(phEvent, flags);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -545,18 +510,17 @@ public final class Cuda {
     public static final Function F_cuEventRecord = new Function("cuEventRecord", "cuEventRecord", returnsInt(C_POINTER, C_POINTER));
 
     private static final class cuEventRecord {
-        static final MemorySegment ADDRESS = address(F_cuEventRecord);
-        static final MethodHandle HANDLE = downcall(F_cuEventRecord);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuEventRecord.symbol(), F_cuEventRecord.descriptor());
     }
 
     /** Records an event behind a stream's work. */
     public static int cuEventRecord(MemorySegment hEvent, MemorySegment hStream) {
         try {
-            return (int) cuEventRecord.HANDLE.invokeExact(cuEventRecord.ADDRESS, hEvent, hStream);
+            return (int) cuEventRecord.HANDLE.invokeExact(hEvent, hStream);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -564,18 +528,17 @@ public final class Cuda {
     public static final Function F_cuEventSynchronize = new Function("cuEventSynchronize", "cuEventSynchronize", returnsInt(C_POINTER));
 
     private static final class cuEventSynchronize {
-        static final MemorySegment ADDRESS = address(F_cuEventSynchronize);
-        static final MethodHandle HANDLE = downcall(F_cuEventSynchronize);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuEventSynchronize.symbol(), F_cuEventSynchronize.descriptor());
     }
 
     /** Blocks until an event completes (a bench peer). */
     public static int cuEventSynchronize(MemorySegment hEvent) {
         try {
-            return (int) cuEventSynchronize.HANDLE.invokeExact(cuEventSynchronize.ADDRESS, hEvent);
+            return (int) cuEventSynchronize.HANDLE.invokeExact(hEvent);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -583,18 +546,17 @@ public final class Cuda {
     public static final Function F_cuEventDestroy_v2 = new Function("cuEventDestroy_v2", "cuEventDestroy", returnsInt(C_POINTER));
 
     private static final class cuEventDestroy_v2 {
-        static final MemorySegment ADDRESS = address(F_cuEventDestroy_v2);
-        static final MethodHandle HANDLE = downcall(F_cuEventDestroy_v2);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuEventDestroy_v2.symbol(), F_cuEventDestroy_v2.descriptor());
     }
 
     /** Destroys an event. */
     public static int cuEventDestroy_v2(MemorySegment hEvent) {
         try {
-            return (int) cuEventDestroy_v2.HANDLE.invokeExact(cuEventDestroy_v2.ADDRESS, hEvent);
+            return (int) cuEventDestroy_v2.HANDLE.invokeExact(hEvent);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -602,18 +564,17 @@ public final class Cuda {
     public static final Function F_cuLaunchHostFunc = new Function("cuLaunchHostFunc", "cuLaunchHostFunc", returnsInt(C_POINTER, C_POINTER, C_POINTER));
 
     private static final class cuLaunchHostFunc {
-        static final MemorySegment ADDRESS = address(F_cuLaunchHostFunc);
-        static final MethodHandle HANDLE = downcall(F_cuLaunchHostFunc);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuLaunchHostFunc.symbol(), F_cuLaunchHostFunc.descriptor());
     }
 
     /** Queues a host function on a stream (a bench peer). */
     public static int cuLaunchHostFunc(MemorySegment hStream, MemorySegment fn, MemorySegment userData) {
         try {
-            return (int) cuLaunchHostFunc.HANDLE.invokeExact(cuLaunchHostFunc.ADDRESS, hStream, fn, userData);
+            return (int) cuLaunchHostFunc.HANDLE.invokeExact(hStream, fn, userData);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -621,18 +582,17 @@ public final class Cuda {
     public static final Function F_cuDeviceGetAttribute = new Function("cuDeviceGetAttribute", "cuDeviceGetAttribute", returnsInt(C_POINTER, C_INT, C_INT));
 
     private static final class cuDeviceGetAttribute {
-        static final MemorySegment ADDRESS = address(F_cuDeviceGetAttribute);
-        static final MethodHandle HANDLE = downcall(F_cuDeviceGetAttribute);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuDeviceGetAttribute.symbol(), F_cuDeviceGetAttribute.descriptor());
     }
 
     /** A device attribute, such as whether it runs 64-bit stream memory operations. */
     public static int cuDeviceGetAttribute(MemorySegment pi, int attrib, int dev) {
         try {
-            return (int) cuDeviceGetAttribute.HANDLE.invokeExact(cuDeviceGetAttribute.ADDRESS, pi, attrib, dev);
+            return (int) cuDeviceGetAttribute.HANDLE.invokeExact(pi, attrib, dev);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -640,18 +600,17 @@ public final class Cuda {
     public static final Function F_cuDevicePrimaryCtxGetState = new Function("cuDevicePrimaryCtxGetState", "cuDevicePrimaryCtxGetState", returnsInt(C_INT, C_POINTER, C_POINTER));
 
     private static final class cuDevicePrimaryCtxGetState {
-        static final MemorySegment ADDRESS = address(F_cuDevicePrimaryCtxGetState);
-        static final MethodHandle HANDLE = downcall(F_cuDevicePrimaryCtxGetState);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuDevicePrimaryCtxGetState.symbol(), F_cuDevicePrimaryCtxGetState.descriptor());
     }
 
     /** Whether a device's primary context is active, and its flags: 0 while retained means another owner reset it. */
     public static int cuDevicePrimaryCtxGetState(int dev, MemorySegment flags, MemorySegment active) {
         try {
-            return (int) cuDevicePrimaryCtxGetState.HANDLE.invokeExact(cuDevicePrimaryCtxGetState.ADDRESS, dev, flags, active);
+            return (int) cuDevicePrimaryCtxGetState.HANDLE.invokeExact(dev, flags, active);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -659,18 +618,17 @@ public final class Cuda {
     public static final Function F_cuMemHostRegister_v2 = new Function("cuMemHostRegister_v2", "cuMemHostRegister", returnsInt(C_POINTER, C_SIZE_T, C_INT));
 
     private static final class cuMemHostRegister_v2 {
-        static final MemorySegment ADDRESS = address(F_cuMemHostRegister_v2);
-        static final MethodHandle HANDLE = downcall(F_cuMemHostRegister_v2);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuMemHostRegister_v2.symbol(), F_cuMemHostRegister_v2.descriptor());
     }
 
     /** Page-locks and maps the caller's host memory for the current context's device. */
     public static int cuMemHostRegister_v2(MemorySegment p, long bytesize, int flags) {
         try {
-            return (int) cuMemHostRegister_v2.HANDLE.invokeExact(cuMemHostRegister_v2.ADDRESS, p, bytesize, flags);
+            return (int) cuMemHostRegister_v2.HANDLE.invokeExact(p, bytesize, flags);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -678,18 +636,17 @@ public final class Cuda {
     public static final Function F_cuMemHostUnregister = new Function("cuMemHostUnregister", "cuMemHostUnregister", returnsInt(C_POINTER));
 
     private static final class cuMemHostUnregister {
-        static final MemorySegment ADDRESS = address(F_cuMemHostUnregister);
-        static final MethodHandle HANDLE = downcall(F_cuMemHostUnregister);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuMemHostUnregister.symbol(), F_cuMemHostUnregister.descriptor());
     }
 
     /** Ends a registration; the memory stays the caller's. */
     public static int cuMemHostUnregister(MemorySegment p) {
         try {
-            return (int) cuMemHostUnregister.HANDLE.invokeExact(cuMemHostUnregister.ADDRESS, p);
+            return (int) cuMemHostUnregister.HANDLE.invokeExact(p);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -697,18 +654,17 @@ public final class Cuda {
     public static final Function F_cuThreadExchangeStreamCaptureMode = new Function("cuThreadExchangeStreamCaptureMode", "cuThreadExchangeStreamCaptureMode", returnsInt(C_POINTER));
 
     private static final class cuThreadExchangeStreamCaptureMode {
-        static final MemorySegment ADDRESS = address(F_cuThreadExchangeStreamCaptureMode);
-        static final MethodHandle HANDLE = downcall(F_cuThreadExchangeStreamCaptureMode);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuThreadExchangeStreamCaptureMode.symbol(), F_cuThreadExchangeStreamCaptureMode.descriptor());
     }
 
     /** Sets the calling thread's stream capture mode, returning the previous one in place. */
     public static int cuThreadExchangeStreamCaptureMode(MemorySegment mode) {
         try {
-            return (int) cuThreadExchangeStreamCaptureMode.HANDLE.invokeExact(cuThreadExchangeStreamCaptureMode.ADDRESS, mode);
+            return (int) cuThreadExchangeStreamCaptureMode.HANDLE.invokeExact(mode);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -716,18 +672,17 @@ public final class Cuda {
     public static final Function F_cuStreamIsCapturing = new Function("cuStreamIsCapturing", "cuStreamIsCapturing", returnsInt(C_POINTER, C_POINTER));
 
     private static final class cuStreamIsCapturing {
-        static final MemorySegment ADDRESS = address(F_cuStreamIsCapturing);
-        static final MethodHandle HANDLE = downcall(F_cuStreamIsCapturing);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuStreamIsCapturing.symbol(), F_cuStreamIsCapturing.descriptor());
     }
 
     /** Whether a stream is capturing a graph (legal during a capture). */
     public static int cuStreamIsCapturing(MemorySegment hStream, MemorySegment captureStatus) {
         try {
-            return (int) cuStreamIsCapturing.HANDLE.invokeExact(cuStreamIsCapturing.ADDRESS, hStream, captureStatus);
+            return (int) cuStreamIsCapturing.HANDLE.invokeExact(hStream, captureStatus);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -735,18 +690,17 @@ public final class Cuda {
     public static final Function F_cuEventQuery = new Function("cuEventQuery", "cuEventQuery", returnsInt(C_POINTER));
 
     private static final class cuEventQuery {
-        static final MemorySegment ADDRESS = address(F_cuEventQuery);
-        static final MethodHandle HANDLE = downcall(F_cuEventQuery);
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuEventQuery.symbol(), F_cuEventQuery.descriptor());
     }
 
     /** Whether an event's work is done (CUDA_ERROR_NOT_READY if not). */
     public static int cuEventQuery(MemorySegment hEvent) {
         try {
-            return (int) cuEventQuery.HANDLE.invokeExact(cuEventQuery.ADDRESS, hEvent);
+            return (int) cuEventQuery.HANDLE.invokeExact(hEvent);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 

@@ -1,8 +1,7 @@
 package io.gpuasync.backend.cuda.internal;
 
-import io.gpuasync.spi.NativeLibrary;
+import io.gpuasync.spi.ffm.NativeLibrary;
 
-import java.lang.foreign.MemorySegment;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -16,24 +15,15 @@ public final class CudaLibrary {
     /** The environment variable, for when the property cannot be set. */
     public static final String ENVIRONMENT = "GAR_CUDA_LIBRARY";
 
-    static final NativeLibrary LIBRARY = new NativeLibrary(PROPERTY, ENVIRONMENT, "libcuda.so.1");
+    /** The driver library, loaded on first use. */
+    public static final NativeLibrary LIBRARY = new NativeLibrary(PROPERTY, ENVIRONMENT, "libcuda.so.1");
 
     private CudaLibrary() {
     }
 
-    /** The library's name or path, as it will be (or was) loaded. */
-    public static String location() {
-        return LIBRARY.location();
-    }
-
-    /** Why the library cannot be loaded, or empty. */
-    public static Optional<Throwable> loadFailure() {
-        return LIBRARY.loadFailure();
-    }
-
     /**
-     * Why the backend cannot use the library: not loadable, an entry point missing, or what
-     * {@code ready} finds once both are fine; worked out once.
+     * Why the backend cannot use the library: not loadable, an entry point missing (explained
+     * where the driver is too old), or what {@code ready} finds once both are fine; worked out once.
      */
     public static Optional<Throwable> unavailability(Supplier<Optional<Throwable>> ready) {
         return LIBRARY.unavailability(Cuda.FUNCTIONS.stream().map(Cuda.Function::symbol).toList(), ready)
@@ -60,9 +50,5 @@ public final class CudaLibrary {
                 + " backend binds only the v2 ones)");
         explained.initCause(cause);
         return explained;
-    }
-
-    static MemorySegment find(String symbol) {
-        return LIBRARY.find(symbol);
     }
 }

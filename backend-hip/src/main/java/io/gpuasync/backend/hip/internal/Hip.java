@@ -1,7 +1,8 @@
 package io.gpuasync.backend.hip.internal;
 
+import io.gpuasync.spi.ffm.Downcalls;
+
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -69,19 +70,6 @@ public final class Hip {
     public record Function(String symbol, FunctionDescriptor descriptor) {
     }
 
-    private static MethodHandle downcall(Function function) {
-        return Linker.nativeLinker().downcallHandle(function.descriptor());
-    }
-
-    private static MemorySegment address(Function function) {
-        MemorySegment address = HipLibrary.find(function.symbol());
-        if (address.equals(MemorySegment.NULL)) {
-            throw new UnsatisfiedLinkError("unresolved symbol: " + function.symbol()
-                    + HipLibrary.loadFailure().map(t -> " (" + t.getMessage() + ")").orElse(""));
-        }
-        return address;
-    }
-
     private static FunctionDescriptor returnsInt(MemoryLayout... parameters) {
         return FunctionDescriptor.of(C_INT, parameters);
     }
@@ -90,18 +78,17 @@ public final class Hip {
     public static final Function F_hipGetErrorName = new Function("hipGetErrorName", FunctionDescriptor.of(C_POINTER, C_INT));
 
     private static final class hipGetErrorName {
-        static final MemorySegment ADDRESS = address(F_hipGetErrorName);
-        static final MethodHandle HANDLE = downcall(F_hipGetErrorName);
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipGetErrorName.symbol(), F_hipGetErrorName.descriptor());
     }
 
     /** The name of a status, such as hipErrorNoDevice (a static string of the runtime's). */
     public static MemorySegment hipGetErrorName(int error) {
         try {
-            return (MemorySegment) hipGetErrorName.HANDLE.invokeExact(hipGetErrorName.ADDRESS, error);
+            return (MemorySegment) hipGetErrorName.HANDLE.invokeExact(error);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -109,18 +96,17 @@ public final class Hip {
     public static final Function F_hipInit = new Function("hipInit", returnsInt(C_INT));
 
     private static final class hipInit {
-        static final MemorySegment ADDRESS = address(F_hipInit);
-        static final MethodHandle HANDLE = downcall(F_hipInit);
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipInit.symbol(), F_hipInit.descriptor());
     }
 
     /** Initializes the runtime. */
     public static int hipInit(int flags) {
         try {
-            return (int) hipInit.HANDLE.invokeExact(hipInit.ADDRESS, flags);
+            return (int) hipInit.HANDLE.invokeExact(flags);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -128,18 +114,17 @@ public final class Hip {
     public static final Function F_hipGetDeviceCount = new Function("hipGetDeviceCount", returnsInt(C_POINTER));
 
     private static final class hipGetDeviceCount {
-        static final MemorySegment ADDRESS = address(F_hipGetDeviceCount);
-        static final MethodHandle HANDLE = downcall(F_hipGetDeviceCount);
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipGetDeviceCount.symbol(), F_hipGetDeviceCount.descriptor());
     }
 
     /** How many devices there are (hipErrorNoDevice if none). */
     public static int hipGetDeviceCount(MemorySegment count) {
         try {
-            return (int) hipGetDeviceCount.HANDLE.invokeExact(hipGetDeviceCount.ADDRESS, count);
+            return (int) hipGetDeviceCount.HANDLE.invokeExact(count);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -147,18 +132,17 @@ public final class Hip {
     public static final Function F_hipGetDevice = new Function("hipGetDevice", returnsInt(C_POINTER));
 
     private static final class hipGetDevice {
-        static final MemorySegment ADDRESS = address(F_hipGetDevice);
-        static final MethodHandle HANDLE = downcall(F_hipGetDevice);
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipGetDevice.symbol(), F_hipGetDevice.descriptor());
     }
 
     /** The calling thread's current device. */
     public static int hipGetDevice(MemorySegment deviceId) {
         try {
-            return (int) hipGetDevice.HANDLE.invokeExact(hipGetDevice.ADDRESS, deviceId);
+            return (int) hipGetDevice.HANDLE.invokeExact(deviceId);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -166,18 +150,17 @@ public final class Hip {
     public static final Function F_hipSetDevice = new Function("hipSetDevice", returnsInt(C_INT));
 
     private static final class hipSetDevice {
-        static final MemorySegment ADDRESS = address(F_hipSetDevice);
-        static final MethodHandle HANDLE = downcall(F_hipSetDevice);
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipSetDevice.symbol(), F_hipSetDevice.descriptor());
     }
 
     /** Makes a device current on the calling thread. */
     public static int hipSetDevice(int deviceId) {
         try {
-            return (int) hipSetDevice.HANDLE.invokeExact(hipSetDevice.ADDRESS, deviceId);
+            return (int) hipSetDevice.HANDLE.invokeExact(deviceId);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -185,18 +168,17 @@ public final class Hip {
     public static final Function F_hipDevicePrimaryCtxRetain = new Function("hipDevicePrimaryCtxRetain", returnsInt(C_POINTER, C_INT));
 
     private static final class hipDevicePrimaryCtxRetain {
-        static final MemorySegment ADDRESS = address(F_hipDevicePrimaryCtxRetain);
-        static final MethodHandle HANDLE = downcall(F_hipDevicePrimaryCtxRetain);
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipDevicePrimaryCtxRetain.symbol(), F_hipDevicePrimaryCtxRetain.descriptor());
     }
 
     /** Retains a device's primary context, which keeps the device's state alive. */
     public static int hipDevicePrimaryCtxRetain(MemorySegment pctx, int dev) {
         try {
-            return (int) hipDevicePrimaryCtxRetain.HANDLE.invokeExact(hipDevicePrimaryCtxRetain.ADDRESS, pctx, dev);
+            return (int) hipDevicePrimaryCtxRetain.HANDLE.invokeExact(pctx, dev);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -204,18 +186,17 @@ public final class Hip {
     public static final Function F_hipDevicePrimaryCtxRelease = new Function("hipDevicePrimaryCtxRelease", returnsInt(C_INT));
 
     private static final class hipDevicePrimaryCtxRelease {
-        static final MemorySegment ADDRESS = address(F_hipDevicePrimaryCtxRelease);
-        static final MethodHandle HANDLE = downcall(F_hipDevicePrimaryCtxRelease);
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipDevicePrimaryCtxRelease.symbol(), F_hipDevicePrimaryCtxRelease.descriptor());
     }
 
     /** Releases a device's primary context. */
     public static int hipDevicePrimaryCtxRelease(int dev) {
         try {
-            return (int) hipDevicePrimaryCtxRelease.HANDLE.invokeExact(hipDevicePrimaryCtxRelease.ADDRESS, dev);
+            return (int) hipDevicePrimaryCtxRelease.HANDLE.invokeExact(dev);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -223,18 +204,17 @@ public final class Hip {
     public static final Function F_hipHostGetDevicePointer = new Function("hipHostGetDevicePointer", returnsInt(C_POINTER, C_POINTER, C_INT));
 
     private static final class hipHostGetDevicePointer {
-        static final MemorySegment ADDRESS = address(F_hipHostGetDevicePointer);
-        static final MethodHandle HANDLE = downcall(F_hipHostGetDevicePointer);
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipHostGetDevicePointer.symbol(), F_hipHostGetDevicePointer.descriptor());
     }
 
     /** The device address of mapped host memory. */
     public static int hipHostGetDevicePointer(MemorySegment devPtr, MemorySegment hstPtr, int flags) {
         try {
-            return (int) hipHostGetDevicePointer.HANDLE.invokeExact(hipHostGetDevicePointer.ADDRESS, devPtr, hstPtr, flags);
+            return (int) hipHostGetDevicePointer.HANDLE.invokeExact(devPtr, hstPtr, flags);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -242,18 +222,17 @@ public final class Hip {
     public static final Function F_hipStreamCreateWithFlags = new Function("hipStreamCreateWithFlags", returnsInt(C_POINTER, C_INT));
 
     private static final class hipStreamCreateWithFlags {
-        static final MemorySegment ADDRESS = address(F_hipStreamCreateWithFlags);
-        static final MethodHandle HANDLE = downcall(F_hipStreamCreateWithFlags);
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipStreamCreateWithFlags.symbol(), F_hipStreamCreateWithFlags.descriptor());
     }
 
     /** Creates a stream on the current device. */
     public static int hipStreamCreateWithFlags(MemorySegment stream, int flags) {
         try {
-            return (int) hipStreamCreateWithFlags.HANDLE.invokeExact(hipStreamCreateWithFlags.ADDRESS, stream, flags);
+            return (int) hipStreamCreateWithFlags.HANDLE.invokeExact(stream, flags);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -261,18 +240,17 @@ public final class Hip {
     public static final Function F_hipStreamDestroy = new Function("hipStreamDestroy", returnsInt(C_POINTER));
 
     private static final class hipStreamDestroy {
-        static final MemorySegment ADDRESS = address(F_hipStreamDestroy);
-        static final MethodHandle HANDLE = downcall(F_hipStreamDestroy);
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipStreamDestroy.symbol(), F_hipStreamDestroy.descriptor());
     }
 
     /** Destroys a stream. */
     public static int hipStreamDestroy(MemorySegment stream) {
         try {
-            return (int) hipStreamDestroy.HANDLE.invokeExact(hipStreamDestroy.ADDRESS, stream);
+            return (int) hipStreamDestroy.HANDLE.invokeExact(stream);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -280,18 +258,17 @@ public final class Hip {
     public static final Function F_hipStreamWriteValue64 = new Function("hipStreamWriteValue64", returnsInt(C_POINTER, C_POINTER, C_LONG_LONG, C_INT));
 
     private static final class hipStreamWriteValue64 {
-        static final MemorySegment ADDRESS = address(F_hipStreamWriteValue64);
-        static final MethodHandle HANDLE = downcall(F_hipStreamWriteValue64);
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipStreamWriteValue64.symbol(), F_hipStreamWriteValue64.descriptor());
     }
 
     /** Queues a 64-bit store on a stream. */
     public static int hipStreamWriteValue64(MemorySegment stream, MemorySegment ptr, long value, int flags) {
         try {
-            return (int) hipStreamWriteValue64.HANDLE.invokeExact(hipStreamWriteValue64.ADDRESS, stream, ptr, value, flags);
+            return (int) hipStreamWriteValue64.HANDLE.invokeExact(stream, ptr, value, flags);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -299,18 +276,17 @@ public final class Hip {
     public static final Function F_hipStreamWaitValue64 = new Function("hipStreamWaitValue64", returnsInt(C_POINTER, C_POINTER, C_LONG_LONG, C_INT, C_LONG_LONG));
 
     private static final class hipStreamWaitValue64 {
-        static final MemorySegment ADDRESS = address(F_hipStreamWaitValue64);
-        static final MethodHandle HANDLE = downcall(F_hipStreamWaitValue64);
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipStreamWaitValue64.symbol(), F_hipStreamWaitValue64.descriptor());
     }
 
     /** Queues a wait for a 64-bit word on a stream. */
     public static int hipStreamWaitValue64(MemorySegment stream, MemorySegment ptr, long value, int flags, long mask) {
         try {
-            return (int) hipStreamWaitValue64.HANDLE.invokeExact(hipStreamWaitValue64.ADDRESS, stream, ptr, value, flags, mask);
+            return (int) hipStreamWaitValue64.HANDLE.invokeExact(stream, ptr, value, flags, mask);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -318,18 +294,17 @@ public final class Hip {
     public static final Function F_hipGetStreamDeviceId = new Function("hipGetStreamDeviceId", returnsInt(C_POINTER));
 
     private static final class hipGetStreamDeviceId {
-        static final MemorySegment ADDRESS = address(F_hipGetStreamDeviceId);
-        static final MethodHandle HANDLE = downcall(F_hipGetStreamDeviceId);
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipGetStreamDeviceId.symbol(), F_hipGetStreamDeviceId.descriptor());
     }
 
     /** The device of a stream the runtime knows, the current device for the null stream, -1 for a handle it does not know (5.2.3 validates every handle but the per-thread one). */
     public static int hipGetStreamDeviceId(MemorySegment stream) {
         try {
-            return (int) hipGetStreamDeviceId.HANDLE.invokeExact(hipGetStreamDeviceId.ADDRESS, stream);
+            return (int) hipGetStreamDeviceId.HANDLE.invokeExact(stream);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -337,18 +312,17 @@ public final class Hip {
     public static final Function F_hipHostRegister = new Function("hipHostRegister", returnsInt(C_POINTER, C_SIZE_T, C_INT));
 
     private static final class hipHostRegister {
-        static final MemorySegment ADDRESS = address(F_hipHostRegister);
-        static final MethodHandle HANDLE = downcall(F_hipHostRegister);
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipHostRegister.symbol(), F_hipHostRegister.descriptor());
     }
 
     /** Page-locks and maps the caller's host memory for the devices. */
     public static int hipHostRegister(MemorySegment hostPtr, long sizeBytes, int flags) {
         try {
-            return (int) hipHostRegister.HANDLE.invokeExact(hipHostRegister.ADDRESS, hostPtr, sizeBytes, flags);
+            return (int) hipHostRegister.HANDLE.invokeExact(hostPtr, sizeBytes, flags);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -356,18 +330,17 @@ public final class Hip {
     public static final Function F_hipHostUnregister = new Function("hipHostUnregister", returnsInt(C_POINTER));
 
     private static final class hipHostUnregister {
-        static final MemorySegment ADDRESS = address(F_hipHostUnregister);
-        static final MethodHandle HANDLE = downcall(F_hipHostUnregister);
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipHostUnregister.symbol(), F_hipHostUnregister.descriptor());
     }
 
     /** Ends a registration; the memory stays the caller's. */
     public static int hipHostUnregister(MemorySegment hostPtr) {
         try {
-            return (int) hipHostUnregister.HANDLE.invokeExact(hipHostUnregister.ADDRESS, hostPtr);
+            return (int) hipHostUnregister.HANDLE.invokeExact(hostPtr);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -376,18 +349,17 @@ public final class Hip {
             returnsInt(C_POINTER));
 
     private static final class hipThreadExchangeStreamCaptureMode {
-        static final MemorySegment ADDRESS = address(F_hipThreadExchangeStreamCaptureMode);
-        static final MethodHandle HANDLE = downcall(F_hipThreadExchangeStreamCaptureMode);
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipThreadExchangeStreamCaptureMode.symbol(), F_hipThreadExchangeStreamCaptureMode.descriptor());
     }
 
     /** Swaps the calling thread's stream capture mode for *mode, leaving the previous one in *mode. */
     public static int hipThreadExchangeStreamCaptureMode(MemorySegment mode) {
         try {
-            return (int) hipThreadExchangeStreamCaptureMode.HANDLE.invokeExact(hipThreadExchangeStreamCaptureMode.ADDRESS, mode);
+            return (int) hipThreadExchangeStreamCaptureMode.HANDLE.invokeExact(mode);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -395,18 +367,17 @@ public final class Hip {
     public static final Function F_hipDeviceGetAttribute = new Function("hipDeviceGetAttribute", returnsInt(C_POINTER, C_INT, C_INT));
 
     private static final class hipDeviceGetAttribute {
-        static final MemorySegment ADDRESS = address(F_hipDeviceGetAttribute);
-        static final MethodHandle HANDLE = downcall(F_hipDeviceGetAttribute);
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipDeviceGetAttribute.symbol(), F_hipDeviceGetAttribute.descriptor());
     }
 
     /** A device attribute, such as whether it can wait on a word (hipDeviceAttributeCanUseStreamWaitValue). */
     public static int hipDeviceGetAttribute(MemorySegment pi, int attr, int deviceId) {
         try {
-            return (int) hipDeviceGetAttribute.HANDLE.invokeExact(hipDeviceGetAttribute.ADDRESS, pi, attr, deviceId);
+            return (int) hipDeviceGetAttribute.HANDLE.invokeExact(pi, attr, deviceId);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -414,18 +385,17 @@ public final class Hip {
     public static final Function F_hipEventCreateWithFlags = new Function("hipEventCreateWithFlags", returnsInt(C_POINTER, C_INT));
 
     private static final class hipEventCreateWithFlags {
-        static final MemorySegment ADDRESS = address(F_hipEventCreateWithFlags);
-        static final MethodHandle HANDLE = downcall(F_hipEventCreateWithFlags);
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipEventCreateWithFlags.symbol(), F_hipEventCreateWithFlags.descriptor());
     }
 
     /** Creates an event. */
     public static int hipEventCreateWithFlags(MemorySegment event, int flags) {
         try {
-            return (int) hipEventCreateWithFlags.HANDLE.invokeExact(hipEventCreateWithFlags.ADDRESS, event, flags);
+            return (int) hipEventCreateWithFlags.HANDLE.invokeExact(event, flags);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -433,18 +403,17 @@ public final class Hip {
     public static final Function F_hipEventRecord = new Function("hipEventRecord", returnsInt(C_POINTER, C_POINTER));
 
     private static final class hipEventRecord {
-        static final MemorySegment ADDRESS = address(F_hipEventRecord);
-        static final MethodHandle HANDLE = downcall(F_hipEventRecord);
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipEventRecord.symbol(), F_hipEventRecord.descriptor());
     }
 
     /** Records an event behind a stream's work. */
     public static int hipEventRecord(MemorySegment event, MemorySegment stream) {
         try {
-            return (int) hipEventRecord.HANDLE.invokeExact(hipEventRecord.ADDRESS, event, stream);
+            return (int) hipEventRecord.HANDLE.invokeExact(event, stream);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -452,18 +421,17 @@ public final class Hip {
     public static final Function F_hipEventQuery = new Function("hipEventQuery", returnsInt(C_POINTER));
 
     private static final class hipEventQuery {
-        static final MemorySegment ADDRESS = address(F_hipEventQuery);
-        static final MethodHandle HANDLE = downcall(F_hipEventQuery);
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipEventQuery.symbol(), F_hipEventQuery.descriptor());
     }
 
     /** Whether an event's work is done (hipErrorNotReady if not). */
     public static int hipEventQuery(MemorySegment event) {
         try {
-            return (int) hipEventQuery.HANDLE.invokeExact(hipEventQuery.ADDRESS, event);
+            return (int) hipEventQuery.HANDLE.invokeExact(event);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -471,18 +439,17 @@ public final class Hip {
     public static final Function F_hipEventDestroy = new Function("hipEventDestroy", returnsInt(C_POINTER));
 
     private static final class hipEventDestroy {
-        static final MemorySegment ADDRESS = address(F_hipEventDestroy);
-        static final MethodHandle HANDLE = downcall(F_hipEventDestroy);
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipEventDestroy.symbol(), F_hipEventDestroy.descriptor());
     }
 
     /** Destroys an event. */
     public static int hipEventDestroy(MemorySegment event) {
         try {
-            return (int) hipEventDestroy.HANDLE.invokeExact(hipEventDestroy.ADDRESS, event);
+            return (int) hipEventDestroy.HANDLE.invokeExact(event);
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw new AssertionError("a downcall threw a checked exception", t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -512,6 +479,6 @@ public final class Hip {
 
     /** Whether the library has {@code function}'s symbol. */
     public static boolean has(Function function) {
-        return !HipLibrary.find(function.symbol()).equals(MemorySegment.NULL);
+        return HipLibrary.LIBRARY.has(function.symbol());
     }
 }

@@ -1,10 +1,6 @@
 package io.gpuasync.backend.hip.internal;
 
-import io.gpuasync.spi.NativeLibrary;
-
-import java.lang.foreign.MemorySegment;
-import java.util.Optional;
-import java.util.function.Supplier;
+import io.gpuasync.spi.ffm.NativeLibrary;
 
 /**
  * Where the HIP runtime comes from: the system property {@value #PROPERTY}, else the environment
@@ -17,31 +13,10 @@ public final class HipLibrary {
     /** The environment variable, for when the property cannot be set. */
     public static final String ENVIRONMENT = "GAR_HIP_LIBRARY";
 
-    static final NativeLibrary LIBRARY = new NativeLibrary(PROPERTY, ENVIRONMENT,
+    /** The runtime library, loaded on first use. */
+    public static final NativeLibrary LIBRARY = new NativeLibrary(PROPERTY, ENVIRONMENT,
             "libamdhip64.so", "libamdhip64.so.7", "libamdhip64.so.6", "libamdhip64.so.5");
 
     private HipLibrary() {
-    }
-
-    /** The library's name or path, as it will be (or was) loaded. */
-    public static String location() {
-        return LIBRARY.location();
-    }
-
-    /** Why the library cannot be loaded, or empty. */
-    public static Optional<Throwable> loadFailure() {
-        return LIBRARY.loadFailure();
-    }
-
-    /**
-     * Why the backend cannot use the library: not loadable, an entry point missing, or what
-     * {@code ready} finds once both are fine; worked out once.
-     */
-    public static Optional<Throwable> unavailability(Supplier<Optional<Throwable>> ready) {
-        return LIBRARY.unavailability(Hip.FUNCTIONS.stream().map(Hip.Function::symbol).toList(), ready);
-    }
-
-    static MemorySegment find(String symbol) {
-        return LIBRARY.find(symbol);
     }
 }

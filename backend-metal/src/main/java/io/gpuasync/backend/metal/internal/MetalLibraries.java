@@ -33,25 +33,20 @@ public final class MetalLibraries {
     private MetalLibraries() {
     }
 
-    private static String named(String property, String environment) {
-        String fromProperty = System.getProperty(property);
-        if (fromProperty != null && !fromProperty.isBlank()) {
-            return fromProperty;
-        }
-        String fromEnvironment = System.getenv(environment);
-        return fromEnvironment != null && !fromEnvironment.isBlank() ? fromEnvironment : null;
-    }
+    // Where each comes from, read as every backend reads it; loaded through JNA, not through these.
+    private static final io.gpuasync.spi.ffm.NativeLibrary OBJC =
+            new io.gpuasync.spi.ffm.NativeLibrary(OBJC_PROPERTY, "GAR_METAL_OBJC", OBJC_DEFAULT);
+    private static final io.gpuasync.spi.ffm.NativeLibrary FRAMEWORK =
+            new io.gpuasync.spi.ffm.NativeLibrary(FRAMEWORK_PROPERTY, "GAR_METAL_FRAMEWORK", FRAMEWORK_DEFAULT);
 
     /** The runtime's path, as it will be (or was) loaded. */
     public static String objcLocation() {
-        String named = named(OBJC_PROPERTY, "GAR_METAL_OBJC");
-        return named != null ? named : OBJC_DEFAULT;
+        return OBJC.location();
     }
 
     /** The framework's path, as it will be (or was) loaded. */
     public static String frameworkLocation() {
-        String named = named(FRAMEWORK_PROPERTY, "GAR_METAL_FRAMEWORK");
-        return named != null ? named : FRAMEWORK_DEFAULT;
+        return FRAMEWORK.location();
     }
 
     /**
@@ -104,8 +99,7 @@ public final class MetalLibraries {
     }
 
     private static Optional<Throwable> load() {
-        boolean named = named(OBJC_PROPERTY, "GAR_METAL_OBJC") != null
-                || named(FRAMEWORK_PROPERTY, "GAR_METAL_FRAMEWORK") != null;
+        boolean named = OBJC.named().isPresent() || FRAMEWORK.named().isPresent();
         Optional<Throwable> offMac = offMac(System.getProperty("os.name", "?"), named);
         if (offMac.isPresent()) {
             return offMac;

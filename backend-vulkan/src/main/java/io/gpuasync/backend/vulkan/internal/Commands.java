@@ -34,10 +34,10 @@ public final class Commands {
      * for {@link MemorySegment#NULL}), resolved through the loader's {@code vkGetInstanceProcAddr}.
      */
     public static Commands ofInstance(MemorySegment instance) {
-        MemorySegment gipa = VulkanLibrary.find(Vk.F_vkGetInstanceProcAddr.name());
+        MemorySegment gipa = VulkanLibrary.LIBRARY.find(Vk.F_vkGetInstanceProcAddr.name());
         if (gipa.equals(MemorySegment.NULL)) {
-            throw new UnsatisfiedLinkError("unresolved symbol: vkGetInstanceProcAddr in " + VulkanLibrary.location()
-                    + VulkanLibrary.loadFailure().map(t -> " (" + t.getMessage() + ")").orElse(""));
+            throw new UnsatisfiedLinkError("unresolved symbol: vkGetInstanceProcAddr in " + VulkanLibrary.LIBRARY.location()
+                    + VulkanLibrary.LIBRARY.loadFailure().map(t -> " (" + t.getMessage() + ")").orElse(""));
         }
         Commands commands = new Commands();
         commands.addresses[Vk.F_vkGetInstanceProcAddr.index()] = gipa;

@@ -1,8 +1,9 @@
 package io.gpuasync.backend.vulkan.internal;
 
+import io.gpuasync.spi.ffm.Downcalls;
+
 import java.lang.foreign.AddressLayout;
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -415,19 +416,11 @@ public final class Vk {
                            List<String> parameterTypes) {
     }
 
-    private static MethodHandle downcall(Function function) {
-        return Linker.nativeLinker().downcallHandle(function.descriptor());
-    }
-
-    private static AssertionError checked(Throwable t) {
-        return new AssertionError("a downcall threw a checked exception", t);
-    }
-
     /** {@code vkGetInstanceProcAddr}. */
     public static final Function F_vkGetInstanceProcAddr = new Function("vkGetInstanceProcAddr", Level.LOADER, 0, FunctionDescriptor.of(C_POINTER, C_POINTER, C_POINTER), "PFN_vkVoidFunction", List.of("VkInstance", "const char*"));
 
     private static final class vkGetInstanceProcAddr {
-        static final MethodHandle HANDLE = downcall(F_vkGetInstanceProcAddr);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkGetInstanceProcAddr.descriptor());
     }
 
     /** {@code PFN_vkVoidFunction vkGetInstanceProcAddr(VkInstance, const char*)}. */
@@ -437,7 +430,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -445,7 +438,7 @@ public final class Vk {
     public static final Function F_vkEnumerateInstanceVersion = new Function("vkEnumerateInstanceVersion", Level.GLOBAL, 1, FunctionDescriptor.of(C_INT, C_POINTER), "VkResult", List.of("uint32_t*"));
 
     private static final class vkEnumerateInstanceVersion {
-        static final MethodHandle HANDLE = downcall(F_vkEnumerateInstanceVersion);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkEnumerateInstanceVersion.descriptor());
     }
 
     /** {@code VkResult vkEnumerateInstanceVersion(uint32_t*)}. */
@@ -455,7 +448,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -463,7 +456,7 @@ public final class Vk {
     public static final Function F_vkCreateInstance = new Function("vkCreateInstance", Level.GLOBAL, 2, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("const VkInstanceCreateInfo*", "const VkAllocationCallbacks*", "VkInstance*"));
 
     private static final class vkCreateInstance {
-        static final MethodHandle HANDLE = downcall(F_vkCreateInstance);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkCreateInstance.descriptor());
     }
 
     /** {@code VkResult vkCreateInstance(const VkInstanceCreateInfo*, const VkAllocationCallbacks*, VkInstance*)}. */
@@ -473,7 +466,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -481,7 +474,7 @@ public final class Vk {
     public static final Function F_vkDestroyInstance = new Function("vkDestroyInstance", Level.INSTANCE, 3, FunctionDescriptor.ofVoid(C_POINTER, C_POINTER), "void", List.of("VkInstance", "const VkAllocationCallbacks*"));
 
     private static final class vkDestroyInstance {
-        static final MethodHandle HANDLE = downcall(F_vkDestroyInstance);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkDestroyInstance.descriptor());
     }
 
     /** {@code void vkDestroyInstance(VkInstance, const VkAllocationCallbacks*)}. */
@@ -491,7 +484,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -499,7 +492,7 @@ public final class Vk {
     public static final Function F_vkEnumeratePhysicalDevices = new Function("vkEnumeratePhysicalDevices", Level.INSTANCE, 4, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkInstance", "uint32_t*", "VkPhysicalDevice*"));
 
     private static final class vkEnumeratePhysicalDevices {
-        static final MethodHandle HANDLE = downcall(F_vkEnumeratePhysicalDevices);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkEnumeratePhysicalDevices.descriptor());
     }
 
     /** {@code VkResult vkEnumeratePhysicalDevices(VkInstance, uint32_t*, VkPhysicalDevice*)}. */
@@ -509,7 +502,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -517,7 +510,7 @@ public final class Vk {
     public static final Function F_vkGetPhysicalDeviceProperties = new Function("vkGetPhysicalDeviceProperties", Level.INSTANCE, 5, FunctionDescriptor.ofVoid(C_POINTER, C_POINTER), "void", List.of("VkPhysicalDevice", "VkPhysicalDeviceProperties*"));
 
     private static final class vkGetPhysicalDeviceProperties {
-        static final MethodHandle HANDLE = downcall(F_vkGetPhysicalDeviceProperties);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkGetPhysicalDeviceProperties.descriptor());
     }
 
     /** {@code void vkGetPhysicalDeviceProperties(VkPhysicalDevice, VkPhysicalDeviceProperties*)}. */
@@ -527,7 +520,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -535,7 +528,7 @@ public final class Vk {
     public static final Function F_vkGetPhysicalDeviceProperties2 = new Function("vkGetPhysicalDeviceProperties2", Level.INSTANCE, 6, FunctionDescriptor.ofVoid(C_POINTER, C_POINTER), "void", List.of("VkPhysicalDevice", "VkPhysicalDeviceProperties2*"));
 
     private static final class vkGetPhysicalDeviceProperties2 {
-        static final MethodHandle HANDLE = downcall(F_vkGetPhysicalDeviceProperties2);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkGetPhysicalDeviceProperties2.descriptor());
     }
 
     /** {@code void vkGetPhysicalDeviceProperties2(VkPhysicalDevice, VkPhysicalDeviceProperties2*)}. */
@@ -545,7 +538,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -553,7 +546,7 @@ public final class Vk {
     public static final Function F_vkGetPhysicalDeviceFeatures2 = new Function("vkGetPhysicalDeviceFeatures2", Level.INSTANCE, 7, FunctionDescriptor.ofVoid(C_POINTER, C_POINTER), "void", List.of("VkPhysicalDevice", "VkPhysicalDeviceFeatures2*"));
 
     private static final class vkGetPhysicalDeviceFeatures2 {
-        static final MethodHandle HANDLE = downcall(F_vkGetPhysicalDeviceFeatures2);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkGetPhysicalDeviceFeatures2.descriptor());
     }
 
     /** {@code void vkGetPhysicalDeviceFeatures2(VkPhysicalDevice, VkPhysicalDeviceFeatures2*)}. */
@@ -563,7 +556,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -571,7 +564,7 @@ public final class Vk {
     public static final Function F_vkGetPhysicalDeviceQueueFamilyProperties = new Function("vkGetPhysicalDeviceQueueFamilyProperties", Level.INSTANCE, 8, FunctionDescriptor.ofVoid(C_POINTER, C_POINTER, C_POINTER), "void", List.of("VkPhysicalDevice", "uint32_t*", "VkQueueFamilyProperties*"));
 
     private static final class vkGetPhysicalDeviceQueueFamilyProperties {
-        static final MethodHandle HANDLE = downcall(F_vkGetPhysicalDeviceQueueFamilyProperties);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkGetPhysicalDeviceQueueFamilyProperties.descriptor());
     }
 
     /** {@code void vkGetPhysicalDeviceQueueFamilyProperties(VkPhysicalDevice, uint32_t*, VkQueueFamilyProperties*)}. */
@@ -581,7 +574,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -589,7 +582,7 @@ public final class Vk {
     public static final Function F_vkGetPhysicalDeviceMemoryProperties = new Function("vkGetPhysicalDeviceMemoryProperties", Level.INSTANCE, 9, FunctionDescriptor.ofVoid(C_POINTER, C_POINTER), "void", List.of("VkPhysicalDevice", "VkPhysicalDeviceMemoryProperties*"));
 
     private static final class vkGetPhysicalDeviceMemoryProperties {
-        static final MethodHandle HANDLE = downcall(F_vkGetPhysicalDeviceMemoryProperties);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkGetPhysicalDeviceMemoryProperties.descriptor());
     }
 
     /** {@code void vkGetPhysicalDeviceMemoryProperties(VkPhysicalDevice, VkPhysicalDeviceMemoryProperties*)}. */
@@ -599,7 +592,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -607,7 +600,7 @@ public final class Vk {
     public static final Function F_vkEnumerateDeviceExtensionProperties = new Function("vkEnumerateDeviceExtensionProperties", Level.INSTANCE, 10, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkPhysicalDevice", "const char*", "uint32_t*", "VkExtensionProperties*"));
 
     private static final class vkEnumerateDeviceExtensionProperties {
-        static final MethodHandle HANDLE = downcall(F_vkEnumerateDeviceExtensionProperties);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkEnumerateDeviceExtensionProperties.descriptor());
     }
 
     /** {@code VkResult vkEnumerateDeviceExtensionProperties(VkPhysicalDevice, const char*, uint32_t*, VkExtensionProperties*)}. */
@@ -617,7 +610,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -625,7 +618,7 @@ public final class Vk {
     public static final Function F_vkCreateDevice = new Function("vkCreateDevice", Level.INSTANCE, 11, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkPhysicalDevice", "const VkDeviceCreateInfo*", "const VkAllocationCallbacks*", "VkDevice*"));
 
     private static final class vkCreateDevice {
-        static final MethodHandle HANDLE = downcall(F_vkCreateDevice);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkCreateDevice.descriptor());
     }
 
     /** {@code VkResult vkCreateDevice(VkPhysicalDevice, const VkDeviceCreateInfo*, const VkAllocationCallbacks*, VkDevice*)}. */
@@ -635,7 +628,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -643,7 +636,7 @@ public final class Vk {
     public static final Function F_vkGetDeviceProcAddr = new Function("vkGetDeviceProcAddr", Level.INSTANCE, 12, FunctionDescriptor.of(C_POINTER, C_POINTER, C_POINTER), "PFN_vkVoidFunction", List.of("VkDevice", "const char*"));
 
     private static final class vkGetDeviceProcAddr {
-        static final MethodHandle HANDLE = downcall(F_vkGetDeviceProcAddr);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkGetDeviceProcAddr.descriptor());
     }
 
     /** {@code PFN_vkVoidFunction vkGetDeviceProcAddr(VkDevice, const char*)}. */
@@ -653,7 +646,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -661,7 +654,7 @@ public final class Vk {
     public static final Function F_vkDestroyDevice = new Function("vkDestroyDevice", Level.DEVICE, 13, FunctionDescriptor.ofVoid(C_POINTER, C_POINTER), "void", List.of("VkDevice", "const VkAllocationCallbacks*"));
 
     private static final class vkDestroyDevice {
-        static final MethodHandle HANDLE = downcall(F_vkDestroyDevice);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkDestroyDevice.descriptor());
     }
 
     /** {@code void vkDestroyDevice(VkDevice, const VkAllocationCallbacks*)}. */
@@ -671,7 +664,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -679,7 +672,7 @@ public final class Vk {
     public static final Function F_vkDeviceWaitIdle = new Function("vkDeviceWaitIdle", Level.DEVICE, 14, FunctionDescriptor.of(C_INT, C_POINTER), "VkResult", List.of("VkDevice"));
 
     private static final class vkDeviceWaitIdle {
-        static final MethodHandle HANDLE = downcall(F_vkDeviceWaitIdle);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkDeviceWaitIdle.descriptor());
     }
 
     /** {@code VkResult vkDeviceWaitIdle(VkDevice)}. */
@@ -689,7 +682,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -697,7 +690,7 @@ public final class Vk {
     public static final Function F_vkGetDeviceQueue = new Function("vkGetDeviceQueue", Level.DEVICE, 15, FunctionDescriptor.ofVoid(C_POINTER, C_INT, C_INT, C_POINTER), "void", List.of("VkDevice", "uint32_t", "uint32_t", "VkQueue*"));
 
     private static final class vkGetDeviceQueue {
-        static final MethodHandle HANDLE = downcall(F_vkGetDeviceQueue);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkGetDeviceQueue.descriptor());
     }
 
     /** {@code void vkGetDeviceQueue(VkDevice, uint32_t, uint32_t, VkQueue*)}. */
@@ -707,7 +700,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -715,7 +708,7 @@ public final class Vk {
     public static final Function F_vkQueueSubmit = new Function("vkQueueSubmit", Level.DEVICE, 16, FunctionDescriptor.of(C_INT, C_POINTER, C_INT, C_POINTER, C_LONG), "VkResult", List.of("VkQueue", "uint32_t", "const VkSubmitInfo*", "VkFence"));
 
     private static final class vkQueueSubmit {
-        static final MethodHandle HANDLE = downcall(F_vkQueueSubmit);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkQueueSubmit.descriptor());
     }
 
     /** {@code VkResult vkQueueSubmit(VkQueue, uint32_t, const VkSubmitInfo*, VkFence)}. */
@@ -725,7 +718,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -733,7 +726,7 @@ public final class Vk {
     public static final Function F_vkCreateBuffer = new Function("vkCreateBuffer", Level.DEVICE, 17, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkBufferCreateInfo*", "const VkAllocationCallbacks*", "VkBuffer*"));
 
     private static final class vkCreateBuffer {
-        static final MethodHandle HANDLE = downcall(F_vkCreateBuffer);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkCreateBuffer.descriptor());
     }
 
     /** {@code VkResult vkCreateBuffer(VkDevice, const VkBufferCreateInfo*, const VkAllocationCallbacks*, VkBuffer*)}. */
@@ -743,7 +736,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -751,7 +744,7 @@ public final class Vk {
     public static final Function F_vkDestroyBuffer = new Function("vkDestroyBuffer", Level.DEVICE, 18, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkBuffer", "const VkAllocationCallbacks*"));
 
     private static final class vkDestroyBuffer {
-        static final MethodHandle HANDLE = downcall(F_vkDestroyBuffer);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkDestroyBuffer.descriptor());
     }
 
     /** {@code void vkDestroyBuffer(VkDevice, VkBuffer, const VkAllocationCallbacks*)}. */
@@ -761,7 +754,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -769,7 +762,7 @@ public final class Vk {
     public static final Function F_vkGetBufferMemoryRequirements = new Function("vkGetBufferMemoryRequirements", Level.DEVICE, 19, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkBuffer", "VkMemoryRequirements*"));
 
     private static final class vkGetBufferMemoryRequirements {
-        static final MethodHandle HANDLE = downcall(F_vkGetBufferMemoryRequirements);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkGetBufferMemoryRequirements.descriptor());
     }
 
     /** {@code void vkGetBufferMemoryRequirements(VkDevice, VkBuffer, VkMemoryRequirements*)}. */
@@ -779,7 +772,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -787,7 +780,7 @@ public final class Vk {
     public static final Function F_vkGetBufferDeviceAddress = new Function("vkGetBufferDeviceAddress", Level.DEVICE, 20, FunctionDescriptor.of(C_LONG, C_POINTER, C_POINTER), "VkDeviceAddress", List.of("VkDevice", "const VkBufferDeviceAddressInfo*"));
 
     private static final class vkGetBufferDeviceAddress {
-        static final MethodHandle HANDLE = downcall(F_vkGetBufferDeviceAddress);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkGetBufferDeviceAddress.descriptor());
     }
 
     /** {@code VkDeviceAddress vkGetBufferDeviceAddress(VkDevice, const VkBufferDeviceAddressInfo*)}. */
@@ -797,7 +790,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -805,7 +798,7 @@ public final class Vk {
     public static final Function F_vkAllocateMemory = new Function("vkAllocateMemory", Level.DEVICE, 21, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkMemoryAllocateInfo*", "const VkAllocationCallbacks*", "VkDeviceMemory*"));
 
     private static final class vkAllocateMemory {
-        static final MethodHandle HANDLE = downcall(F_vkAllocateMemory);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkAllocateMemory.descriptor());
     }
 
     /** {@code VkResult vkAllocateMemory(VkDevice, const VkMemoryAllocateInfo*, const VkAllocationCallbacks*, VkDeviceMemory*)}. */
@@ -815,7 +808,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -823,7 +816,7 @@ public final class Vk {
     public static final Function F_vkFreeMemory = new Function("vkFreeMemory", Level.DEVICE, 22, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkDeviceMemory", "const VkAllocationCallbacks*"));
 
     private static final class vkFreeMemory {
-        static final MethodHandle HANDLE = downcall(F_vkFreeMemory);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkFreeMemory.descriptor());
     }
 
     /** {@code void vkFreeMemory(VkDevice, VkDeviceMemory, const VkAllocationCallbacks*)}. */
@@ -833,7 +826,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -841,7 +834,7 @@ public final class Vk {
     public static final Function F_vkBindBufferMemory = new Function("vkBindBufferMemory", Level.DEVICE, 23, FunctionDescriptor.of(C_INT, C_POINTER, C_LONG, C_LONG, C_LONG), "VkResult", List.of("VkDevice", "VkBuffer", "VkDeviceMemory", "VkDeviceSize"));
 
     private static final class vkBindBufferMemory {
-        static final MethodHandle HANDLE = downcall(F_vkBindBufferMemory);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkBindBufferMemory.descriptor());
     }
 
     /** {@code VkResult vkBindBufferMemory(VkDevice, VkBuffer, VkDeviceMemory, VkDeviceSize)}. */
@@ -851,7 +844,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -859,7 +852,7 @@ public final class Vk {
     public static final Function F_vkGetMemoryHostPointerPropertiesEXT = new Function("vkGetMemoryHostPointerPropertiesEXT", Level.DEVICE, 24, FunctionDescriptor.of(C_INT, C_POINTER, C_INT, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "VkExternalMemoryHandleTypeFlagBits", "const void*", "VkMemoryHostPointerPropertiesEXT*"));
 
     private static final class vkGetMemoryHostPointerPropertiesEXT {
-        static final MethodHandle HANDLE = downcall(F_vkGetMemoryHostPointerPropertiesEXT);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkGetMemoryHostPointerPropertiesEXT.descriptor());
     }
 
     /** {@code VkResult vkGetMemoryHostPointerPropertiesEXT(VkDevice, VkExternalMemoryHandleTypeFlagBits, const void*, VkMemoryHostPointerPropertiesEXT*)}. */
@@ -869,7 +862,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -877,7 +870,7 @@ public final class Vk {
     public static final Function F_vkCreateShaderModule = new Function("vkCreateShaderModule", Level.DEVICE, 25, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkShaderModuleCreateInfo*", "const VkAllocationCallbacks*", "VkShaderModule*"));
 
     private static final class vkCreateShaderModule {
-        static final MethodHandle HANDLE = downcall(F_vkCreateShaderModule);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkCreateShaderModule.descriptor());
     }
 
     /** {@code VkResult vkCreateShaderModule(VkDevice, const VkShaderModuleCreateInfo*, const VkAllocationCallbacks*, VkShaderModule*)}. */
@@ -887,7 +880,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -895,7 +888,7 @@ public final class Vk {
     public static final Function F_vkDestroyShaderModule = new Function("vkDestroyShaderModule", Level.DEVICE, 26, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkShaderModule", "const VkAllocationCallbacks*"));
 
     private static final class vkDestroyShaderModule {
-        static final MethodHandle HANDLE = downcall(F_vkDestroyShaderModule);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkDestroyShaderModule.descriptor());
     }
 
     /** {@code void vkDestroyShaderModule(VkDevice, VkShaderModule, const VkAllocationCallbacks*)}. */
@@ -905,7 +898,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -913,7 +906,7 @@ public final class Vk {
     public static final Function F_vkCreatePipelineLayout = new Function("vkCreatePipelineLayout", Level.DEVICE, 27, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkPipelineLayoutCreateInfo*", "const VkAllocationCallbacks*", "VkPipelineLayout*"));
 
     private static final class vkCreatePipelineLayout {
-        static final MethodHandle HANDLE = downcall(F_vkCreatePipelineLayout);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkCreatePipelineLayout.descriptor());
     }
 
     /** {@code VkResult vkCreatePipelineLayout(VkDevice, const VkPipelineLayoutCreateInfo*, const VkAllocationCallbacks*, VkPipelineLayout*)}. */
@@ -923,7 +916,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -931,7 +924,7 @@ public final class Vk {
     public static final Function F_vkDestroyPipelineLayout = new Function("vkDestroyPipelineLayout", Level.DEVICE, 28, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkPipelineLayout", "const VkAllocationCallbacks*"));
 
     private static final class vkDestroyPipelineLayout {
-        static final MethodHandle HANDLE = downcall(F_vkDestroyPipelineLayout);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkDestroyPipelineLayout.descriptor());
     }
 
     /** {@code void vkDestroyPipelineLayout(VkDevice, VkPipelineLayout, const VkAllocationCallbacks*)}. */
@@ -941,7 +934,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -949,7 +942,7 @@ public final class Vk {
     public static final Function F_vkCreateComputePipelines = new Function("vkCreateComputePipelines", Level.DEVICE, 29, FunctionDescriptor.of(C_INT, C_POINTER, C_LONG, C_INT, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "VkPipelineCache", "uint32_t", "const VkComputePipelineCreateInfo*", "const VkAllocationCallbacks*", "VkPipeline*"));
 
     private static final class vkCreateComputePipelines {
-        static final MethodHandle HANDLE = downcall(F_vkCreateComputePipelines);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkCreateComputePipelines.descriptor());
     }
 
     /** {@code VkResult vkCreateComputePipelines(VkDevice, VkPipelineCache, uint32_t, const VkComputePipelineCreateInfo*, const VkAllocationCallbacks*, VkPipeline*)}. */
@@ -959,7 +952,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -967,7 +960,7 @@ public final class Vk {
     public static final Function F_vkDestroyPipeline = new Function("vkDestroyPipeline", Level.DEVICE, 30, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkPipeline", "const VkAllocationCallbacks*"));
 
     private static final class vkDestroyPipeline {
-        static final MethodHandle HANDLE = downcall(F_vkDestroyPipeline);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkDestroyPipeline.descriptor());
     }
 
     /** {@code void vkDestroyPipeline(VkDevice, VkPipeline, const VkAllocationCallbacks*)}. */
@@ -977,7 +970,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -985,7 +978,7 @@ public final class Vk {
     public static final Function F_vkCreateCommandPool = new Function("vkCreateCommandPool", Level.DEVICE, 31, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkCommandPoolCreateInfo*", "const VkAllocationCallbacks*", "VkCommandPool*"));
 
     private static final class vkCreateCommandPool {
-        static final MethodHandle HANDLE = downcall(F_vkCreateCommandPool);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkCreateCommandPool.descriptor());
     }
 
     /** {@code VkResult vkCreateCommandPool(VkDevice, const VkCommandPoolCreateInfo*, const VkAllocationCallbacks*, VkCommandPool*)}. */
@@ -995,7 +988,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -1003,7 +996,7 @@ public final class Vk {
     public static final Function F_vkDestroyCommandPool = new Function("vkDestroyCommandPool", Level.DEVICE, 32, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkCommandPool", "const VkAllocationCallbacks*"));
 
     private static final class vkDestroyCommandPool {
-        static final MethodHandle HANDLE = downcall(F_vkDestroyCommandPool);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkDestroyCommandPool.descriptor());
     }
 
     /** {@code void vkDestroyCommandPool(VkDevice, VkCommandPool, const VkAllocationCallbacks*)}. */
@@ -1013,7 +1006,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -1021,7 +1014,7 @@ public final class Vk {
     public static final Function F_vkAllocateCommandBuffers = new Function("vkAllocateCommandBuffers", Level.DEVICE, 33, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkCommandBufferAllocateInfo*", "VkCommandBuffer*"));
 
     private static final class vkAllocateCommandBuffers {
-        static final MethodHandle HANDLE = downcall(F_vkAllocateCommandBuffers);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkAllocateCommandBuffers.descriptor());
     }
 
     /** {@code VkResult vkAllocateCommandBuffers(VkDevice, const VkCommandBufferAllocateInfo*, VkCommandBuffer*)}. */
@@ -1031,7 +1024,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -1039,7 +1032,7 @@ public final class Vk {
     public static final Function F_vkBeginCommandBuffer = new Function("vkBeginCommandBuffer", Level.DEVICE, 34, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER), "VkResult", List.of("VkCommandBuffer", "const VkCommandBufferBeginInfo*"));
 
     private static final class vkBeginCommandBuffer {
-        static final MethodHandle HANDLE = downcall(F_vkBeginCommandBuffer);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkBeginCommandBuffer.descriptor());
     }
 
     /** {@code VkResult vkBeginCommandBuffer(VkCommandBuffer, const VkCommandBufferBeginInfo*)}. */
@@ -1049,7 +1042,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -1057,7 +1050,7 @@ public final class Vk {
     public static final Function F_vkEndCommandBuffer = new Function("vkEndCommandBuffer", Level.DEVICE, 35, FunctionDescriptor.of(C_INT, C_POINTER), "VkResult", List.of("VkCommandBuffer"));
 
     private static final class vkEndCommandBuffer {
-        static final MethodHandle HANDLE = downcall(F_vkEndCommandBuffer);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkEndCommandBuffer.descriptor());
     }
 
     /** {@code VkResult vkEndCommandBuffer(VkCommandBuffer)}. */
@@ -1067,7 +1060,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -1075,7 +1068,7 @@ public final class Vk {
     public static final Function F_vkCmdPipelineBarrier = new Function("vkCmdPipelineBarrier", Level.DEVICE, 36, FunctionDescriptor.ofVoid(C_POINTER, C_INT, C_INT, C_INT, C_INT, C_POINTER, C_INT, C_POINTER, C_INT, C_POINTER), "void", List.of("VkCommandBuffer", "VkPipelineStageFlags", "VkPipelineStageFlags", "VkDependencyFlags", "uint32_t", "const VkMemoryBarrier*", "uint32_t", "const VkBufferMemoryBarrier*", "uint32_t", "const VkImageMemoryBarrier*"));
 
     private static final class vkCmdPipelineBarrier {
-        static final MethodHandle HANDLE = downcall(F_vkCmdPipelineBarrier);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkCmdPipelineBarrier.descriptor());
     }
 
     /** {@code void vkCmdPipelineBarrier(VkCommandBuffer, VkPipelineStageFlags, VkPipelineStageFlags, VkDependencyFlags, uint32_t, const VkMemoryBarrier*, uint32_t, const VkBufferMemoryBarrier*, uint32_t, const VkImageMemoryBarrier*)}. */
@@ -1085,7 +1078,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -1093,7 +1086,7 @@ public final class Vk {
     public static final Function F_vkCmdBindPipeline = new Function("vkCmdBindPipeline", Level.DEVICE, 37, FunctionDescriptor.ofVoid(C_POINTER, C_INT, C_LONG), "void", List.of("VkCommandBuffer", "VkPipelineBindPoint", "VkPipeline"));
 
     private static final class vkCmdBindPipeline {
-        static final MethodHandle HANDLE = downcall(F_vkCmdBindPipeline);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkCmdBindPipeline.descriptor());
     }
 
     /** {@code void vkCmdBindPipeline(VkCommandBuffer, VkPipelineBindPoint, VkPipeline)}. */
@@ -1103,7 +1096,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -1111,7 +1104,7 @@ public final class Vk {
     public static final Function F_vkCmdPushConstants = new Function("vkCmdPushConstants", Level.DEVICE, 38, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_INT, C_INT, C_INT, C_POINTER), "void", List.of("VkCommandBuffer", "VkPipelineLayout", "VkShaderStageFlags", "uint32_t", "uint32_t", "const void*"));
 
     private static final class vkCmdPushConstants {
-        static final MethodHandle HANDLE = downcall(F_vkCmdPushConstants);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkCmdPushConstants.descriptor());
     }
 
     /** {@code void vkCmdPushConstants(VkCommandBuffer, VkPipelineLayout, VkShaderStageFlags, uint32_t, uint32_t, const void*)}. */
@@ -1121,7 +1114,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -1129,7 +1122,7 @@ public final class Vk {
     public static final Function F_vkCmdDispatch = new Function("vkCmdDispatch", Level.DEVICE, 39, FunctionDescriptor.ofVoid(C_POINTER, C_INT, C_INT, C_INT), "void", List.of("VkCommandBuffer", "uint32_t", "uint32_t", "uint32_t"));
 
     private static final class vkCmdDispatch {
-        static final MethodHandle HANDLE = downcall(F_vkCmdDispatch);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkCmdDispatch.descriptor());
     }
 
     /** {@code void vkCmdDispatch(VkCommandBuffer, uint32_t, uint32_t, uint32_t)}. */
@@ -1139,7 +1132,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -1147,7 +1140,7 @@ public final class Vk {
     public static final Function F_vkCreateSemaphore = new Function("vkCreateSemaphore", Level.DEVICE, 40, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkSemaphoreCreateInfo*", "const VkAllocationCallbacks*", "VkSemaphore*"));
 
     private static final class vkCreateSemaphore {
-        static final MethodHandle HANDLE = downcall(F_vkCreateSemaphore);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkCreateSemaphore.descriptor());
     }
 
     /** {@code VkResult vkCreateSemaphore(VkDevice, const VkSemaphoreCreateInfo*, const VkAllocationCallbacks*, VkSemaphore*)}. */
@@ -1157,7 +1150,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -1165,7 +1158,7 @@ public final class Vk {
     public static final Function F_vkDestroySemaphore = new Function("vkDestroySemaphore", Level.DEVICE, 41, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkSemaphore", "const VkAllocationCallbacks*"));
 
     private static final class vkDestroySemaphore {
-        static final MethodHandle HANDLE = downcall(F_vkDestroySemaphore);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkDestroySemaphore.descriptor());
     }
 
     /** {@code void vkDestroySemaphore(VkDevice, VkSemaphore, const VkAllocationCallbacks*)}. */
@@ -1175,7 +1168,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -1183,7 +1176,7 @@ public final class Vk {
     public static final Function F_vkGetSemaphoreCounterValue = new Function("vkGetSemaphoreCounterValue", Level.DEVICE, 42, FunctionDescriptor.of(C_INT, C_POINTER, C_LONG, C_POINTER), "VkResult", List.of("VkDevice", "VkSemaphore", "uint64_t*"));
 
     private static final class vkGetSemaphoreCounterValue {
-        static final MethodHandle HANDLE = downcall(F_vkGetSemaphoreCounterValue);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkGetSemaphoreCounterValue.descriptor());
     }
 
     /** {@code VkResult vkGetSemaphoreCounterValue(VkDevice, VkSemaphore, uint64_t*)}. */
@@ -1193,7 +1186,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -1201,7 +1194,7 @@ public final class Vk {
     public static final Function F_vkWaitSemaphores = new Function("vkWaitSemaphores", Level.DEVICE, 43, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_LONG), "VkResult", List.of("VkDevice", "const VkSemaphoreWaitInfo*", "uint64_t"));
 
     private static final class vkWaitSemaphores {
-        static final MethodHandle HANDLE = downcall(F_vkWaitSemaphores);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkWaitSemaphores.descriptor());
     }
 
     /** {@code VkResult vkWaitSemaphores(VkDevice, const VkSemaphoreWaitInfo*, uint64_t)}. */
@@ -1211,7 +1204,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -1219,7 +1212,7 @@ public final class Vk {
     public static final Function F_vkSignalSemaphore = new Function("vkSignalSemaphore", Level.DEVICE, 44, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkSemaphoreSignalInfo*"));
 
     private static final class vkSignalSemaphore {
-        static final MethodHandle HANDLE = downcall(F_vkSignalSemaphore);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkSignalSemaphore.descriptor());
     }
 
     /** {@code VkResult vkSignalSemaphore(VkDevice, const VkSemaphoreSignalInfo*)}. */
@@ -1229,7 +1222,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -1237,7 +1230,7 @@ public final class Vk {
     public static final Function F_vkCreateFence = new Function("vkCreateFence", Level.DEVICE, 45, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkFenceCreateInfo*", "const VkAllocationCallbacks*", "VkFence*"));
 
     private static final class vkCreateFence {
-        static final MethodHandle HANDLE = downcall(F_vkCreateFence);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkCreateFence.descriptor());
     }
 
     /** {@code VkResult vkCreateFence(VkDevice, const VkFenceCreateInfo*, const VkAllocationCallbacks*, VkFence*)}. */
@@ -1247,7 +1240,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -1255,7 +1248,7 @@ public final class Vk {
     public static final Function F_vkDestroyFence = new Function("vkDestroyFence", Level.DEVICE, 46, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkFence", "const VkAllocationCallbacks*"));
 
     private static final class vkDestroyFence {
-        static final MethodHandle HANDLE = downcall(F_vkDestroyFence);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkDestroyFence.descriptor());
     }
 
     /** {@code void vkDestroyFence(VkDevice, VkFence, const VkAllocationCallbacks*)}. */
@@ -1265,7 +1258,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -1273,7 +1266,7 @@ public final class Vk {
     public static final Function F_vkWaitForFences = new Function("vkWaitForFences", Level.DEVICE, 47, FunctionDescriptor.of(C_INT, C_POINTER, C_INT, C_POINTER, C_INT, C_LONG), "VkResult", List.of("VkDevice", "uint32_t", "const VkFence*", "VkBool32", "uint64_t"));
 
     private static final class vkWaitForFences {
-        static final MethodHandle HANDLE = downcall(F_vkWaitForFences);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkWaitForFences.descriptor());
     }
 
     /** {@code VkResult vkWaitForFences(VkDevice, uint32_t, const VkFence*, VkBool32, uint64_t)}. */
@@ -1283,7 +1276,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 
@@ -1291,7 +1284,7 @@ public final class Vk {
     public static final Function F_vkResetFences = new Function("vkResetFences", Level.DEVICE, 48, FunctionDescriptor.of(C_INT, C_POINTER, C_INT, C_POINTER), "VkResult", List.of("VkDevice", "uint32_t", "const VkFence*"));
 
     private static final class vkResetFences {
-        static final MethodHandle HANDLE = downcall(F_vkResetFences);
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkResetFences.descriptor());
     }
 
     /** {@code VkResult vkResetFences(VkDevice, uint32_t, const VkFence*)}. */
@@ -1301,7 +1294,7 @@ public final class Vk {
         } catch (Error | RuntimeException e) {
             throw e;
         } catch (Throwable t) {
-            throw checked(t);
+            throw Downcalls.checked(t);
         }
     }
 

@@ -1,10 +1,6 @@
 package io.gpuasync.backend.vulkan.internal;
 
-import io.gpuasync.spi.NativeLibrary;
-
-import java.lang.foreign.MemorySegment;
-import java.util.List;
-import java.util.Optional;
+import io.gpuasync.spi.ffm.NativeLibrary;
 
 /**
  * Where the Vulkan loader comes from: the system property {@value #PROPERTY}, else the environment
@@ -17,27 +13,9 @@ public final class VulkanLibrary {
     /** The environment variable, for when the property cannot be set. */
     public static final String ENVIRONMENT = "GAR_VULKAN_LIBRARY";
 
-    static final NativeLibrary LIBRARY = new NativeLibrary(PROPERTY, ENVIRONMENT, "libvulkan.so.1");
+    /** The loader, loaded on first use. */
+    public static final NativeLibrary LIBRARY = new NativeLibrary(PROPERTY, ENVIRONMENT, "libvulkan.so.1");
 
     private VulkanLibrary() {
-    }
-
-    /** The library's name or path, as it will be (or was) loaded. */
-    public static String location() {
-        return LIBRARY.location();
-    }
-
-    /** Why the library cannot be loaded, or empty. */
-    public static Optional<Throwable> loadFailure() {
-        return LIBRARY.loadFailure();
-    }
-
-    /** Why the loader cannot be used: not loadable, or without {@code vkGetInstanceProcAddr}. */
-    public static Optional<Throwable> unavailability() {
-        return LIBRARY.unavailability(List.of(Vk.F_vkGetInstanceProcAddr.name()));
-    }
-
-    static MemorySegment find(String symbol) {
-        return LIBRARY.find(symbol);
     }
 }

@@ -1,8 +1,11 @@
-package io.gpuasync.spi;
+package io.gpuasync.spi.ffm;
 
 import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Objects;
@@ -14,6 +17,11 @@ import java.util.function.Supplier;
  * property, else in an environment variable, else the dynamic loader's search for a default
  * name. Loaded once, on first use; a library that cannot be loaded is a stored cause, never an
  * error at class load, so a provider can list itself as unavailable and say why.
+ *
+ * <p>Each backend declares one, with its vendor's names:
+ * {@code new NativeLibrary("gar.cuda.library", "GAR_CUDA_LIBRARY", "libcuda.so.1")}; a backend
+ * that loads its library another way (Metal, through JNA) still reads where it comes from here
+ * ({@link #named()}, {@link #location()}).
  */
 public final class NativeLibrary {
     private final String property;
@@ -43,12 +51,22 @@ public final class NativeLibrary {
         return property;
     }
 
+    /** The environment variable that names another path, for when the property cannot be set. */
+    public String environment() {
+        return environment;
+    }
+
+    /** The path or name the property (else the environment variable) gives, or empty: the loader's search for the defaults. */
+    public Optional<String> named() {
+        return Optional.ofNullable(namedOrNull());
+    }
+
     /**
      * The library's name or path: the one named, or the default name that loaded (the first
      * default before loading, or if none did).
      */
     public String location() {
-        String named = named();
+        String named = namedOrNull();
         if (named != null) {
             return named;
         }
@@ -56,7 +74,7 @@ public final class NativeLibrary {
         return result != null && result.name() != null ? result.name() : defaultNames.getFirst();
     }
 
-    private String named() {
+    private String namedOrNull() {
         String fromProperty = System.getProperty(property);
         if (fromProperty != null && !fromProperty.isBlank()) {
             return fromProperty;
@@ -73,7 +91,7 @@ public final class NativeLibrary {
             synchronized (this) {
                 result = loaded;
                 if (result == null) {
-                    String named = named();
+                    String named = namedOrNull();
                     java.util.List<String> candidates = named != null ? java.util.List.of(named) : defaultNames;
                     Throwable last = null;
                     for (String where : candidates) {
@@ -109,6 +127,26 @@ public final class NativeLibrary {
     public MemorySegment find(String symbol) {
         SymbolLookup lookup = load().lookup();
         return lookup == null ? MemorySegment.NULL : lookup.find(symbol).orElse(MemorySegment.NULL);
+    }
+
+    /** Whether the library loads and has {@code symbol}. */
+    public boolean has(String symbol) {
+        return !find(symbol).equals(MemorySegment.NULL);
+    }
+
+    /**
+     * A downcall handle to {@code symbol}, its address bound in (see {@link Downcalls}).
+     *
+     * @throws UnsatisfiedLinkError {@code "unresolved symbol: NAME"}, with why the library did not
+     *         load where that is the reason
+     */
+    public MethodHandle downcall(String symbol, FunctionDescriptor descriptor, Linker.Option... options) {
+        MemorySegment address = find(symbol);
+        if (address.equals(MemorySegment.NULL)) {
+            throw new UnsatisfiedLinkError("unresolved symbol: " + symbol
+                    + loadFailure().map(t -> " (" + t.getMessage() + ")").orElse(""));
+        }
+        return Downcalls.bound(address, descriptor, options);
     }
 
     /**

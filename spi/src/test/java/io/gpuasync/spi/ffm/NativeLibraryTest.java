@@ -1,8 +1,12 @@
-package io.gpuasync.spi;
+package io.gpuasync.spi.ffm;
 
 import org.junit.jupiter.api.Test;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -10,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Finding a vendor library, against the C library every Linux machine has and one none has. */
@@ -54,5 +59,25 @@ class NativeLibraryTest {
         assertEquals("no device", first.orElseThrow().getMessage());
         assertEquals(first, second, "the answer is worked out once");
         assertEquals(1, checks.get());
+    }
+
+    @Test
+    void aDowncallIsBoundToItsSymbolAndAMissingOneFailsAtTheFirstCallNamingIt() throws Throwable {
+        NativeLibrary libc = new NativeLibrary("gar.test.libc3", "GAR_TEST_LIBC3", "libc.so.6");
+        MethodHandle strlen = libc.downcall("strlen", FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.ADDRESS));
+        try (Arena arena = Arena.ofConfined()) {
+            long length = (long) strlen.invokeExact(arena.allocateFrom("seven"));
+            assertEquals(5L, length);
+        }
+        UnsatisfiedLinkError missing = assertThrows(UnsatisfiedLinkError.class,
+                () -> libc.downcall("gar_no_such_symbol", FunctionDescriptor.ofVoid()));
+        assertEquals("unresolved symbol: gar_no_such_symbol", missing.getMessage());
+        NativeLibrary none = new NativeLibrary("gar.test.none2", "GAR_TEST_NONE2", "libgar-none.so.9");
+        UnsatisfiedLinkError unloaded = assertThrows(UnsatisfiedLinkError.class,
+                () -> none.downcall("strlen", FunctionDescriptor.ofVoid()));
+        assertTrue(unloaded.getMessage().startsWith("unresolved symbol: strlen (cannot load libgar-none.so.9: "),
+                unloaded.getMessage());
+        assertTrue(libc.has("strlen") && !libc.has("gar_no_such_symbol") && !none.has("strlen"));
+        assertTrue(libc.named().isEmpty(), "no property and no variable name it");
     }
 }
