@@ -63,7 +63,7 @@ public final class CudaBackend implements Backend<CudaStream> {
     private static Optional<Throwable> initialize() {
         int status = Cuda.cuInit(0);
         if (status != Cuda.CUDA_SUCCESS) {
-            return Optional.of(new IllegalStateException(CudaStatus.describe("cuInit(0)", status)));
+            return Optional.of(new IllegalStateException(CudaStatus.NAMES.describe("cuInit(0)", status)));
         }
         return Optional.empty();
     }

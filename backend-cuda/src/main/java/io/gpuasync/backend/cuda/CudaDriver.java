@@ -121,7 +121,7 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
                 status = e.error().status();
             }
             if (status != Cuda.CUDA_SUCCESS) {
-                CudaStatus.log("cuStreamDestroy of the line's health-check stream", status);
+                CudaStatus.NAMES.log("cuStreamDestroy of the line's health-check stream", status);
             }
         }
         releasePrimary(context.device());
@@ -130,7 +130,7 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
     private static void releasePrimary(int device) {
         int status = Cuda.cuDevicePrimaryCtxRelease_v2(device);
         if (status != Cuda.CUDA_SUCCESS) {
-            CudaStatus.log("cuDevicePrimaryCtxRelease(device " + device + ")", status);
+            CudaStatus.NAMES.log("cuDevicePrimaryCtxRelease(device " + device + ")", status);
         }
     }
 
@@ -157,7 +157,7 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
             // NVIDIA's confidential-computing release notes (R550 TRD1 onwards, limitations):
             // "CUDA APIs which utilize pinned host memory are not supported", since the GPU may not
             // reach the guest VM's memory directly. A line is a registered host page, so none opens there.
-            throw new LineException(LineError.ofStatus(status), CudaStatus.describe("cuMemHostRegister(" + bytes
+            throw new LineException(LineError.ofStatus(status), CudaStatus.NAMES.describe("cuMemHostRegister(" + bytes
                     + " bytes, PORTABLE | DEVICEMAP)", status) + ". A line is a page of host memory the device writes"
                     + " into; where the driver refuses to register one (a GPU in confidential-computing mode, such as"
                     + " Hopper's or Blackwell's, where CUDA APIs that use pinned host memory are not supported), no line"
@@ -187,7 +187,7 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
         try {
             status = inContext(context.handle(), () -> Cuda.cuMemHostUnregister(host));
         } catch (LineException e) {
-            CudaStatus.log("cuCtxPushCurrent before cuMemHostUnregister", e.error().status());
+            CudaStatus.NAMES.log("cuCtxPushCurrent before cuMemHostUnregister", e.error().status());
             return;
         }
         if (status == Cuda.CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED) {
@@ -196,7 +196,7 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
         } else if (status != Cuda.CUDA_SUCCESS) {
             // Still registered, as far as anyone can tell: keep the memory rather than hand the
             // allocator a range the driver may still map.
-            CudaStatus.log("cuMemHostUnregister(0x" + Long.toHexString(host.address()) + "); the page is kept", status);
+            CudaStatus.NAMES.log("cuMemHostUnregister(0x" + Long.toHexString(host.address()) + "); the page is kept", status);
             return;
         }
         Arena arena = pages.remove(host.address());
@@ -222,7 +222,7 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
         int status = Cuda.cuStreamGetCtx(stream.segment(), owner);
         if (status == Cuda.CUDA_ERROR_INVALID_CONTEXT) {
             // A default-stream handle means the calling thread's context, and this thread has none.
-            throw new LineException(LineError.NO_DOMAIN, CudaStatus.describe("cuStreamGetCtx(" + stream + ")", status));
+            throw new LineException(LineError.NO_DOMAIN, CudaStatus.NAMES.describe("cuStreamGetCtx(" + stream + ")", status));
         }
         if (status != Cuda.CUDA_SUCCESS) {
             throw failure(status, "cuStreamGetCtx(" + stream + ")");
@@ -497,7 +497,7 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
             destroyEvents(context, events);
         }
         if (failure != null) {
-            CudaStatus.log(failure + " while closing a line", failedStatus);
+            CudaStatus.NAMES.log(failure + " while closing a line", failedStatus);
             return false;
         }
         return true;
@@ -553,7 +553,7 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
             status = e.error().status();
         }
         if (status != Cuda.CUDA_SUCCESS) {
-            CudaStatus.log("cuEventDestroy of the events a line settled by", status);
+            CudaStatus.NAMES.log("cuEventDestroy of the events a line settled by", status);
         }
     }
 
@@ -654,13 +654,11 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
     }
 
     static void check(int status, String call) throws LineException {
-        if (status != Cuda.CUDA_SUCCESS) {
-            throw failure(status, call);
-        }
+        CudaStatus.NAMES.check(status, call);
     }
 
     static LineException failure(int status, String call) {
-        return new LineException(LineError.ofStatus(status), CudaStatus.describe(call, status));
+        return CudaStatus.NAMES.failure(status, call);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.gpuasync.backend.cuda;
 
 import io.gpuasync.backend.cuda.internal.Cuda;
+import io.gpuasync.spi.ffm.StatusNames;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -9,14 +10,15 @@ import java.lang.foreign.ValueLayout;
 /** The driver's names for its statuses ({@code cuGetErrorName}), in one place. */
 final class CudaStatus {
     static final System.Logger LOG = System.getLogger(CudaStatus.class.getName());
+    /** {@code CUDA_ERROR_INVALID_VALUE} for 1, or "status N" if the driver has no name for it. */
+    static final StatusNames NAMES = new StatusNames(LOG, Cuda.CUDA_SUCCESS, CudaStatus::driverName, "status");
 
     private CudaStatus() {
     }
 
-    /** {@code CUDA_ERROR_INVALID_VALUE} for 1, or "status N" if the driver has no name for it. */
     // The name is a static C string the driver owns; 256 bytes bound the read to its NUL.
     @SuppressWarnings("restricted")
-    static String name(int status) {
+    private static String driverName(int status) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment name = arena.allocate(Cuda.C_POINTER);
             if (Cuda.cuGetErrorName(status, name) == Cuda.CUDA_SUCCESS) {
@@ -26,18 +28,8 @@ final class CudaStatus {
                 }
             }
         } catch (UnsatisfiedLinkError missing) {
-            // Named by number below.
+            // Named by number.
         }
-        return "status " + status;
-    }
-
-    /** "cuMemHostRegister(...) returned 2 (CUDA_ERROR_OUT_OF_MEMORY)". */
-    static String describe(String call, int status) {
-        return call + " returned " + status + " (" + name(status) + ")";
-    }
-
-    /** For failures of calls that cannot report them (a free, a release). */
-    static void log(String call, int status) {
-        LOG.log(System.Logger.Level.WARNING, describe(call, status));
+        return null;
     }
 }

@@ -147,7 +147,7 @@ final class CudaWork implements AutoCloseable {
         int status = Cuda.cuMemFree_v2(buffer);
         if (status != Cuda.CUDA_SUCCESS) {
             throw new GpuException(GpuException.Kind.DRIVER_STATUS, status,
-                    CudaStatus.describe("cuMemFree", status), null);
+                    CudaStatus.NAMES.describe("cuMemFree", status), null);
         }
     }
 }

@@ -112,7 +112,7 @@ class RealLibcudaTest {
                 Map.entry(700, "CUDA_ERROR_ILLEGAL_ADDRESS"),
                 Map.entry(901, "CUDA_ERROR_STREAM_CAPTURE_INVALIDATED"),
                 Map.entry(100, "CUDA_ERROR_NO_DEVICE"));
-        named.forEach((status, name) -> assertEquals(name, CudaStatus.name(status), "status " + status));
+        named.forEach((status, name) -> assertEquals(name, CudaStatus.NAMES.name(status), "status " + status));
     }
 
     @Test

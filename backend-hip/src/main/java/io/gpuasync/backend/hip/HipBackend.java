@@ -55,7 +55,7 @@ public final class HipBackend implements Backend<HipStream> {
             MemorySegment count = arena.allocate(Hip.C_INT);
             int status = Hip.hipGetDeviceCount(count);
             if (status != Hip.HIP_SUCCESS) {
-                return Optional.of(new IllegalStateException(HipStatus.describe("hipGetDeviceCount", status)));
+                return Optional.of(new IllegalStateException(HipStatus.NAMES.describe("hipGetDeviceCount", status)));
             }
             if (count.get(ValueLayout.JAVA_INT, 0) == 0) {
                 return Optional.of(new IllegalStateException("hipGetDeviceCount found no device"));
@@ -88,9 +88,9 @@ public final class HipBackend implements Backend<HipStream> {
     public HipStream createStream() {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment device = arena.allocate(Hip.C_INT);
-            HipStatus.check(Hip.hipGetDevice(device), "hipGetDevice");
+            HipStatus.NAMES.check(Hip.hipGetDevice(device), "hipGetDevice");
             MemorySegment stream = arena.allocate(Hip.C_POINTER);
-            HipStatus.check(Hip.hipStreamCreateWithFlags(stream, Hip.HIP_STREAM_NON_BLOCKING), "hipStreamCreateWithFlags");
+            HipStatus.NAMES.check(Hip.hipStreamCreateWithFlags(stream, Hip.HIP_STREAM_NON_BLOCKING), "hipStreamCreateWithFlags");
             return new HipStream(stream.get(ValueLayout.ADDRESS, 0).address(), device.get(ValueLayout.JAVA_INT, 0));
         } catch (LineException e) {
             throw e.toGpuException("creating a stream");
@@ -100,7 +100,7 @@ public final class HipBackend implements Backend<HipStream> {
     /** Destroys a stream this backend created. */
     public void destroyStream(HipStream stream) {
         try {
-            HipStatus.check(Hip.hipStreamDestroy(stream.segment()), "hipStreamDestroy");
+            HipStatus.NAMES.check(Hip.hipStreamDestroy(stream.segment()), "hipStreamDestroy");
         } catch (LineException e) {
             throw e.toGpuException("destroying " + stream);
         }
@@ -109,7 +109,7 @@ public final class HipBackend implements Backend<HipStream> {
     /** Makes device {@code ordinal} current on the calling thread ({@code hipSetDevice}). */
     public void makeCurrent(int ordinal) {
         try {
-            HipStatus.check(Hip.hipSetDevice(ordinal), "hipSetDevice(" + ordinal + ")");
+            HipStatus.NAMES.check(Hip.hipSetDevice(ordinal), "hipSetDevice(" + ordinal + ")");
         } catch (LineException e) {
             throw e.toGpuException("making device " + ordinal + " current");
         }

@@ -64,12 +64,12 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
             MemorySegment device = arena.allocate(Hip.C_INT);
             int status = Hip.hipGetDevice(device);
             if (status == Hip.HIP_ERROR_NO_DEVICE || status == Hip.HIP_ERROR_INVALID_DEVICE) {
-                throw new LineException(LineError.NO_DOMAIN, HipStatus.describe("hipGetDevice", status));
+                throw new LineException(LineError.NO_DOMAIN, HipStatus.NAMES.describe("hipGetDevice", status));
             }
-            HipStatus.check(status, "hipGetDevice");
+            HipStatus.NAMES.check(status, "hipGetDevice");
             int ordinal = device.get(ValueLayout.JAVA_INT, 0);
             MemorySegment context = arena.allocate(Hip.C_POINTER);
-            HipStatus.check(Hip.hipDevicePrimaryCtxRetain(context, ordinal), "hipDevicePrimaryCtxRetain(" + ordinal + ")");
+            HipStatus.NAMES.check(Hip.hipDevicePrimaryCtxRetain(context, ordinal), "hipDevicePrimaryCtxRetain(" + ordinal + ")");
             return new HipDevice(ordinal, context.get(ValueLayout.ADDRESS, 0).address());
         }
     }
@@ -78,7 +78,7 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
     public void release(HipDevice device) {
         int status = Hip.hipDevicePrimaryCtxRelease(device.ordinal());
         if (status != Hip.HIP_SUCCESS) {
-            HipStatus.log("hipDevicePrimaryCtxRelease(" + device.ordinal() + ")", status);
+            HipStatus.NAMES.log("hipDevicePrimaryCtxRelease(" + device.ordinal() + ")", status);
         }
     }
 
@@ -88,7 +88,7 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
         boolean registered = false;
         try (OnDevice on = OnDevice.make(device)) {
             MemorySegment page = arena.allocate(bytes, PAGE_ALIGNMENT);
-            HipStatus.check(relaxed(() -> Hip.hipHostRegister(page, bytes,
+            HipStatus.NAMES.check(relaxed(() -> Hip.hipHostRegister(page, bytes,
                     Hip.HIP_HOST_REGISTER_PORTABLE | Hip.HIP_HOST_REGISTER_MAPPED)), "hipHostRegister(" + bytes + " bytes, Portable | Mapped)");
             registered = true;
             pages.put(page.address(), arena);
@@ -108,7 +108,7 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
     public long deviceAddress(HipDevice device, MemorySegment host) throws LineException {
         try (Arena arena = Arena.ofConfined(); OnDevice on = OnDevice.make(device)) {
             MemorySegment pointer = arena.allocate(Hip.C_POINTER);
-            HipStatus.check(Hip.hipHostGetDevicePointer(pointer, host, 0), "hipHostGetDevicePointer");
+            HipStatus.NAMES.check(Hip.hipHostGetDevicePointer(pointer, host, 0), "hipHostGetDevicePointer");
             return pointer.get(ValueLayout.ADDRESS, 0).address();
         }
     }
@@ -131,13 +131,13 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
         try (OnDevice on = OnDevice.make(device)) {
             status = relaxed(() -> Hip.hipHostUnregister(host));
         } catch (LineException e) {
-            HipStatus.log("hipSetDevice before hipHostUnregister", e.error().status());
+            HipStatus.NAMES.log("hipSetDevice before hipHostUnregister", e.error().status());
             return;
         }
         if (status != Hip.HIP_SUCCESS && status != Hip.HIP_ERROR_HOST_MEMORY_NOT_REGISTERED) {
             // Still registered, as far as anyone can tell: keep the memory rather than hand the
             // allocator a range the runtime may still map.
-            HipStatus.log("hipHostUnregister(0x" + Long.toHexString(host.address()) + "); the page is kept", status);
+            HipStatus.NAMES.log("hipHostUnregister(0x" + Long.toHexString(host.address()) + "); the page is kept", status);
             return;
         }
         // NOT_REGISTERED: another owner's hipDeviceReset took the device's view; the page is ours.
@@ -176,7 +176,7 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
     public void writeValue(HipStream stream, long address, long value) throws LineException {
         int status = Hip.hipStreamWriteValue64(stream.segment(), MemorySegment.ofAddress(address), value, 0);
         if (status != Hip.HIP_SUCCESS) {
-            throw HipStatus.failure(status, "hipStreamWriteValue64(" + stream + ", 0x" + Long.toHexString(address) + ")");
+            throw HipStatus.NAMES.failure(status, "hipStreamWriteValue64(" + stream + ", 0x" + Long.toHexString(address) + ")");
         }
     }
 
@@ -194,7 +194,7 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
                 if (stream.handle() != 0 && Hip.hipGetStreamDeviceId(stream.segment()) < 0) {
                     // Destroyed before the line closed (or by a reset): its work cannot be waited
                     // for, and 5.2.3 would dereference the stale handle.
-                    HipStatus.warn(stream + " no longer exists, so a line that queued work on it cannot tell when"
+                    HipStatus.NAMES.warn(stream + " no longer exists, so a line that queued work on it cannot tell when"
                             + " that work is done; close lines before destroying their streams");
                     return false;
                 }
@@ -208,7 +208,7 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
                     }
                 }
                 if (status != Hip.HIP_SUCCESS) {
-                    HipStatus.log("recording an event behind the line's work on " + stream + " while closing a line", status);
+                    HipStatus.NAMES.log("recording an event behind the line's work on " + stream + " while closing a line", status);
                     return false;
                 }
             }
@@ -220,7 +220,7 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
                         break;
                     }
                     if (status != Hip.HIP_ERROR_NOT_READY) {
-                        HipStatus.log("hipEventQuery while closing a line", status);
+                        HipStatus.NAMES.log("hipEventQuery while closing a line", status);
                         return false;
                     }
                     long left = deadlineNanos - System.nanoTime();
@@ -233,7 +233,7 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
             }
             return true;
         } catch (LineException e) {
-            HipStatus.log("hipSetDevice while closing a line", e.error().status());
+            HipStatus.NAMES.log("hipSetDevice while closing a line", e.error().status());
             return false;
         } finally {
             for (MemorySegment event : events) {
@@ -259,7 +259,7 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
             throw new LineException(LineError.UNAVAILABLE, "device " + owner + " cannot wait on a word"
                     + " (hipDeviceAttributeCanUseStreamWaitValue is 0): no device-side wait on " + stream);
         }
-        HipStatus.check(Hip.hipStreamWaitValue64(stream.segment(), MemorySegment.ofAddress(address), value,
+        HipStatus.NAMES.check(Hip.hipStreamWaitValue64(stream.segment(), MemorySegment.ofAddress(address), value,
                 Hip.HIP_STREAM_WAIT_VALUE_GTE, -1L), "hipStreamWaitValue64(" + stream + ", GTE " + value + ")");
     }
 
@@ -311,10 +311,10 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
         static OnDevice make(HipDevice device) throws LineException {
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment current = arena.allocate(Hip.C_INT);
-                HipStatus.check(Hip.hipGetDevice(current), "hipGetDevice");
+                HipStatus.NAMES.check(Hip.hipGetDevice(current), "hipGetDevice");
                 int previous = current.get(ValueLayout.JAVA_INT, 0);
                 if (previous != device.ordinal()) {
-                    HipStatus.check(Hip.hipSetDevice(device.ordinal()), "hipSetDevice(" + device.ordinal() + ")");
+                    HipStatus.NAMES.check(Hip.hipSetDevice(device.ordinal()), "hipSetDevice(" + device.ordinal() + ")");
                 }
                 return new OnDevice(previous);
             }
@@ -324,7 +324,7 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
         public void close() {
             int status = Hip.hipSetDevice(previous);
             if (status != Hip.HIP_SUCCESS) {
-                HipStatus.log("hipSetDevice(" + previous + ") restoring the caller's device", status);
+                HipStatus.NAMES.log("hipSetDevice(" + previous + ") restoring the caller's device", status);
             }
         }
     }

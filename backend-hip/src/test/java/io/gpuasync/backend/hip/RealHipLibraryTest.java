@@ -34,9 +34,9 @@ class RealHipLibraryTest {
 
     @Test
     void statusesCarryHipsOwnNames() {
-        assertEquals("hipErrorNoDevice", HipStatus.name(Hip.HIP_ERROR_NO_DEVICE));
-        assertEquals("hipErrorInvalidDevice", HipStatus.name(Hip.HIP_ERROR_INVALID_DEVICE));
-        assertEquals("hipSuccess", HipStatus.name(Hip.HIP_SUCCESS));
+        assertEquals("hipErrorNoDevice", HipStatus.NAMES.name(Hip.HIP_ERROR_NO_DEVICE));
+        assertEquals("hipErrorInvalidDevice", HipStatus.NAMES.name(Hip.HIP_ERROR_INVALID_DEVICE));
+        assertEquals("hipSuccess", HipStatus.NAMES.name(Hip.HIP_SUCCESS));
     }
 
     @Test

@@ -196,7 +196,7 @@ final class MetalBaselines {
         private static void completed(long blockAddress, long commandBuffer) {
             CompletableFuture<Void> done = PENDING.remove(Block.captured(blockAddress));
             if (done == null) {
-                MetalStatus.log("a completed handler ran for no pending future (block " + blockAddress + ")");
+                MetalStatus.NAMES.warn("a completed handler ran for no pending future (block " + blockAddress + ")");
                 return;
             }
             try {

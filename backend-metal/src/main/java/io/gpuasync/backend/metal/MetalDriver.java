@@ -224,7 +224,7 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
                 domain.buffer = 0;
                 domain.contents = 0;
             } else {
-                MetalStatus.log("freeHost of 0x" + Long.toHexString(host.address()) + ", not the buffer of " + domain);
+                MetalStatus.NAMES.warn("freeHost of 0x" + Long.toHexString(host.address()) + ", not the buffer of " + domain);
             }
         }
     }
@@ -443,7 +443,7 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
     private static boolean drained(MetalQueue queue, MetalDomain domain, long deadline) {
         long event = Msg.word(domain.device, Sel.NEW_SHARED_EVENT);
         if (event == 0) {
-            MetalStatus.log("no shared event to settle " + queue + " of a line on " + domain + ": the line keeps its buffer");
+            MetalStatus.NAMES.warn("no shared event to settle " + queue + " of a line on " + domain + ": the line keeps its buffer");
             return false;
         }
         long commands;
@@ -457,7 +457,7 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
         }
         if (commands == 0) {
             ObjC.objc_release(event);
-            MetalStatus.log("no command buffer to settle " + queue + " of a line on " + domain + ": the line keeps its buffer");
+            MetalStatus.NAMES.warn("no command buffer to settle " + queue + " of a line on " + domain + ": the line keeps its buffer");
             return false;
         }
         try {
@@ -468,12 +468,12 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
                     return true;
                 }
                 if (Msg.word(commands, Sel.STATUS) == STATUS_ERROR) {
-                    MetalStatus.log("the settle's command buffer on " + queue + " for a line on " + domain + " failed: "
+                    MetalStatus.NAMES.warn("the settle's command buffer on " + queue + " for a line on " + domain + " failed: "
                             + commandBufferError(commands) + "; the line keeps its buffer");
                     return false;
                 }
                 if (System.nanoTime() - deadline > 0) {
-                    MetalStatus.log("the work queued on " + queue + " before a line on " + domain
+                    MetalStatus.NAMES.warn("the work queued on " + queue + " before a line on " + domain
                             + " closed did not complete by the line's settle deadline: the line keeps its buffer");
                     return false;
                 }
@@ -494,12 +494,12 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
                 return true;
             }
             if (status == STATUS_ERROR) {
-                MetalStatus.log("the last store on " + queue + " into a line on " + domain + " failed: "
+                MetalStatus.NAMES.warn("the last store on " + queue + " into a line on " + domain + " failed: "
                         + commandBufferError(commands) + "; the line keeps its buffer");
                 return false;
             }
             if (System.nanoTime() - deadline > 0) {
-                MetalStatus.log("the last store on " + queue + " into a line on " + domain
+                MetalStatus.NAMES.warn("the last store on " + queue + " into a line on " + domain
                         + " did not complete by the line's settle deadline: the line keeps its buffer");
                 return false;
             }

@@ -5,6 +5,9 @@ import io.gpuasync.backend.metal.internal.Msg;
 import io.gpuasync.backend.metal.internal.Sel;
 import io.gpuasync.spi.LineError;
 import io.gpuasync.spi.LineException;
+import io.gpuasync.spi.ffm.StatusNames;
+
+import java.util.Map;
 
 /**
  * The statuses of the Metal backend, in one place. Metal reports failures as an {@code NSError}
@@ -22,6 +25,10 @@ final class MetalStatus {
     /** A store aimed at an address that is not a word of a live line of this driver. */
     static final int NOT_A_LINE_WORD = 1_000_003;
 
+    /** The codes above by name; Metal's own codes are named by the {@code NSError} that carries them. */
+    static final StatusNames NAMES = StatusNames.of(LOG, 0, Map.of(NIL_RESULT, "NIL_RESULT",
+            ERROR_WITHOUT_CODE, "ERROR_WITHOUT_CODE", NOT_A_LINE_WORD, "NOT_A_LINE_WORD"), "status");
+
     private MetalStatus() {
     }
 
@@ -38,10 +45,5 @@ final class MetalStatus {
         long code = Msg.word(error, Sel.CODE);
         int status = code == 0 ? ERROR_WITHOUT_CODE : (int) code;
         return new LineException(LineError.ofStatus(status), call + " failed: " + Foundation.describeError(error));
-    }
-
-    /** For failures of calls that cannot report them (a release). */
-    static void log(String what) {
-        LOG.log(System.Logger.Level.WARNING, what);
     }
 }

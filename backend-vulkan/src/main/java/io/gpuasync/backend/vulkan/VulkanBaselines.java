@@ -36,7 +36,7 @@ final class VulkanBaselines implements AutoCloseable {
         int status = Vk.vkCreateFence(device.vk, device.handle, info, MemorySegment.NULL, out);
         if (status != Vk.VK_SUCCESS) {
             arena.close();
-            throw VulkanStatus.failure(status, "vkCreateFence").toGpuException("preparing Vulkan's own waits");
+            throw VulkanStatus.NAMES.failure(status, "vkCreateFence").toGpuException("preparing Vulkan's own waits");
         }
         fence = out.get(ValueLayout.JAVA_LONG, 0);
         fences = arena.allocateFrom(ValueLayout.JAVA_LONG, fence);
@@ -90,7 +90,7 @@ final class VulkanBaselines implements AutoCloseable {
 
     private static void check(int status, String call) {
         if (status != Vk.VK_SUCCESS) {
-            throw VulkanStatus.failure(status, call).toGpuException("waiting for busy work");
+            throw VulkanStatus.NAMES.failure(status, call).toGpuException("waiting for busy work");
         }
     }
 

@@ -149,7 +149,7 @@ public final class VulkanDevice implements AutoCloseable {
             VkDeviceCreateInfo.enabledExtensionCount(info, 1);
             VkDeviceCreateInfo.ppEnabledExtensionNames(info, extensions);
             MemorySegment out = arena.allocate(Vk.C_POINTER);
-            VulkanStatus.check(Vk.vkCreateDevice(instance.vk, physical.handle(), info, MemorySegment.NULL, out),
+            VulkanStatus.NAMES.check(Vk.vkCreateDevice(instance.vk, physical.handle(), info, MemorySegment.NULL, out),
                     "vkCreateDevice(" + physical.name() + ")");
             MemorySegment device = out.get(ValueLayout.ADDRESS, 0);
             Commands commands = instance.vk.withDevice(device);
@@ -203,7 +203,7 @@ public final class VulkanDevice implements AutoCloseable {
             VkPipelineLayoutCreateInfo.sType(layoutInfo, Vk.VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO);
             VkPipelineLayoutCreateInfo.pushConstantRangeCount(layoutInfo, 1);
             VkPipelineLayoutCreateInfo.pPushConstantRanges(layoutInfo, range);
-            VulkanStatus.check(Vk.vkCreatePipelineLayout(vk, device, layoutInfo, MemorySegment.NULL, out),
+            VulkanStatus.NAMES.check(Vk.vkCreatePipelineLayout(vk, device, layoutInfo, MemorySegment.NULL, out),
                     "vkCreatePipelineLayout");
             objects[made++] = out.get(ValueLayout.JAVA_LONG, 0);
             for (String shader : new String[] {Shaders.STORE, Shaders.BUSY}) {
@@ -214,7 +214,7 @@ public final class VulkanDevice implements AutoCloseable {
                 VkShaderModuleCreateInfo.sType(moduleInfo, Vk.VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
                 VkShaderModuleCreateInfo.codeSize(moduleInfo, code.length);
                 VkShaderModuleCreateInfo.pCode(moduleInfo, words);
-                VulkanStatus.check(Vk.vkCreateShaderModule(vk, device, moduleInfo, MemorySegment.NULL, out),
+                VulkanStatus.NAMES.check(Vk.vkCreateShaderModule(vk, device, moduleInfo, MemorySegment.NULL, out),
                         "vkCreateShaderModule(" + shader + ")");
                 objects[made++] = out.get(ValueLayout.JAVA_LONG, 0);
             }
@@ -228,7 +228,7 @@ public final class VulkanDevice implements AutoCloseable {
                 VkPipelineShaderStageCreateInfo.module(stage, objects[1 + i]);
                 VkPipelineShaderStageCreateInfo.pName(stage, arena.allocateFrom("main"));
                 VkComputePipelineCreateInfo.layout(pipelineInfo, objects[0]);
-                VulkanStatus.check(Vk.vkCreateComputePipelines(vk, device, 0, 1, pipelineInfo, MemorySegment.NULL, out),
+                VulkanStatus.NAMES.check(Vk.vkCreateComputePipelines(vk, device, 0, 1, pipelineInfo, MemorySegment.NULL, out),
                         "vkCreateComputePipelines(" + (i == 0 ? Shaders.STORE : Shaders.BUSY) + ")");
                 objects[made++] = out.get(ValueLayout.JAVA_LONG, 0);
             }
@@ -251,7 +251,7 @@ public final class VulkanDevice implements AutoCloseable {
         VkBufferCreateInfo.size(bufferInfo, 256);
         VkBufferCreateInfo.usage(bufferInfo, Vk.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | Vk.VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT);
         VkBufferCreateInfo.sharingMode(bufferInfo, Vk.VK_SHARING_MODE_EXCLUSIVE);
-        VulkanStatus.check(Vk.vkCreateBuffer(vk, device, bufferInfo, MemorySegment.NULL, out), "vkCreateBuffer(sink)");
+        VulkanStatus.NAMES.check(Vk.vkCreateBuffer(vk, device, bufferInfo, MemorySegment.NULL, out), "vkCreateBuffer(sink)");
         long buffer = out.get(ValueLayout.JAVA_LONG, 0);
         try {
             MemorySegment requirements = arena.allocate(VkMemoryRequirements.LAYOUT);
@@ -260,7 +260,7 @@ public final class VulkanDevice implements AutoCloseable {
             long memory = allocate(vk, device, VkMemoryRequirements.size(requirements), type, MemorySegment.NULL, arena,
                     "vkAllocateMemory(sink)");
             try {
-                VulkanStatus.check(Vk.vkBindBufferMemory(vk, device, buffer, memory, 0), "vkBindBufferMemory(sink)");
+                VulkanStatus.NAMES.check(Vk.vkBindBufferMemory(vk, device, buffer, memory, 0), "vkBindBufferMemory(sink)");
                 return new long[] {buffer, memory, bufferAddress(vk, device, buffer, arena)};
             } catch (LineException | RuntimeException e) {
                 Vk.vkFreeMemory(vk, device, memory, MemorySegment.NULL);
@@ -286,7 +286,7 @@ public final class VulkanDevice implements AutoCloseable {
         VkMemoryAllocateInfo.allocationSize(info, size);
         VkMemoryAllocateInfo.memoryTypeIndex(info, type);
         MemorySegment out = arena.allocate(Vk.C_LONG);
-        VulkanStatus.check(Vk.vkAllocateMemory(vk, device, info, MemorySegment.NULL, out), call);
+        VulkanStatus.NAMES.check(Vk.vkAllocateMemory(vk, device, info, MemorySegment.NULL, out), call);
         return out.get(ValueLayout.JAVA_LONG, 0);
     }
 
@@ -436,7 +436,7 @@ public final class VulkanDevice implements AutoCloseable {
             }
             int failed = lost;
             if (failed != 0) {
-                throw VulkanStatus.failure(failed, "an earlier call on " + this + " (the device is lost for good)");
+                throw VulkanStatus.NAMES.failure(failed, "an earlier call on " + this + " (the device is lost for good)");
             }
             references++;
         }
@@ -514,7 +514,7 @@ public final class VulkanDevice implements AutoCloseable {
         try (Arena call = Arena.ofConfined()) {
             MemorySegment hostProperties = call.allocate(VkMemoryHostPointerPropertiesEXT.LAYOUT);
             VkMemoryHostPointerPropertiesEXT.sType(hostProperties, Vk.VK_STRUCTURE_TYPE_MEMORY_HOST_POINTER_PROPERTIES_EXT);
-            VulkanStatus.check(noteStatus(Vk.vkGetMemoryHostPointerPropertiesEXT(vk, handle,
+            VulkanStatus.NAMES.check(noteStatus(Vk.vkGetMemoryHostPointerPropertiesEXT(vk, handle,
                     Vk.VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT, page, hostProperties)),
                     "vkGetMemoryHostPointerPropertiesEXT(0x" + Long.toHexString(page.address()) + ")");
             MemorySegment external = call.allocate(VkExternalMemoryBufferCreateInfo.LAYOUT);
@@ -527,7 +527,7 @@ public final class VulkanDevice implements AutoCloseable {
             VkBufferCreateInfo.usage(bufferInfo, Vk.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | Vk.VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT);
             VkBufferCreateInfo.sharingMode(bufferInfo, Vk.VK_SHARING_MODE_EXCLUSIVE);
             MemorySegment out = call.allocate(Vk.C_LONG);
-            VulkanStatus.check(noteStatus(Vk.vkCreateBuffer(vk, handle, bufferInfo, MemorySegment.NULL, out)),
+            VulkanStatus.NAMES.check(noteStatus(Vk.vkCreateBuffer(vk, handle, bufferInfo, MemorySegment.NULL, out)),
                     "vkCreateBuffer(" + bytes + " bytes, external host allocation)");
             buffer = out.get(ValueLayout.JAVA_LONG, 0);
             MemorySegment requirements = call.allocate(VkMemoryRequirements.LAYOUT);
@@ -543,7 +543,7 @@ public final class VulkanDevice implements AutoCloseable {
             VkImportMemoryHostPointerInfoEXT.handleType(importInfo, Vk.VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT);
             VkImportMemoryHostPointerInfoEXT.pHostPointer(importInfo, page);
             memory = allocate(vk, handle, bytes, type, importInfo, call, "vkAllocateMemory(import of the line's page)");
-            VulkanStatus.check(noteStatus(Vk.vkBindBufferMemory(vk, handle, buffer, memory, 0)), "vkBindBufferMemory");
+            VulkanStatus.NAMES.check(noteStatus(Vk.vkBindBufferMemory(vk, handle, buffer, memory, 0)), "vkBindBufferMemory");
             long address = bufferAddress(vk, handle, buffer, call);
             pages.put(page.address(), new Page(arena, buffer, memory, address));
         } catch (LineException | RuntimeException e) {

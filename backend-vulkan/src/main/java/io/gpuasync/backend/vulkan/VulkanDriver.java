@@ -100,7 +100,7 @@ final class VulkanDriver implements LineDriver<VulkanQueue, VulkanDevice> {
                 return false;
             }
             if (status != Vk.VK_SUCCESS) {
-                VulkanStatus.log("vkWaitSemaphores(the timeline of " + queue + ", " + last + ") while closing a line", status);
+                VulkanStatus.NAMES.log("vkWaitSemaphores(the timeline of " + queue + ", " + last + ") while closing a line", status);
                 return false;
             }
         }
@@ -125,14 +125,14 @@ final class VulkanDriver implements LineDriver<VulkanQueue, VulkanDevice> {
                 for (VulkanQueue queue : queues) {
                     int status = queue.completed(out);
                     if (status != Vk.VK_SUCCESS) {
-                        throw VulkanStatus.failure(status, "vkGetSemaphoreCounterValue(the timeline of " + queue + ")");
+                        throw VulkanStatus.NAMES.failure(status, "vkGetSemaphoreCounterValue(the timeline of " + queue + ")");
                     }
                 }
             }
         }
         int lost = device.lostStatus();
         if (lost != 0) {
-            throw VulkanStatus.failure(lost, device + " is lost (spec: Devices and Queues, \"Lost Device\")");
+            throw VulkanStatus.NAMES.failure(lost, device + " is lost (spec: Devices and Queues, \"Lost Device\")");
         }
     }
 

@@ -66,7 +66,7 @@ final class VulkanGate implements AutoCloseable {
         if (held != null) {
             int status = held.awaitValue(held.lastSubmitted(), System.nanoTime() + 60_000_000_000L);
             if (status != Vk.VK_SUCCESS) {
-                throw new GpuException(GpuException.Kind.DRIVER_STATUS, status, VulkanStatus.describe(
+                throw new GpuException(GpuException.Kind.DRIVER_STATUS, status, VulkanStatus.NAMES.describe(
                         "vkWaitSemaphores behind a gate; its semaphore is kept", status), null);
             }
         }

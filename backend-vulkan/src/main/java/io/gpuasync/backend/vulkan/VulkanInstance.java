@@ -94,7 +94,7 @@ final class VulkanInstance {
             MemorySegment out = arena.allocate(Vk.C_POINTER);
             status = Vk.vkCreateInstance(global, info, MemorySegment.NULL, out);
             if (status != Vk.VK_SUCCESS) {
-                return new IllegalStateException(VulkanStatus.describe("vkCreateInstance(Vulkan 1.2)", status)
+                return new IllegalStateException(VulkanStatus.NAMES.describe("vkCreateInstance(Vulkan 1.2)", status)
                         + (status == Vk.VK_ERROR_INCOMPATIBLE_DRIVER ? ": no Vulkan driver found (VK_DRIVER_FILES="
                         + System.getenv("VK_DRIVER_FILES") + ")" : ""));
             }
@@ -105,13 +105,13 @@ final class VulkanInstance {
                 return new UnsatisfiedLinkError("unresolved symbol: " + missing + " of the Vulkan instance");
             }
             MemorySegment count = arena.allocate(Vk.C_INT);
-            VulkanStatus.check(Vk.vkEnumeratePhysicalDevices(vk, instance, count, MemorySegment.NULL),
+            VulkanStatus.NAMES.check(Vk.vkEnumeratePhysicalDevices(vk, instance, count, MemorySegment.NULL),
                     "vkEnumeratePhysicalDevices");
             int n = count.get(ValueLayout.JAVA_INT, 0);
             MemorySegment devices = arena.allocate(Vk.C_POINTER, Math.max(1, n));
             int listed = Vk.vkEnumeratePhysicalDevices(vk, instance, count, devices);
             if (listed != Vk.VK_SUCCESS && listed != Vk.VK_INCOMPLETE) {
-                throw VulkanStatus.failure(listed, "vkEnumeratePhysicalDevices").toGpuException("listing Vulkan devices");
+                throw VulkanStatus.NAMES.failure(listed, "vkEnumeratePhysicalDevices").toGpuException("listing Vulkan devices");
             }
             List<MemorySegment> physical = new ArrayList<>();
             for (int i = 0; i < count.get(ValueLayout.JAVA_INT, 0); i++) {

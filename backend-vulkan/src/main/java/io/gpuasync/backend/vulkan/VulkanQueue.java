@@ -148,7 +148,7 @@ public final class VulkanQueue {
             // Each command buffer is recorded again once its submission finished.
             VkCommandPoolCreateInfo.flags(poolInfo, Vk.VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT);
             VkCommandPoolCreateInfo.queueFamilyIndex(poolInfo, device.family);
-            VulkanStatus.check(device.noteStatus(Vk.vkCreateCommandPool(device.vk, device.handle, poolInfo,
+            VulkanStatus.NAMES.check(device.noteStatus(Vk.vkCreateCommandPool(device.vk, device.handle, poolInfo,
                     MemorySegment.NULL, out)), "vkCreateCommandPool");
             long pool = out.get(ValueLayout.JAVA_LONG, 0);
             long semaphore;
@@ -172,7 +172,7 @@ public final class VulkanQueue {
         VkSemaphoreCreateInfo.sType(info, Vk.VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO);
         VkSemaphoreCreateInfo.pNext(info, type);
         MemorySegment out = arena.allocate(Vk.C_LONG);
-        VulkanStatus.check(device.noteStatus(Vk.vkCreateSemaphore(device.vk, device.handle, info, MemorySegment.NULL, out)),
+        VulkanStatus.NAMES.check(device.noteStatus(Vk.vkCreateSemaphore(device.vk, device.handle, info, MemorySegment.NULL, out)),
                 "vkCreateSemaphore(timeline)");
         return out.get(ValueLayout.JAVA_LONG, 0);
     }
@@ -217,7 +217,7 @@ public final class VulkanQueue {
             lock.unlock();
         }
         if (status != Vk.VK_SUCCESS) {
-            throw VulkanStatus.failure(status, "vkQueueSubmit(" + this + ", " + submitCount + " batches)")
+            throw VulkanStatus.NAMES.failure(status, "vkQueueSubmit(" + this + ", " + submitCount + " batches)")
                     .toGpuException("submitting to " + this);
         }
     }
@@ -264,7 +264,7 @@ public final class VulkanQueue {
             }
             if (status != Vk.VK_SUCCESS) {
                 free(buffer);
-                throw VulkanStatus.failure(status, "queueing the store of " + value + " at 0x" + Long.toHexString(address)
+                throw VulkanStatus.NAMES.failure(status, "queueing the store of " + value + " at 0x" + Long.toHexString(address)
                         + " on " + this);
             }
         } finally {
@@ -334,7 +334,7 @@ public final class VulkanQueue {
             }
             if (status != Vk.VK_SUCCESS) {
                 free(buffer);
-                throw VulkanStatus.failure(status, "queueing " + iterations + " busy iterations on " + this);
+                throw VulkanStatus.NAMES.failure(status, "queueing " + iterations + " busy iterations on " + this);
             }
             return submitted;
         } finally {
@@ -374,7 +374,7 @@ public final class VulkanQueue {
         if (freeCount == 0 && pendingCount > 0) {
             int status = device.noteStatus(Vk.vkGetSemaphoreCounterValue(device.vk, device.handle, timeline, counter));
             if (status != Vk.VK_SUCCESS) {
-                throw VulkanStatus.failure(status, "vkGetSemaphoreCounterValue(the timeline of " + this + ")");
+                throw VulkanStatus.NAMES.failure(status, "vkGetSemaphoreCounterValue(the timeline of " + this + ")");
             }
             long done = counter.get(ValueLayout.JAVA_LONG, 0);
             noteReached(done);
@@ -391,7 +391,7 @@ public final class VulkanQueue {
             return buffer;
         }
         MemorySegment out = commandBuffers;
-        VulkanStatus.check(device.noteStatus(Vk.vkAllocateCommandBuffers(device.vk, device.handle, allocateInfo, out)),
+        VulkanStatus.NAMES.check(device.noteStatus(Vk.vkAllocateCommandBuffers(device.vk, device.handle, allocateInfo, out)),
                 "vkAllocateCommandBuffers on " + this);
         return out.get(ValueLayout.ADDRESS, 0);
     }
@@ -504,7 +504,7 @@ public final class VulkanQueue {
         }
         int status = last == 0 ? Vk.VK_SUCCESS : awaitValue(last, System.nanoTime() + bound.toNanos());
         if (status != Vk.VK_SUCCESS && status != Vk.VK_ERROR_DEVICE_LOST) {
-            VulkanStatus.log("waiting for the backend's work on " + this + " before destroying its pool", status);
+            VulkanStatus.NAMES.log("waiting for the backend's work on " + this + " before destroying its pool", status);
             return false;
         }
         Vk.vkDestroyCommandPool(device.vk, device.handle, pool, MemorySegment.NULL);
@@ -519,7 +519,7 @@ public final class VulkanQueue {
             VkSemaphoreSignalInfo.sType(info, Vk.VK_STRUCTURE_TYPE_SEMAPHORE_SIGNAL_INFO);
             VkSemaphoreSignalInfo.semaphore(info, semaphore);
             VkSemaphoreSignalInfo.value(info, value);
-            VulkanStatus.check(device.noteStatus(Vk.vkSignalSemaphore(device.vk, device.handle, info)),
+            VulkanStatus.NAMES.check(device.noteStatus(Vk.vkSignalSemaphore(device.vk, device.handle, info)),
                     "vkSignalSemaphore(" + value + ")");
         }
     }

@@ -30,7 +30,7 @@ final class VulkanWork {
     static void run(VulkanQueue queue, long iterations) {
         try {
             long value = queue.busy(iterations, 0, 0);
-            VulkanStatus.check(queue.awaitValue(value, System.nanoTime() + RUN_BOUND_NANOS),
+            VulkanStatus.NAMES.check(queue.awaitValue(value, System.nanoTime() + RUN_BOUND_NANOS),
                     "vkWaitSemaphores(busy work on " + queue + ")");
         } catch (LineException e) {
             throw e.toGpuException("running busy work");
