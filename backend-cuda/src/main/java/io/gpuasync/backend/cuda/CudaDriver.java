@@ -4,6 +4,7 @@ import io.gpuasync.backend.cuda.internal.Cuda;
 import io.gpuasync.spi.LineDriver;
 import io.gpuasync.spi.LineError;
 import io.gpuasync.spi.LineException;
+import io.gpuasync.spi.ffm.HostPages;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -12,8 +13,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntSupplier;
 
@@ -70,8 +69,8 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
     private static final ThreadLocal<MemorySegment> CAPTURE_MODE =
             ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(Cuda.C_INT));
 
-    // Each line's page and the arena that owns it, by address: freed by freeHost only.
-    private final Map<Long, Arena> pages = new ConcurrentHashMap<>();
+    // Each line's page, by address: freed by freeHost only.
+    private final HostPages pages = new HostPages();
 
     @Override
     public CudaContext retainCurrent() throws LineException {
@@ -136,24 +135,17 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
 
     @Override
     public MemorySegment allocHost(CudaContext context, long bytes) throws LineException {
-        Arena arena = Arena.ofShared();
-        MemorySegment page;
-        try {
-            page = arena.allocate(bytes, PAGE_ALIGNMENT);
-        } catch (RuntimeException | OutOfMemoryError e) {
-            arena.close();
-            throw new LineException(LineError.ofStatus(2), "allocating " + bytes + " bytes of host memory for a line: " + e);
-        }
+        MemorySegment page = pages.allocate(bytes, PAGE_ALIGNMENT);
         int status;
         try {
             status = inContext(context.handle(), () -> Cuda.cuMemHostRegister_v2(page, bytes,
                     Cuda.CU_MEMHOSTREGISTER_PORTABLE | Cuda.CU_MEMHOSTREGISTER_DEVICEMAP));
         } catch (LineException | RuntimeException e) {
-            arena.close();
+            pages.free(page);
             throw e;
         }
         if (status != Cuda.CUDA_SUCCESS) {
-            arena.close();
+            pages.free(page);
             // NVIDIA's confidential-computing release notes (R550 TRD1 onwards, limitations):
             // "CUDA APIs which utilize pinned host memory are not supported", since the GPU may not
             // reach the guest VM's memory directly. A line is a registered host page, so none opens there.
@@ -163,10 +155,7 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
                     + " Hopper's or Blackwell's, where CUDA APIs that use pinned host memory are not supported), no line"
                     + " can be opened: wait for work on the host by other means (cuEventSynchronize)");
         }
-        pages.put(page.address(), arena);
-        // A raw pointer, not the arena's segment: the line's views must not be scoped by an
-        // arena whose close would stop (with an async exception) a thread reading them.
-        MemorySegment raw = MemorySegment.ofAddress(page.address());
+        MemorySegment raw = HostPages.unscoped(page);
         context.page(raw);
         return raw;
     }
@@ -199,10 +188,7 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
             CudaStatus.NAMES.log("cuMemHostUnregister(0x" + Long.toHexString(host.address()) + "); the page is kept", status);
             return;
         }
-        Arena arena = pages.remove(host.address());
-        if (arena != null) {
-            arena.close();
-        }
+        pages.free(host);
     }
 
     @Override

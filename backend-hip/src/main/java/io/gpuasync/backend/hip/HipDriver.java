@@ -4,6 +4,7 @@ import io.gpuasync.backend.hip.internal.Hip;
 import io.gpuasync.spi.LineDriver;
 import io.gpuasync.spi.LineError;
 import io.gpuasync.spi.LineException;
+import io.gpuasync.spi.ffm.HostPages;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -53,8 +54,8 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
     // A whole page: the registration pins pages, and no other allocation may share the line's.
     private static final long PAGE_ALIGNMENT = 4096;
 
-    // Each line's page and the arena that owns it, by address: freed by freeHost only.
-    private final Map<Long, Arena> pages = new ConcurrentHashMap<>();
+    // Each line's page, by address: freed by freeHost only.
+    private final HostPages pages = new HostPages();
     // Whether each device can wait on a word (hipDeviceAttributeCanUseStreamWaitValue), once asked.
     private final Map<Integer, Boolean> canWait = new ConcurrentHashMap<>();
 
@@ -84,22 +85,16 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
 
     @Override
     public MemorySegment allocHost(HipDevice device, long bytes) throws LineException {
-        Arena arena = Arena.ofShared();
+        MemorySegment page = pages.allocate(bytes, PAGE_ALIGNMENT);
         boolean registered = false;
         try (OnDevice on = OnDevice.make(device)) {
-            MemorySegment page = arena.allocate(bytes, PAGE_ALIGNMENT);
             HipStatus.NAMES.check(relaxed(() -> Hip.hipHostRegister(page, bytes,
                     Hip.HIP_HOST_REGISTER_PORTABLE | Hip.HIP_HOST_REGISTER_MAPPED)), "hipHostRegister(" + bytes + " bytes, Portable | Mapped)");
             registered = true;
-            pages.put(page.address(), arena);
-            // A raw pointer, not the arena's segment: the line's views must not be scoped by an
-            // arena whose close would stop (with an async exception) a thread reading them.
-            return MemorySegment.ofAddress(page.address());
-        } catch (OutOfMemoryError e) {
-            throw new LineException(LineError.ofStatus(2), "allocating " + bytes + " bytes of host memory for a line: " + e);
+            return HostPages.unscoped(page);
         } finally {
             if (!registered) {
-                arena.close();
+                pages.free(page);
             }
         }
     }
@@ -141,10 +136,7 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
             return;
         }
         // NOT_REGISTERED: another owner's hipDeviceReset took the device's view; the page is ours.
-        Arena arena = pages.remove(host.address());
-        if (arena != null) {
-            arena.close();
-        }
+        pages.free(host);
     }
 
     @Override
