@@ -4,6 +4,7 @@ import io.gpuasync.backend.cuda.internal.Cuda;
 import io.gpuasync.spi.LineDriver;
 import io.gpuasync.spi.LineError;
 import io.gpuasync.spi.LineException;
+import io.gpuasync.spi.ffm.DeadlinePoll;
 import io.gpuasync.spi.ffm.HostPages;
 
 import java.lang.foreign.Arena;
@@ -13,7 +14,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.util.List;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntSupplier;
 
 /**
@@ -56,9 +56,6 @@ import java.util.function.IntSupplier;
  * {@code CUDA_DEVICE_MAX_CONNECTIONS} is 1 (see {@link #waitValue}).
  */
 final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
-    // Polling a settle: short at first (a store that just landed), then no more than 1 ms.
-    private static final long FIRST_POLL_NANOS = 20_000;
-    private static final long LONGEST_POLL_NANOS = 1_000_000;
     // A whole page: the registration pins pages, and no other allocation may share the line's.
     private static final long PAGE_ALIGNMENT = 4096;
 
@@ -443,7 +440,7 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
                 }
             }
             for (int i = 0; i < events.length && failure == null; i++) {
-                long pause = FIRST_POLL_NANOS;
+                DeadlinePoll poll = new DeadlinePoll(deadlineNanos);
                 for (;;) {
                     MemorySegment event = events[i];
                     int status = inContext(context.handle(), () -> Cuda.cuEventQuery(event));
@@ -470,10 +467,9 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
                         failedStatus = status;
                         break;
                     }
-                    if (System.nanoTime() - deadlineNanos >= 0) {
+                    if (!poll.pause()) {
                         return false;
                     }
-                    pause = pause(pause, deadlineNanos);
                 }
             }
         } catch (LineException e) {
@@ -496,7 +492,7 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
     // capturing: CUDA_SUCCESS; NOT_READY at the deadline; SETTLED_BY_RESET; or the failure.
     private static int recordWhenNotCapturing(CudaContext context, CudaStream stream, MemorySegment[] events, int i,
                                               long deadlineNanos) throws LineException {
-        long pause = FIRST_POLL_NANOS;
+        DeadlinePoll poll = new DeadlinePoll(deadlineNanos);
         for (;;) {
             if (resetSince(context)) {
                 return SETTLED_BY_RESET;
@@ -510,10 +506,9 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
             if (!isCaptureError(status) && status != Cuda.CUDA_ERROR_NOT_READY) {
                 return status;
             }
-            if (System.nanoTime() - deadlineNanos >= 0) {
+            if (!poll.pause()) {
                 return Cuda.CUDA_ERROR_NOT_READY;
             }
-            pause = pause(pause, deadlineNanos);
         }
     }
 
@@ -572,12 +567,6 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
         }
         out.set(ValueLayout.ADDRESS, 0, event);
         return Cuda.CUDA_SUCCESS;
-    }
-
-    private static long pause(long pause, long deadlineNanos) {
-        long left = deadlineNanos - System.nanoTime();
-        LockSupport.parkNanos(Math.max(1, Math.min(pause, left)));
-        return Math.min(pause * 2, LONGEST_POLL_NANOS);
     }
 
     /**

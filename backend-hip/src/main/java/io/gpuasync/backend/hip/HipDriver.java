@@ -4,6 +4,7 @@ import io.gpuasync.backend.hip.internal.Hip;
 import io.gpuasync.spi.LineDriver;
 import io.gpuasync.spi.LineError;
 import io.gpuasync.spi.LineException;
+import io.gpuasync.spi.ffm.DeadlinePoll;
 import io.gpuasync.spi.ffm.HostPages;
 
 import java.lang.foreign.Arena;
@@ -13,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The HIP driver table of a mapped line. The domain is the calling thread's current device
@@ -48,9 +48,6 @@ import java.util.concurrent.locks.LockSupport;
  * caller's ({@code hipGetDevice} / {@code hipSetDevice}), so a line closes from any thread.
  */
 final class HipDriver implements LineDriver<HipStream, HipDevice> {
-    // Polling a settle: short at first (a store that just landed), then no more than 1 ms.
-    private static final long FIRST_POLL_NANOS = 20_000;
-    private static final long LONGEST_POLL_NANOS = 1_000_000;
     // A whole page: the registration pins pages, and no other allocation may share the line's.
     private static final long PAGE_ALIGNMENT = 4096;
 
@@ -205,7 +202,7 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
                 }
             }
             for (MemorySegment event : events) {
-                long pause = FIRST_POLL_NANOS;
+                DeadlinePoll poll = new DeadlinePoll(deadlineNanos);
                 for (;;) {
                     int status = Hip.hipEventQuery(event);
                     if (status == Hip.HIP_SUCCESS) {
@@ -215,12 +212,9 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
                         HipStatus.NAMES.log("hipEventQuery while closing a line", status);
                         return false;
                     }
-                    long left = deadlineNanos - System.nanoTime();
-                    if (left <= 0) {
+                    if (!poll.pause()) {
                         return false;
                     }
-                    LockSupport.parkNanos(Math.min(pause, left));
-                    pause = Math.min(pause * 2, LONGEST_POLL_NANOS);
                 }
             }
             return true;

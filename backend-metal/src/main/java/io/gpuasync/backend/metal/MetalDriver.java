@@ -14,6 +14,7 @@ import io.gpuasync.spi.LineDriver;
 import io.gpuasync.spi.LineError;
 import io.gpuasync.spi.LineException;
 import io.gpuasync.spi.MappedLine;
+import io.gpuasync.spi.ffm.DeadlinePoll;
 
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
@@ -21,7 +22,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 
 /**
@@ -487,7 +487,7 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
     // No blocks here, so no completion handler: the status is polled, rarely, as the event
     // wait above has usually outlasted the command buffer already.
     private static boolean completed(long commands, long deadline, MetalQueue queue, MetalDomain domain) {
-        long pause = 20_000;
+        DeadlinePoll poll = new DeadlinePoll(deadline);
         while (true) {
             long status = Msg.word(commands, Sel.STATUS);
             if (status == STATUS_COMPLETED) {
@@ -498,13 +498,11 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
                         + commandBufferError(commands) + "; the line keeps its buffer");
                 return false;
             }
-            if (System.nanoTime() - deadline > 0) {
+            if (!poll.pause()) {
                 MetalStatus.NAMES.warn("the last store on " + queue + " into a line on " + domain
                         + " did not complete by the line's settle deadline: the line keeps its buffer");
                 return false;
             }
-            LockSupport.parkNanos(pause);
-            pause = Math.min(pause * 2, 1_000_000);
         }
     }
 

@@ -6,6 +6,7 @@
  * <li>{@link io.gpuasync.spi.ffm.Downcalls}: a C function bound to a method handle in jextract's shape.</li>
  * <li>{@link io.gpuasync.spi.ffm.StatusNames}: the vendor's names for its statuses, and the messages made of them.</li>
  * <li>{@link io.gpuasync.spi.ffm.HostPages}: the line pages a driver registers with its device.</li>
+ * <li>{@link io.gpuasync.spi.ffm.DeadlinePoll}: a settle's poll against the line's deadline.</li>
  * </ul>
  *
  * <p>This is public API of the SPI, as stable as {@link io.gpuasync.spi.LineDriver}: a backend

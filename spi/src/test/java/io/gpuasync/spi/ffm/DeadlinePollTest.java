@@ -1,0 +1,25 @@
+package io.gpuasync.spi.ffm;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class DeadlinePollTest {
+
+    @Test
+    void aPassedDeadlineEndsThePollWithoutAPause() {
+        DeadlinePoll poll = new DeadlinePoll(System.nanoTime() - 1);
+        assertTrue(poll.passed());
+        assertFalse(poll.pause());
+    }
+
+    @Test
+    void beforeItsDeadlineThePollPausesAndGoesOn() {
+        DeadlinePoll poll = new DeadlinePoll(System.nanoTime() + 3_600_000_000_000L);
+        assertFalse(poll.passed());
+        for (int i = 0; i < 8; i++) {
+            assertTrue(poll.pause());
+        }
+    }
+}
