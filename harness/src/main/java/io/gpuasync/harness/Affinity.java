@@ -1,14 +1,13 @@
 package io.gpuasync.harness;
 
+import io.gpuasync.spi.ffm.Libc;
+
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandle;
 
 /**
- * Pins the calling thread to a set of cores ({@code sched_setaffinity(0, ...)}, Linux, FFM).
+ * Pins the calling thread to a set of cores ({@code sched_setaffinity(0, ...)}, Linux, through {@link Libc}).
  *
  * <p>The bench pins the simulated device's thread to the last core and the waiting thread to
  * the others, because a GPU is a processor of its own: on a two-core machine, a waiter woken
@@ -16,48 +15,36 @@ import java.lang.invoke.MethodHandle;
  * work, which no GPU suffers, and the figures would measure the host scheduler instead.
  */
 final class Affinity {
-    private static final MethodHandle SCHED_SETAFFINITY = find("sched_setaffinity");
-    private static final MethodHandle SCHED_GETAFFINITY = find("sched_getaffinity");
+    // Where the C library lacks them (not Linux), nothing is pinned and the bench says so.
+    private static final boolean AVAILABLE = Libc.has(Libc.F_sched_setaffinity) && Libc.has(Libc.F_sched_getaffinity);
     // cpu_set_t: a bit mask of 1024 cores in unsigned longs (<sched.h>).
     private static final int MASK_LONGS = 16;
 
-    private static MethodHandle find(String name) {
-        try {
-            Linker linker = Linker.nativeLinker();
-            return linker.defaultLookup().find(name)
-                    .map(address -> linker.downcallHandle(address, FunctionDescriptor.of(ValueLayout.JAVA_INT,
-                            ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS)))
-                    .orElse(null);
-        } catch (Throwable unavailable) {
-            return null;
-        }
-    }
-
     /** The calling thread's CPU mask, to {@link #restore} after pinning; null where it cannot be read. */
     static long[] currentMask() {
-        if (SCHED_GETAFFINITY == null) {
+        if (!AVAILABLE) {
             return null;
         }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment mask = arena.allocate(MASK_LONGS * 8L, 8);
-            if ((int) SCHED_GETAFFINITY.invokeExact(0, mask.byteSize(), mask) != 0) {
+            if (Libc.sched_getaffinity(Libc.newErrnoState(arena), 0, mask.byteSize(), mask) != 0) {
                 return null;
             }
             return mask.toArray(ValueLayout.JAVA_LONG);
-        } catch (Throwable t) {
+        } catch (RuntimeException | UnsatisfiedLinkError e) {
             return null;
         }
     }
 
     /** Gives the calling thread back a mask {@link #currentMask} read; false where that cannot be done. */
     static boolean restore(long[] saved) {
-        if (SCHED_SETAFFINITY == null || saved == null || saved.length != MASK_LONGS) {
+        if (!AVAILABLE || saved == null || saved.length != MASK_LONGS) {
             return false;
         }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment mask = arena.allocateFrom(ValueLayout.JAVA_LONG, saved);
-            return (int) SCHED_SETAFFINITY.invokeExact(0, mask.byteSize(), mask) == 0;
-        } catch (Throwable t) {
+            return Libc.sched_setaffinity(Libc.newErrnoState(arena), 0, mask.byteSize(), mask) == 0;
+        } catch (RuntimeException | UnsatisfiedLinkError e) {
             return false;
         }
     }
@@ -67,7 +54,7 @@ final class Affinity {
 
     /** Pins the calling thread to cores {@code [from, to)}; false where that cannot be done. */
     static boolean pinCurrentThread(int from, int to) {
-        if (SCHED_SETAFFINITY == null || from < 0 || to <= from || to > 1024) {
+        if (!AVAILABLE || from < 0 || to <= from || to > 1024) {
             return false;
         }
         try (Arena arena = Arena.ofConfined()) {
@@ -76,8 +63,8 @@ final class Affinity {
                 long word = mask.getAtIndex(ValueLayout.JAVA_LONG, core / 64);
                 mask.setAtIndex(ValueLayout.JAVA_LONG, core / 64, word | (1L << (core % 64)));
             }
-            return (int) SCHED_SETAFFINITY.invokeExact(0, mask.byteSize(), mask) == 0;
-        } catch (Throwable t) {
+            return Libc.sched_setaffinity(Libc.newErrnoState(arena), 0, mask.byteSize(), mask) == 0;
+        } catch (RuntimeException | UnsatisfiedLinkError e) {
             return false;
         }
     }

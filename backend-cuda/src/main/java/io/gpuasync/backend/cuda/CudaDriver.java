@@ -6,13 +6,11 @@ import io.gpuasync.spi.LineError;
 import io.gpuasync.spi.LineException;
 import io.gpuasync.spi.ffm.DeadlinePoll;
 import io.gpuasync.spi.ffm.HostPages;
+import io.gpuasync.spi.ffm.Libc;
 
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandle;
 import java.util.List;
 import java.util.function.IntSupplier;
 
@@ -371,9 +369,9 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
         return Cuda.cuStreamWaitValue64_v2(handle, address, value, Cuda.CU_STREAM_WAIT_VALUE_GEQ);
     }
 
-    private static final MethodHandle GETENV = Linker.nativeLinker().defaultLookup().find("getenv")
-            .map(f -> Linker.nativeLinker().downcallHandle(f, FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.ADDRESS)))
-            .orElse(null);
+    // getenv's errno, never read, per thread: a device-side wait allocates nothing after a thread's first.
+    private static final ThreadLocal<MemorySegment> GETENV_ERRNO =
+            ThreadLocal.withInitial(() -> Libc.newErrnoState(Arena.ofAuto()));
     private static final MemorySegment MAX_CONNECTIONS = Arena.global().allocateFrom("CUDA_DEVICE_MAX_CONNECTIONS");
 
     /**
@@ -383,13 +381,10 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
      * The driver reads it when it creates a context, so a change after that is not seen by it.
      */
     static int maxConnections() {
-        if (GETENV == null) {
-            return 0;
-        }
         MemorySegment value;
         try {
-            value = (MemorySegment) GETENV.invokeExact(MAX_CONNECTIONS);
-        } catch (Throwable t) {
+            value = Libc.getenv(GETENV_ERRNO.get(), MAX_CONNECTIONS);
+        } catch (UnsatisfiedLinkError noGetenv) {
             return 0;
         }
         if (value.equals(MemorySegment.NULL)) {

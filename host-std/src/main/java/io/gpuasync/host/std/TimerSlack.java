@@ -1,13 +1,13 @@
 package io.gpuasync.host.std;
 
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
-import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandle;
+import io.gpuasync.spi.ffm.Libc;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.util.Optional;
 
 /**
- * The calling thread's timer slack on Linux ({@code prctl(PR_SET_TIMERSLACK)}), through FFM.
+ * The calling thread's timer slack on Linux ({@code prctl(PR_SET_TIMERSLACK)}, through {@link Libc}).
  *
  * <p>Linux lets a sleeping thread's timer fire up to its slack late (50 us by default) so that
  * wake-ups batch. A thread that sleeps until just before a predicted landing pays that as
@@ -23,30 +23,23 @@ public final class TimerSlack {
     }
 
     private static final class Prctl {
-        static final MethodHandle PRCTL;
         static final Throwable UNAVAILABLE;
+        // errno, captured per thread: the slack is read and set from many threads at once.
+        static final ThreadLocal<MemorySegment> ERRNO = ThreadLocal.withInitial(() -> Libc.newErrnoState(Arena.ofAuto()));
 
         static {
-            MethodHandle handle = null;
             Throwable cause = null;
             try {
                 if (!System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux")) {
                     throw new UnsupportedOperationException("timer slack is a Linux setting; this is "
                             + System.getProperty("os.name"));
                 }
-                Linker linker = Linker.nativeLinker();
-                // int prctl(int option, ...): variadic after the first argument, which matters
-                // to the calling convention (the x86-64 ABI counts vector registers in AL).
-                handle = linker.downcallHandle(
-                        linker.defaultLookup().find("prctl")
-                                .orElseThrow(() -> new UnsatisfiedLinkError("unresolved symbol: prctl")),
-                        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG,
-                                ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG),
-                        Linker.Option.firstVariadicArg(1));
+                if (!Libc.has(Libc.F_prctl)) {
+                    throw new UnsatisfiedLinkError("unresolved symbol: prctl");
+                }
             } catch (Throwable t) {
                 cause = t;
             }
-            PRCTL = handle;
             UNAVAILABLE = cause;
         }
     }
@@ -63,17 +56,12 @@ public final class TimerSlack {
      */
     public static long currentNanos() {
         requireAvailable();
-        try {
-            int slack = (int) Prctl.PRCTL.invokeExact(PR_GET_TIMERSLACK, 0L, 0L, 0L, 0L);
-            if (slack < 0) {
-                throw new UnsupportedOperationException("prctl(PR_GET_TIMERSLACK) failed: " + slack);
-            }
-            return slack;
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
+        MemorySegment errno = Prctl.ERRNO.get();
+        int slack = Libc.prctl(errno, PR_GET_TIMERSLACK, 0L, 0L, 0L, 0L);
+        if (slack < 0) {
+            throw new UnsupportedOperationException("prctl(PR_GET_TIMERSLACK) failed: errno " + Libc.errno(errno));
         }
+        return slack;
     }
 
     /**
@@ -89,13 +77,7 @@ public final class TimerSlack {
         if (Prctl.UNAVAILABLE != null) {
             return false;
         }
-        try {
-            return (int) Prctl.PRCTL.invokeExact(PR_SET_TIMERSLACK, nanos, 0L, 0L, 0L) == 0;
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
-        }
+        return Libc.prctl(Prctl.ERRNO.get(), PR_SET_TIMERSLACK, nanos, 0L, 0L, 0L) == 0;
     }
 
     private static void requireAvailable() {

@@ -7,6 +7,7 @@
  * <li>{@link io.gpuasync.spi.ffm.StatusNames}: the vendor's names for its statuses, and the messages made of them.</li>
  * <li>{@link io.gpuasync.spi.ffm.HostPages}: the line pages a driver registers with its device.</li>
  * <li>{@link io.gpuasync.spi.ffm.DeadlinePoll}: a settle's poll against the line's deadline.</li>
+ * <li>{@link io.gpuasync.spi.ffm.Libc}: the C library, {@code errno} captured (the hosts use it too).</li>
  * </ul>
  *
  * <p>This is public API of the SPI, as stable as {@link io.gpuasync.spi.LineDriver}: a backend

@@ -1,6 +1,7 @@
 package io.gpuasync.host.uring.internal;
 
 import io.gpuasync.host.uring.SyscallException;
+import io.gpuasync.spi.ffm.Libc;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -8,7 +8,6 @@ import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -48,13 +47,5 @@ class UringAbiHeaderTest {
             checked.add(field.getName());
         }
         assertEquals(header.keySet(), checked, "uring_layout.c prints names UringAbi lacks");
-    }
-
-    @Test
-    void everyLibcBindingLinks() {
-        List<String> symbols = Libc.FUNCTIONS.stream().map(Libc.Function::symbol).toList();
-        for (String symbol : symbols) {
-            assertTrue(java.lang.foreign.Linker.nativeLinker().defaultLookup().find(symbol).isPresent(), symbol);
-        }
     }
 }
