@@ -9,7 +9,7 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 
 /**
- * The test hooks of the fake libcuda.so.1 (src/test/c/fake_cuda.c), through FFM like the real
+ * The test hooks of the fake libcuda.so.1 (the project's fakes/fake_cuda.c), through FFM like the real
  * bindings. A real driver has none of them: a test that calls one runs on the fake only, and
  * says so when it skips itself ({@link CudaTests#assumeFake}).
  */

@@ -9,7 +9,7 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 
 /**
- * The test hooks of the fake libamdhip64 (src/test/c/fake_hip.c). On a real HIP runtime (the GPU
+ * The test hooks of the fake libamdhip64 (the project's fakes/fake_hip.c). On a real HIP runtime (the GPU
  * check on an AMD machine) there are none: {@link #isLoaded} says so, and only the tests that
  * need the fake call the hooks.
  */

@@ -1,7 +1,7 @@
 /*
  * A fake libamdhip64.so.5 for the tests of backend-hip on machines without an AMD GPU: the HIP
  * runtime entry points the backend binds, over the device model backend-cuda's fake driver
- * uses (fake_device.h there). The calling thread's current device is device 0 until set.
+ * uses (fake_device.h, beside it). The calling thread's current device is device 0 until set.
  *
  * Where it models HIP 5.2.3 (Debian's libamdhip64-5) rather than a better runtime:
  * - stream handles: NULL is the current device's null stream; every other handle, the
