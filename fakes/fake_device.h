@@ -13,7 +13,7 @@
  * sticky errors after which nothing queued runs; failure injection. Each fake adds its API on top, its own idea of the calling
  * thread's current context or device, as current(), and its own resolve_stream().
  *
- * Test hooks (not part of CUDA or HIP): fakeEnqueueWork, fakeFailNext, fakePrimaryRefs,
+ * Test hooks (not part of CUDA or HIP): fakeEnqueueWork, fakeFailNext, fakeFailPending, fakePrimaryRefs,
  * fakeSetSticky, fakeLiveAllocations, fakeRegisteredPages, fakeSetAttribute,
  * fakeUnvalidatedHandles, fakeResetPrimary, fakeLiveEvents, fakeLiveStreams, fakeCaptureAtNextRecord.
  */
@@ -138,6 +138,14 @@ void fakeFailNext(const char *name, int status, int times) {
     fail_status = status;
     fail_count = times;
     pthread_mutex_unlock(&mu);
+}
+
+/* How many injected failures are still to come: 0 once the call named was made as often as asked. */
+int fakeFailPending(void) {
+    pthread_mutex_lock(&mu);
+    int pending = fail_count;
+    pthread_mutex_unlock(&mu);
+    return pending;
 }
 
 int fakePrimaryRefs(int device) { return device >= 0 && device < DEVICES ? primary[device].refs : -1; }

@@ -149,7 +149,14 @@ class CudaHazardsTest {
             for (int status = 900; status <= 908; status++) {
                 FakeCuda.failNext("cuStreamQuery", status, 1);
                 HostLine.of(line).checkHealth();
+                // The query was made and its capture error read, not a check that asked nothing.
+                assertEquals(0, FakeCuda.failPending(), "checkHealth never reached cuStreamQuery (status " + status + ")");
             }
+            // The same query's sticky error is the device's failure: the check reads what it asks.
+            FakeCuda.failNext("cuStreamQuery", 700, 1);
+            GpuException failed = assertThrows(GpuException.class, HostLine.of(line)::checkHealth);
+            assertEquals(700, failed.status());
+            assertTrue(failed.getMessage().contains("cuStreamQuery"), failed.getMessage());
         }
     }
 

@@ -33,6 +33,7 @@ final class FakeCuda {
     private static final MethodHandle LIVE_STREAMS = hook("fakeLiveStreams", FunctionDescriptor.of(ValueLayout.JAVA_INT));
     private static final MethodHandle CAPTURE_AT_NEXT_RECORD = hook("fakeCaptureAtNextRecord",
             FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
+    private static final MethodHandle FAIL_PENDING = hook("fakeFailPending", FunctionDescriptor.of(ValueLayout.JAVA_INT));
     private FakeCuda() {
     }
 
@@ -57,6 +58,17 @@ final class FakeCuda {
     static void failNext(String symbol, int status, int times) {
         try (Arena arena = Arena.ofConfined()) {
             FAIL_NEXT.invokeExact(arena.allocateFrom(symbol), status, times);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /** How many of the failures {@link #failNext} injected are still to come: 0 once the call was made. */
+    static int failPending() {
+        try {
+            return (int) FAIL_PENDING.invokeExact();
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
