@@ -21,6 +21,9 @@ final class FakeHip {
             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
 
     private static final MethodHandle SET_STICKY = hook("fakeSetSticky", FunctionDescriptor.ofVoid(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+    private static final MethodHandle FAIL_NEXT = hook("fakeFailNext",
+            FunctionDescriptor.ofVoid(ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+    private static final MethodHandle FAIL_PENDING = hook("fakeFailPending", FunctionDescriptor.of(ValueLayout.JAVA_INT));
     private static final MethodHandle UNVALIDATED_HANDLES = hook("fakeUnvalidatedHandles", FunctionDescriptor.of(ValueLayout.JAVA_INT));
     private static final MethodHandle REGISTERED_PAGES = hook("fakeRegisteredPages", FunctionDescriptor.of(ValueLayout.JAVA_INT));
     private static final MethodHandle SET_ATTRIBUTE = hook("fakeSetAttribute", FunctionDescriptor.ofVoid(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
@@ -39,6 +42,24 @@ final class FakeHip {
     static void setSticky(int device, int status) {
         try {
             SET_STICKY.invokeExact(device, status);
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /** The next {@code times} calls of {@code symbol} fail with {@code status} (0 times: none). */
+    static void failNext(String symbol, int status, int times) {
+        try (Arena arena = Arena.ofConfined()) {
+            FAIL_NEXT.invokeExact(arena.allocateFrom(symbol), status, times);
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /** How many of the failures {@link #failNext} injected are still to come: 0 once the call was made. */
+    static int failPending() {
+        try {
+            return (int) FAIL_PENDING.invokeExact();
         } catch (Throwable t) {
             throw new AssertionError(t);
         }

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -175,12 +176,25 @@ class HipHazardsTest {
     }
 
     @Test
-    void theHealthCheckCannotSeeADeviceFaultOnHip52() {
+    void theHealthCheckAsksHip52NothingSinceNoCallOfItsReportsAFault() {
+        // Every call 5.2.3 offers answers success on a faulted device (a fault aborts the process
+        // instead), so a check could only cost the watchdog a call, or block it in a synchronize.
+        // Each call the runtime has is made to fail once: the check must leave every one unmade.
+        List<String> calls = new ArrayList<>(Hip.FUNCTIONS.stream().map(Hip.Function::symbol).toList());
+        calls.addAll(List.of("hipStreamQuery", "hipDeviceSynchronize"));
         try (Line<HipStream> line = hip.openLine()) {
-            // The fake's sticky error stands for a fault: 5.2.3 reports none (it aborts the process).
+            // The fake's sticky error stands for a fault: 5.2.3 reports none.
             FakeHip.setSticky(0, 700);
-            HostLine.of(line).checkHealth();
-            FakeHip.setSticky(0, 0);
+            try {
+                for (String call : calls) {
+                    FakeHip.failNext(call, 700, 1);
+                    HostLine.of(line).checkHealth();
+                    assertEquals(1, FakeHip.failPending(), "the health check called " + call);
+                }
+            } finally {
+                FakeHip.failNext("", 0, 0);
+                FakeHip.setSticky(0, 0);
+            }
         }
     }
 
