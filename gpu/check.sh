@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The project's GPU check: one command, run on a lent GPU machine after pack.sh, and on every
+# The project's GPU check: one command, run on a GPU machine after pack.sh, and on every
 # build against the fake drivers and Mesa's lavapipe (gpu/pom.xml), on the same layout
 # (gpu/layout.sh), the same class path, with the same steps and the same time bounds.
 #

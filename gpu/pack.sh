@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Packs .device/ for the GPU check (gpu/check.sh) on a lent GPU machine: builds the project
+# Packs .device/ for the GPU check (gpu/check.sh) on a GPU machine: builds the project
 # (tests compiled, not run; no javadoc or sources jars, which the check never loads), lays out
 # the check's runtime with gpu/layout.sh (the layout every build runs the check on), and checks
 # with gpu/travel.sh that everything that travels (the project's files, shared/, .device) fits

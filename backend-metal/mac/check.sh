@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The prepared check of the Metal backend on a real Mac (issues 12 and 26).
+# The prepared check of the Metal backend on a real Mac.
 #
 # NOBODY ON THIS PROJECT HAS RUN THIS SCRIPT: no macOS machine exists for its builds or CI, and
 # no session has one. Everything the README says about Metal was run on Linux against the fake

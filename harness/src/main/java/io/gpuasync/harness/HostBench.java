@@ -635,7 +635,7 @@ final class HostBench {
         Row hop = row(rows, "std+execute");
         if (netty != null) {
             out.println();
-            out.println("goals of issue 11:");
+            out.println("goals:");
             double ratio = (double) netty.p50Nanos() / busy.p50Nanos();
             out.printf(Locale.ROOT, "  netty p50 <= 1.5x busy poll's:         %.2fx  %s%n", ratio, ratio <= 1.5 ? "met" : "NOT met");
             out.printf(Locale.ROOT, "  netty CPU/await <= std+execute's:     %.1f us vs %.1f us  %s%n", netty.cpuNanosPerAwait() / 1e3,

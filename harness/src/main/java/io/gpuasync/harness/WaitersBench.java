@@ -42,9 +42,9 @@ final class WaitersBench {
 
     /**
      * One way at one count. {@code deviceCores} is the simulated device's CPU over the run, in
-     * cores: its streams' threads time their work with timed sleeps, which cost the host
-     * ~20-25 us of CPU each on the machine this was written on, so at 16 busy streams the device
-     * alone can take most of a small machine, which no way of waiting can give back.
+     * cores: its streams' threads time their work with timed sleeps, each of which costs the host
+     * CPU (bench/RESULTS.md has what it cost on the machines measured), so at 16 busy streams the
+     * device alone can take most of a small machine, which no way of waiting can give back.
      * {@code dispatcherNanosPerAwait} is the dispatcher's part of {@code cpuNanosPerAwait}.
      * {@code busyCores} is the whole process's CPU over the run, in cores: at the machine's count
      * of cores, the waits queue for a processor, and their latency says so, not how they wait.

@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * What only a real GPU would show, round two (issue 25): graph capture, the legacy stream's
+ * What only a real GPU would show: graph capture, the legacy stream's
  * implicit synchronization, the settle's race with a capture, the contexts of the close's
  * destroys, confidential computing. Cases that use only the driver API run on a GPU too (the
  * GPU check's test step), and there confirm what the fake was taught; the others steer the fake.

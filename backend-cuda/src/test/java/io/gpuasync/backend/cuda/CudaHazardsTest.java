@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * What would break only on a real GPU (issue 15): device-side waits under the line's rules,
+ * What would break only on a real GPU: device-side waits under the line's rules,
  * health and settle that leave other threads' graph captures alone, a page another owner's reset
  * cannot unmap, the thread's context, special stream handles, and a settle bounded by the line.
  * Against the fake libcuda.so.1 in the build, which behaves as the driver does in each of these

@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Where the NVreg_EnableStreamMemOPs hint belongs (issue 25, finding 9): a driver from before
+ * Where the NVreg_EnableStreamMemOPs hint belongs: a driver from before
  * CUDA 11.7, when stream memory operations needed that module option, lacks the v2 entry
  * points and fails the symbol check, so that is where the hint is said.
  */

@@ -20,8 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A process whose environment sets {@code CUDA_DEVICE_MAX_CONNECTIONS=1}, as large training
  * jobs often do: every stream of a device feeds one hardware queue, in submission order, so a
- * device-side wait queued before the store it waits for, on any stream, never ends (issue 25,
- * finding 2). Run by the build in a JVM of its own with that environment (the one-queue
+ * device-side wait queued before the store it waits for, on any stream, never ends. Run by the build in a JVM of its own with that environment (the one-queue
  * execution in this module's pom); skipped anywhere else.
  */
 class CudaOneQueueTest {

@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The bench's peers held to what a real driver does (issue 15, points 6 and 7): a host
+ * The bench's peers held to what a real driver does: a host
  * callback's future is bounded (the driver never runs a host function once the context failed)
  * and completes off the driver's thread; the gate holds a stream's work until the host opens it.
  * On the fake in the build and the real driver in the GPU check.

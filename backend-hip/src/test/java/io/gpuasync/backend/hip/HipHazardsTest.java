@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * What would break only on a real AMD GPU with HIP 5.2.3 (issue 15), against the fake
+ * What would break only on a real AMD GPU with HIP 5.2.3, against the fake
  * libamdhip64, which behaves as 5.2.3 does in each of these ways: stream handles reach the
  * runtime unvalidated, synchronize always succeeds and no query reports a fault, a device reset
  * ends the device's view of host memory, and device waits may be unsupported.

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
  * HIP's {@code hipHostUnregister} waits for every stream of the device (ROCm clr HEAD,
  * {@code ihipHostUnregister}: {@code SyncAllStreams()}; hipamd 5.2.3: every device's null
  * stream, which first waits for the blocking streams), so a line's free can wait without
- * bound for other owners' work (issue 25, finding 8); and, from a thread not in the relaxed
+ * bound for other owners' work; and, from a thread not in the relaxed
  * capture mode, both it and {@code hipHostRegister} fail while another thread captures a graph
  * in the global mode (and clr invalidates that capture). Against the fake, taught both.
  */
