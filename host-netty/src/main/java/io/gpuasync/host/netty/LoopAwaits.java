@@ -45,12 +45,15 @@ import java.util.function.BiConsumer;
  * words, well under a microsecond), never for the landing. The polling is bounded: it ends when
  * the engine's deadline moves past the lateness (its poll back-off doubles when a prediction
  * was wrong, so after about twice the lateness), and at the latest after
- * {@link WaitTuning#LOOP_MAX_POLL_NANOS} without a landing; then the timer takes over, at least a
- * lateness at a time. What it costs is CPU: the loop does not block while it polls.
+ * {@link WaitTuning#LOOP_MAX_POLL_NANOS} without a landing; then the timer takes over at the
+ * engine's own deadline, its poll back-off, not a lateness ahead: the learned lateness is a high
+ * quantile, and under load a millisecond, which resting a whole lateness at a time added to every
+ * wait the polling gave up on. What it costs is CPU: the loop does not block while it polls.
  */
 public final class LoopAwaits implements AsyncWaits, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(LoopAwaits.class.getName());
     private static final long NOT_POLLING = Long.MIN_VALUE;
+    static final long NO_REST_YET = Long.MIN_VALUE;
 
     private final IoEventLoop loop;
     private final WaitEngine engine;
@@ -70,6 +73,7 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
     private long steps;
     private boolean pollQueued;
     /** When the loop began to poll without a landing, or {@link #NOT_POLLING}. */
+    private long lastRestNanos = NO_REST_YET;
     private long pollingSince = NOT_POLLING;
     /** When the timer was last set, and for when: a firing teaches how late it came from then. */
     private long timerSetAt;
@@ -264,10 +268,15 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
                     polls++;
                     return;
                 } else {
-                    // Polled long enough without a landing: the loop rests on the timer, at least a
-                    // lateness at a time, until a landing (or a far deadline) starts a new polling
-                    // run. Its firing teaches the lateness too.
-                    setTimer(Math.max(deadline, now + sleeper.lateness().nanos()), now);
+                    // Polled long enough without a landing: the loop rests on the timer until a
+                    // landing (or a far deadline) starts a new polling run; its firing teaches
+                    // the lateness too. At the engine's deadline, which its poll back-off moves
+                    // out at each look, not a lateness ahead: a timer set nearer than its
+                    // lateness ends that late anyway, one set a lateness ahead a second lateness
+                    // later, and the lateness learned is a high quantile of recent sleeps (under
+                    // load, up to its bound), which each such rest added to the wait.
+                    lastRestNanos = deadline - now;
+                    setTimer(deadline, now);
                 }
                 if (engine.prepareToSleep()) {
                     return;     // the timer or a wake brings the loop back here
@@ -282,6 +291,15 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
             engine.abandon(new GpuException(GpuException.Kind.CLOSED, "GPU waits on " + loop + " failed: " + e, e));
             finish();
         }
+    }
+
+    /**
+     * How far ahead of its arming the timer was set at the last rest after a polling run gave up
+     * (ns; negative when the deadline had just passed), {@link #NO_REST_YET} before the first;
+     * loop thread.
+     */
+    long lastRestNanos() {
+        return lastRestNanos;
     }
 
     private void setTimer(long target, long now) {

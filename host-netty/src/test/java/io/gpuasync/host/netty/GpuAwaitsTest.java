@@ -619,4 +619,31 @@ class GpuAwaitsTest {
         // What the timer does now, whatever it is on this machine under this load: not the burst.
         assertNotEquals(BURST_NANOS, lateness.nanos(), lateness.toString());
     }
+    @Test
+    void aLoopThatGaveUpPollingRestsOnTheEnginesBackOffNotALatenessAhead() throws Exception {
+        IoEventLoop loop = uringLoop();
+        TimerLateness lateness = new TimerLateness();
+        LoopAwaits waits = closeLater(new LoopAwaits(loop, EngineSettings.DEFAULTS, (l, w) -> { }, lateness));
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        // A lateness pushed up by load, far above the engine's longest poll back-off; the loop
+        // only polls and rests below, so nothing brings it down before the first rest.
+        for (int i = 0; i < WaitTuning.LATENESS_WINDOW; i++) {
+            lateness.sample(BURST_NANOS);
+        }
+        // Work the line has no prediction for (nothing landed on it yet), far longer than the
+        // loop polls for: it polls its whole budget, gives up and rests on the timer.
+        stream.busy(Duration.ofMillis(200));
+        CompletableFuture<?> landed = waits.whenLanded(line.signal(stream, Slot.S0));
+        long rest = LoopAwaits.NO_REST_YET;
+        while (rest == LoopAwaits.NO_REST_YET && !landed.isDone()) {
+            rest = loop.submit(waits::lastRestNanos).get(10, TimeUnit.SECONDS);
+        }
+        assertNotEquals(LoopAwaits.NO_REST_YET, rest, "the loop never gave up polling a wait of 200 ms");
+        // The engine's deadline of an overdue wait is its back-off, at most POLL_BACKOFF_MAX away.
+        assertTrue(rest <= WaitTuning.POLL_BACKOFF_MAX.toNanos(), "the loop rested " + rest
+                + " ns ahead, not on the engine's back-off (at most " + WaitTuning.POLL_BACKOFF_MAX
+                + "), with a learned " + lateness);
+        landed.get(10, TimeUnit.SECONDS);
+    }
 }
