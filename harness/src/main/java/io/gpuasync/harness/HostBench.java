@@ -85,10 +85,10 @@ final class HostBench {
     private static final Duration FEED_WORK = Duration.ofNanos(20_000);
     // A GPU serving requests ends work at some rate, not as fast as 20 us kernels can end: fed
     // as fast as possible, a host that ends waits sooner is fed more of them, and the echo of two
-    // hosts would be compared under different loads (seen: 10759 completions against 2870).
+    // hosts would be compared under different loads.
     static final int DEFAULT_ECHO_RATE = 10_000;
     // The echo's conditions alternate in rounds, so that each sees the machine as the others do:
-    // here the echo alone moved from 222 to 618 us at p99 between runs minutes apart.
+    // the echo alone moves several-fold at p99 between runs minutes apart (bench/RESULTS.md).
     private static final int ECHO_ROUNDS = 10;
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();

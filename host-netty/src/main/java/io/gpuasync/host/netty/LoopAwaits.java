@@ -72,8 +72,8 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
     private boolean finished;
     private long steps;
     private boolean pollQueued;
-    /** When the loop began to poll without a landing, or {@link #NOT_POLLING}. */
     private long lastRestNanos = NO_REST_YET;
+    /** When the loop began to poll without a landing, or {@link #NOT_POLLING}. */
     private long pollingSince = NOT_POLLING;
     /** When the timer was last set, and for when: a firing teaches how late it came from then. */
     private long timerSetAt;
