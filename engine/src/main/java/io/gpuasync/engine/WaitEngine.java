@@ -64,7 +64,6 @@ public final class WaitEngine implements AutoCloseable {
     private final AtomicInteger asyncInUse = new AtomicInteger();
     private final AtomicInteger handOffsInUse = new AtomicInteger();
     private final Runnable lineClosed;
-    private final TimerLateness lateness;
     private final WakeLeads leads;
     private final Watchdog watchdog;
     private final long backoffMinNanos;
@@ -110,10 +109,9 @@ public final class WaitEngine implements AutoCloseable {
     public WaitEngine(EngineSettings settings, Waker waker, TimerLateness lateness) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.waker = Objects.requireNonNull(waker, "waker");
-        this.lateness = Objects.requireNonNull(lateness, "lateness");
         int ports = settings.asyncCapacity() + settings.handOffCapacity();
         this.port = new CompletionPort(ports);
-        this.leads = new WakeLeads(ports, lateness);
+        this.leads = new WakeLeads(ports, Objects.requireNonNull(lateness, "lateness"));
         // Room also for async waits cancelled before the driver took them, which no longer
         // count against the capacity.
         this.submissions = new MpscArrayQueue<>(ports + settings.asyncCapacity());
@@ -122,11 +120,6 @@ public final class WaitEngine implements AutoCloseable {
         this.backoffMinNanos = settings.pollBackoffMin().toNanos();
         this.backoffMaxNanos = settings.pollBackoffMax().toNanos();
         this.backoffNanos = backoffMinNanos;
-    }
-
-    /** How late its driver's timer ends, as learned so far. */
-    public TimerLateness lateness() {
-        return lateness;
     }
 
     // ------------------------------------------------------------------ any thread

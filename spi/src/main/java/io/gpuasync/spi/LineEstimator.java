@@ -52,7 +52,7 @@ final class LineEstimator {
         long wakeAt;
         synchronized (lock) {
             landing = estimator.predictedLanding(slot, target);
-            wakeAt = estimator.wakeAt(slot, target);
+            wakeAt = landing == DeadlineEstimator.UNKNOWN ? landing : landing - estimator.margin(slot);
         }
         into.set(landing, wakeAt);
     }

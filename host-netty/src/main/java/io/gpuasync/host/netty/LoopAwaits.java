@@ -70,7 +70,6 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
     // Loop thread only.
     private final Sleeper sleeper;
     private boolean finished;
-    private long steps;
     private boolean pollQueued;
     private long lastRestNanos = NO_REST_YET;
     /** When the loop began to poll without a landing, or {@link #NOT_POLLING}. */
@@ -200,11 +199,6 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
                 wakeTasks, sleeper.probes(), sleeper.lateness().nanos());
     }
 
-    /** The lateness this loop's timeouts taught so far. */
-    public TimerLateness timerLateness() {
-        return sleeper.lateness();
-    }
-
     /** Whether {@link #close()} was called, or the loop ended. */
     public boolean isClosed() {
         return engine.isClosed();
@@ -244,7 +238,6 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
         engine.awake();
         try {
             for (int round = 0; ; round++) {
-                steps++;
                 long now = System.nanoTime();
                 if (engine.doWork(now) > 0) {
                     pollingSince = NOT_POLLING;

@@ -195,10 +195,6 @@ public final class UringHost implements AsyncWaits, AutoCloseable {
                 ring.timerFires(), sleeper.polls(), ring.wakeReads(), sleeper.probes(), lateness.nanos());
     }
 
-    /** The lateness this ring's timeouts taught so far (shared with nothing else: the ring is its own timer). */
-    public TimerLateness timerLateness() {
-        return lateness;
-    }
 
     /**
      * Refuses new waits, fails pending ones with {@link GpuException.Kind#CLOSED}, ends the ring's

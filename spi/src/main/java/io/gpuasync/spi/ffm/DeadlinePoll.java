@@ -17,10 +17,8 @@ import java.util.concurrent.locks.LockSupport;
  * }</pre>
  */
 public final class DeadlinePoll {
-    /** The first pause. */
-    public static final long FIRST_PAUSE_NANOS = 20_000;
-    /** The longest pause. */
-    public static final long LONGEST_PAUSE_NANOS = 1_000_000;
+    private static final long FIRST_PAUSE_NANOS = 20_000;
+    private static final long LONGEST_PAUSE_NANOS = 1_000_000;
 
     private final long deadlineNanos;
     private long pause = FIRST_PAUSE_NANOS;
@@ -28,11 +26,6 @@ public final class DeadlinePoll {
     /** A poll until {@code deadlineNanos}, on {@link System#nanoTime()}'s clock. */
     public DeadlinePoll(long deadlineNanos) {
         this.deadlineNanos = deadlineNanos;
-    }
-
-    /** Whether the deadline has passed. */
-    public boolean passed() {
-        return System.nanoTime() - deadlineNanos >= 0;
     }
 
     /**

@@ -51,11 +51,6 @@ public final class NativeLibrary {
         return property;
     }
 
-    /** The environment variable that names another path, for when the property cannot be set. */
-    public String environment() {
-        return environment;
-    }
-
     /** The path or name the property (else the environment variable) gives, or empty: the loader's search for the defaults. */
     public Optional<String> named() {
         return Optional.ofNullable(namedOrNull());
