@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -79,8 +78,6 @@ class LatenessRecoveryTest {
             }
             assertTrue(lateness.samples() - afterBurst >= WaitTuning.LATENESS_WINDOW,
                     "the burst is still in the window after " + waits + " waits: " + lateness);
-            // What the timer does now, whatever it is on this machine under this load: not the burst.
-            assertNotEquals(BURST_NANOS, lateness.nanos(), lateness.toString());
         }
     }
 }
