@@ -65,7 +65,7 @@ public final class MetalProvider implements BackendProvider {
 
             @Override
             public String describe() {
-                return String.format("a one-thread busy compute kernel on an MTLCommandQueue, calibrated at %.3f "
+                return String.format(java.util.Locale.ROOT, "a one-thread busy compute kernel on an MTLCommandQueue, calibrated at %.3f "
                         + "iterations/ns", work.iterationsPerNano());
             }
 

@@ -4,6 +4,7 @@ import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.backend.vulkan.internal.Vk;
 import io.gpuasync.core.Slot;
+import io.gpuasync.testing.Tickets;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -74,9 +75,7 @@ class VulkanQueueLockTest {
                 }
             });
             for (Ticket ticket : last) {
-                while (!ticket.isDone()) {
-                    Thread.onSpinWait();
-                }
+                Tickets.awaitLanded(ticket);
             }
             for (Line<VulkanQueue> line : lines) {
                 line.close();
