@@ -35,8 +35,10 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
 
 /**
  * {@code gar bench --host std,uring,netty}: the hosts side by side in one run, on a backend's
@@ -53,11 +55,20 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Then the echo: a loopback echo server on the Netty host's loop, its round trips measured
  * alone and again while a feeder keeps GPU waits landing on that same loop.
+ *
+ * <p>Then, with netty, after a burst of load: the busy poll, {@code std+execute} and netty again,
+ * each on a line it served waits on while more busy threads than the machine has processors ran
+ * for {@link Options#burst()}, measured on that line once the threads stopped, with no warm-up:
+ * a host whose learned timer lateness the burst pushed up pays for it until it comes back down.
  */
 final class HostBench {
-    /** {@code echoRate}: GPU waits fed per second during the echo; 0 feeds as fast as the device ends them. */
+    /**
+     * {@code echoRate}: GPU waits fed per second during the echo; 0 feeds as fast as the device
+     * ends them. {@code burst}: how long the load runs before each row measured after a burst
+     * (zero: no such rows).
+     */
     record Options(Set<String> hosts, Duration work, int samples, int warmup, int echoRequests, int echoRate, Path json,
-                   String backend) {
+                   String backend, Duration burst) {
     }
 
     record Row(String name, String how, long p50Nanos, long p99Nanos, double cpuNanosPerAwait, double timersPerAwait,
@@ -80,6 +91,33 @@ final class HostBench {
         }
     }
 
+    /** A row measured again after a burst of load, and the waits it served during the burst. */
+    record BurstRow(Row row, long burstWaits) {
+    }
+
+    /** A host's learned timer lateness (ns) before its row's burst, at the burst's end, and after the row's samples. */
+    record Lateness(String host, long before, long burstEnd, long after) {
+    }
+
+    /**
+     * The rows measured after a burst of {@code threads} busy threads ({@code processors}: what
+     * this machine reported), {@code seconds} for all of them, bursts included.
+     */
+    record AfterBurst(int threads, int processors, double seconds, List<BurstRow> rows, List<Lateness> lateness) {
+        Row named(String name) {
+            return rows.stream().map(BurstRow::row).filter(r -> r.name().equals(name)).findFirst().orElse(null);
+        }
+    }
+
+    /** Whose lateness a row measured after a burst shows: the host and how to read it. */
+    private record Learned(String host, LongSupplier nanos) {
+    }
+
+    static final long DEFAULT_BURST_MILLIS = 1_000;
+    // Twice the processors: each has a busy thread running and another queued behind it, so a
+    // host's thread waking from a timed sleep waits for a time slice, as on a loaded machine.
+    private static final int BURST_THREADS_PER_PROCESSOR = 2;
+    private static final List<String> AFTER_BURST_ROWS = List.of("busy-poll", "std+execute", "netty");
     private static final long SCHEDULE_POLL_NANOS = 10_000;
     private static final int FEED_IN_FLIGHT = 64;
     private static final Duration FEED_WORK = Duration.ofNanos(20_000);
@@ -232,6 +270,7 @@ final class HostBench {
         IoEventLoop loop = (IoEventLoop) loopGroup.next();
         List<Row> rows = new ArrayList<>();
         Echoes echoes = Echoes.NONE;
+        AfterBurst afterBurst = null;
         List<String> lateness = new ArrayList<>();
         String described;
         String measuredFrom;
@@ -334,9 +373,9 @@ final class HostBench {
             if (wantUring) {
                 lateness.add(String.format(Locale.ROOT, "uring %.1f us", uring.stats().timerLatenessNanos() / 1e3));
             }
+            LongSupplier nettyLateness = () -> loop.submit(onLoop::stats).syncUninterruptibly().getNow().timerLatenessNanos();
             if (wantNetty) {
-                long nanos = loop.submit(onLoop::stats).syncUninterruptibly().getNow().timerLatenessNanos();
-                lateness.add(String.format(Locale.ROOT, "netty %.1f us", nanos / 1e3));
+                lateness.add(String.format(Locale.ROOT, "netty %.1f us", nettyLateness.getAsLong() / 1e3));
             }
             if (wantNetty) {
                 List<Feeder> feeders = new ArrayList<>();
@@ -348,6 +387,12 @@ final class HostBench {
                 feeders.add(new Feeder("std+execute", viaStd));
                 echoes = echo(options, loopGroup, clientGroup, device, feeders, err);
             }
+            if (wantNetty && !options.burst().isZero()) {
+                // After the echo, so that its figures are those of a machine with no burst behind it.
+                afterBurst = afterBurst(options, device, names, hows, peers, Map.of(
+                        "std+execute", new Learned("std", () -> reactor.timerLateness().nanos()),
+                        "netty", new Learned("netty", nettyLateness)), err);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 1;
@@ -356,13 +401,13 @@ final class HostBench {
             clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
         }
         err.print("\r" + " ".repeat(70) + "\r");
-        print(options, described, measuredFrom, rows, echoes, out);
+        print(options, described, measuredFrom, rows, echoes, afterBurst, out);
         if (!lateness.isEmpty()) {
             out.println("timer lateness learned (timeouts are armed that much early): " + String.join(", ", lateness));
         }
         if (options.json() != null) {
             try {
-                Files.writeString(options.json(), JsonText.write(json(options, described, rows, echoes)));
+                Files.writeString(options.json(), JsonText.write(json(options, described, rows, echoes, afterBurst)));
                 out.println("wrote " + options.json());
             } catch (IOException e) {
                 err.println("gar bench: cannot write " + options.json() + ": " + e.getMessage());
@@ -376,20 +421,20 @@ final class HostBench {
     private static <S> Row measure(String name, String how, Peer peer, int index, int of, Options options, Device<S> device,
                                    PrintStream err) {
         try (Line<S> line = device.openLine()) {
-            return measure(name, how, peer, index, of, options, device, line, err);
+            return measure(name, how, peer, index, of, options, device, line, options.warmup(), err);
         }
     }
 
     private static <S> Row measure(String name, String how, Peer peer, int index, int of, Options options, Device<S> device,
-                                   Line<S> line, PrintStream err) {
-        int total = options.warmup() + options.samples();
+                                   Line<S> line, int warmup, PrintStream err) {
+        int total = warmup + options.samples();
         long[] latencies = new long[options.samples()];
         long cpuStart = 0;
         long deviceStart = 0;
         long timersStart = 0;
         long pollsStart = 0;
         for (int i = 0; i < total; i++) {
-            if (i == options.warmup()) {
+            if (i == warmup) {
                 cpuStart = OS.getProcessCpuTime();
                 deviceStart = device.deviceCpuNanos();
                 timersStart = peer.timers();
@@ -399,13 +444,9 @@ final class HostBench {
                 err.printf("\r[%d/%d] %-12s %5d/%d samples", index, of, name, i, total);
                 err.flush();
             }
-            Ticket ticket = device.queue(line, options.work());
-            CompletableFuture<Long> ran = new CompletableFuture<>();
-            peer.arm(ticket, ran);
-            device.release();
-            long end = ran.join();
-            if (i >= options.warmup()) {
-                latencies[i - options.warmup()] = end - device.from();
+            long end = sample(peer, device, line, options.work());
+            if (i >= warmup) {
+                latencies[i - warmup] = end - device.from();
             }
         }
         long cpu = (OS.getProcessCpuTime() - cpuStart) - (device.deviceCpuNanos() - deviceStart);
@@ -415,6 +456,80 @@ final class HostBench {
         return new Row(name, how, Bench.percentile(latencies, 0.50), Bench.percentile(latencies, 0.99),
                 (double) cpu / options.samples(), (double) timers / options.samples(), options.samples(),
                 (double) polls / options.samples());
+    }
+
+    /** One wait on {@code line} for {@code work}, armed before the work runs; returns when its continuation ran. */
+    private static <S> long sample(Peer peer, Device<S> device, Line<S> line, Duration work) {
+        Ticket ticket = device.queue(line, work);
+        CompletableFuture<Long> ran = new CompletableFuture<>();
+        peer.arm(ticket, ran);
+        device.release();
+        return ran.join();
+    }
+
+    /**
+     * The rows of {@link #AFTER_BURST_ROWS} again, each after a burst of its own on a fresh line:
+     * the same load before each, so that they are compared in the same conditions. {@code learned}:
+     * per row, the host whose timer lateness it shows.
+     */
+    private static <S> AfterBurst afterBurst(Options options, Device<S> device, List<String> names, List<String> hows,
+                                             List<Peer> peers, Map<String, Learned> learned, PrintStream err)
+            throws InterruptedException {
+        // Learned, not assumed: the burst must outnumber the processors this JVM may run on.
+        int processors = Runtime.getRuntime().availableProcessors();
+        int threads = BURST_THREADS_PER_PROCESSOR * processors;
+        long started = System.nanoTime();
+        List<BurstRow> rows = new ArrayList<>();
+        List<Lateness> lateness = new ArrayList<>();
+        for (int r = 0; r < AFTER_BURST_ROWS.size(); r++) {
+            String name = AFTER_BURST_ROWS.get(r);
+            int p = names.indexOf(name);
+            Learned host = learned.get(name);
+            try (Line<S> line = device.openLine()) {
+                long before = host == null ? 0 : host.nanos().getAsLong();
+                err.printf("\r%-60s", "[" + (r + 1) + "/" + AFTER_BURST_ROWS.size() + "] " + name + ": a burst of "
+                        + threads + " busy threads");
+                long waits = burst(peers.get(p), options, device, line, threads);
+                long burstEnd = host == null ? 0 : host.nanos().getAsLong();
+                // No warm-up: the samples right after the burst are the point.
+                Row row = measure(name, hows.get(p), peers.get(p), r + 1, AFTER_BURST_ROWS.size(), options, device, line, 0,
+                        err);
+                rows.add(new BurstRow(row, waits));
+                if (host != null) {
+                    lateness.add(new Lateness(host.host(), before, burstEnd, host.nanos().getAsLong()));
+                }
+            }
+        }
+        return new AfterBurst(threads, processors, (System.nanoTime() - started) / 1e9, rows, lateness);
+    }
+
+    // Busy threads for options.burst() while peer serves one wait after another on line: its
+    // thread, back from a timed sleep, waits for a processor, so its sleeps end late and its
+    // host learns that lateness, as under real load. Returns the waits served; the threads have
+    // ended when it returns, so that they cost the following samples nothing.
+    private static <S> long burst(Peer peer, Options options, Device<S> device, Line<S> line, int threads)
+            throws InterruptedException {
+        AtomicBoolean stop = new AtomicBoolean();
+        List<Thread> busy = new ArrayList<>();
+        try {
+            for (int t = 0; t < threads; t++) {
+                busy.add(Thread.ofPlatform().name("gar-burst-" + t).daemon().start(() -> {
+                    while (!stop.get()) {
+                        Thread.onSpinWait();
+                    }
+                }));
+            }
+            long waits = 0;
+            for (long end = System.nanoTime() + options.burst().toNanos(); System.nanoTime() - end < 0; waits++) {
+                sample(peer, device, line, options.work());
+            }
+            return waits;
+        } finally {
+            stop.set(true);
+            for (Thread thread : busy) {
+                thread.join();
+            }
+        }
     }
 
     /** {@code waits} null: the device works and stores, and nothing waits for it. */
@@ -582,20 +697,14 @@ final class HostBench {
     }
 
     private static void print(Options options, String device, String measuredFrom, List<Row> rows, Echoes echoes,
-                              PrintStream out) {
+                              AfterBurst afterBurst, PrintStream out) {
         out.printf(Locale.ROOT, "gar bench --host %s: %s, %d us of device work per sample, %d samples per row "
                         + "(after %d warm-up)%n", String.join(",", options.hosts()), device, options.work().toNanos() / 1_000,
                 options.samples(), options.warmup());
         out.println("machine: " + Machine.describe() + "; Java " + Runtime.version() + "; " + Instant.now());
         out.println();
-        out.printf(Locale.ROOT, "%-12s %12s %12s %12s %13s %10s %12s%n", "row", "p50 landed", "p99 landed", "CPU/await",
-                "timers/await", "p50/busy", "polls/await");
+        table(rows, out);
         Row busy = rows.getFirst();
-        for (Row r : rows) {
-            out.printf(Locale.ROOT, "%-12s %9.1f us %9.1f us %9.1f us %13.2f %9.2fx %12.1f%n", r.name(), r.p50Nanos() / 1e3,
-                    r.p99Nanos() / 1e3, r.cpuNanosPerAwait() / 1e3, r.timersPerAwait(), (double) r.p50Nanos() / busy.p50Nanos(),
-                    r.pollsPerAwait());
-        }
         out.println();
         out.println("landed: from " + measuredFrom + " to the continuation running on the thread that wanted it");
         out.println("(the event loop, but for std and uring: their own thread). CPU/await: the process's CPU (less the");
@@ -631,15 +740,37 @@ final class HostBench {
                         even.p99Nanos() / 1e3, 100.0 * (odd.p99Nanos() - even.p99Nanos()) / even.p99Nanos());
             }
         }
+        if (afterBurst != null) {
+            out.println();
+            out.printf(Locale.ROOT, "after a burst of load (%.1f s in all): before each row, %d busy threads (%d processors here) "
+                    + "for %d ms%n", afterBurst.seconds(), afterBurst.threads(), afterBurst.processors(),
+                    options.burst().toMillis());
+            out.printf(Locale.ROOT, "while the row served one wait after another on its line; then %d samples on that line, "
+                    + "no warm-up:%n", options.samples());
+            table(afterBurst.rows().stream().map(BurstRow::row).toList(), out);
+            List<String> served = new ArrayList<>();
+            for (BurstRow r : afterBurst.rows()) {
+                served.add(r.row().name() + " " + r.burstWaits());
+            }
+            out.println("waits served during the bursts: " + String.join(", ", served));
+            List<String> learned = new ArrayList<>();
+            for (Lateness l : afterBurst.lateness()) {
+                learned.add(String.format(Locale.ROOT, "%s %.1f / %.1f / %.1f us", l.host(), l.before() / 1e3,
+                        l.burstEnd() / 1e3, l.after() / 1e3));
+            }
+            out.println("timer lateness learned, before the burst / at its end / after the samples: " + String.join(", ",
+                    learned));
+        }
         Row netty = row(rows, "netty");
         Row hop = row(rows, "std+execute");
         if (netty != null) {
             out.println();
             out.println("goals:");
-            double ratio = (double) netty.p50Nanos() / busy.p50Nanos();
-            out.printf(Locale.ROOT, "  netty p50 <= 1.5x busy poll's:         %.2fx  %s%n", ratio, ratio <= 1.5 ? "met" : "NOT met");
-            out.printf(Locale.ROOT, "  netty CPU/await <= std+execute's:     %.1f us vs %.1f us  %s%n", netty.cpuNanosPerAwait() / 1e3,
-                    hop.cpuNanosPerAwait() / 1e3, netty.cpuNanosPerAwait() <= hop.cpuNanosPerAwait() ? "met" : "NOT met");
+            goals("", netty, busy, hop, out);
+            if (afterBurst != null) {
+                goals(" after a burst", afterBurst.named("netty"), afterBurst.named("busy-poll"),
+                        afterBurst.named("std+execute"), out);
+            }
             Echo withNetty = echoes.named("netty");
             if (withNetty != null) {
                 Echo alone = echoes.conditions().getFirst();
@@ -654,7 +785,29 @@ final class HostBench {
         }
     }
 
-    private static Map<String, Object> json(Options options, String device, List<Row> rows, Echoes echoes) {
+    private static void table(List<Row> rows, PrintStream out) {
+        out.printf(Locale.ROOT, "%-12s %12s %12s %12s %13s %10s %12s%n", "row", "p50 landed", "p99 landed", "CPU/await",
+                "timers/await", "p50/busy", "polls/await");
+        Row busy = rows.getFirst();
+        for (Row r : rows) {
+            out.printf(Locale.ROOT, "%-12s %9.1f us %9.1f us %9.1f us %13.2f %9.2fx %12.1f%n", r.name(), r.p50Nanos() / 1e3,
+                    r.p99Nanos() / 1e3, r.cpuNanosPerAwait() / 1e3, r.timersPerAwait(), (double) r.p50Nanos() / busy.p50Nanos(),
+                    r.pollsPerAwait());
+        }
+    }
+
+    /** The netty goals on one set of rows; {@code when} names it (empty for the fresh rows). */
+    private static void goals(String when, Row netty, Row busy, Row hop, PrintStream out) {
+        double ratio = (double) netty.p50Nanos() / busy.p50Nanos();
+        out.printf(Locale.ROOT, "  %-38s %.2fx  %s%n", "netty p50 <= 1.5x busy poll's" + when + ":", ratio,
+                ratio <= 1.5 ? "met" : "NOT met");
+        out.printf(Locale.ROOT, "  %-37s %.1f us vs %.1f us  %s%n", "netty CPU/await <= std+execute's" + when + ":",
+                netty.cpuNanosPerAwait() / 1e3, hop.cpuNanosPerAwait() / 1e3,
+                netty.cpuNanosPerAwait() <= hop.cpuNanosPerAwait() ? "met" : "NOT met");
+    }
+
+    private static Map<String, Object> json(Options options, String device, List<Row> rows, Echoes echoes,
+                                            AfterBurst afterBurst) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("hosts", String.join(",", options.hosts()));
         json.put("backend", options.backend());
@@ -666,15 +819,7 @@ final class HostBench {
         json.put("date", Instant.now().toString());
         List<Map<String, Object>> rowsJson = new ArrayList<>();
         for (Row r : rows) {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("row", r.name());
-            row.put("p50_ns", r.p50Nanos());
-            row.put("p99_ns", r.p99Nanos());
-            row.put("cpu_ns_per_await", Math.round(r.cpuNanosPerAwait()));
-            row.put("timers_per_await", JsonText.round(r.timersPerAwait(), 3));
-            row.put("samples", r.samples());
-            row.put("polls_per_await", JsonText.round(r.pollsPerAwait(), 1));
-            rowsJson.add(row);
+            rowsJson.add(json(r));
         }
         json.put("rows", rowsJson);
         List<Map<String, Object>> echoJson = new ArrayList<>();
@@ -697,6 +842,42 @@ final class HostBench {
             noise.put("even_rounds_p99_ns", echoes.evenRounds().p99Nanos());
             json.put("echo_alone_noise", noise);
         }
+        if (afterBurst != null) {
+            Map<String, Object> burst = new LinkedHashMap<>();
+            burst.put("burst_ms", options.burst().toMillis());
+            burst.put("busy_threads", afterBurst.threads());
+            burst.put("processors", afterBurst.processors());
+            burst.put("seconds", JsonText.round(afterBurst.seconds(), 2));
+            List<Map<String, Object>> burstRows = new ArrayList<>();
+            for (BurstRow r : afterBurst.rows()) {
+                Map<String, Object> row = json(r.row());
+                row.put("burst_waits", r.burstWaits());
+                burstRows.add(row);
+            }
+            burst.put("rows", burstRows);
+            Map<String, Object> lateness = new LinkedHashMap<>();
+            for (Lateness l : afterBurst.lateness()) {
+                Map<String, Object> host = new LinkedHashMap<>();
+                host.put("before_ns", l.before());
+                host.put("burst_end_ns", l.burstEnd());
+                host.put("after_ns", l.after());
+                lateness.put(l.host(), host);
+            }
+            burst.put("timer_lateness", lateness);
+            json.put("after_burst", burst);
+        }
         return json;
+    }
+
+    private static Map<String, Object> json(Row r) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("row", r.name());
+        row.put("p50_ns", r.p50Nanos());
+        row.put("p99_ns", r.p99Nanos());
+        row.put("cpu_ns_per_await", Math.round(r.cpuNanosPerAwait()));
+        row.put("timers_per_await", JsonText.round(r.timersPerAwait(), 3));
+        row.put("samples", r.samples());
+        row.put("polls_per_await", JsonText.round(r.pollsPerAwait(), 1));
+        return row;
     }
 }

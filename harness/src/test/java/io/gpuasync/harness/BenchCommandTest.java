@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -50,6 +51,20 @@ class BenchCommandTest {
         assertEquals("gar bench: --host needs a value", refused("--host"));
         assertEquals("gar bench: --echo-rate must be between 0 and 1000000, got -1", refused("--host", "netty", "--echo-rate", "-1"));
         assertTrue(refused("--host", "std", "--json", dir.resolve("no/such/h.json").toString()).contains("no such folder"));
+        assertEquals("gar bench: --burst-ms goes with --host only", refused("--burst-ms", "10"));
+        assertEquals("gar bench: --burst-ms goes with a --host that includes netty", refused("--host", "std,uring", "--burst-ms", "10"));
+        assertEquals("gar bench: --burst-ms must be between 0 and 60000, got 60001", refused("--host", "netty", "--burst-ms", "60001"));
+    }
+
+    @Test
+    void aBurstComesWithNettyUnlessTurnedOff() {
+        assertEquals(Duration.ofMillis(HostBench.DEFAULT_BURST_MILLIS),
+                BenchCommand.hostOptions(BenchCommand.parse(List.of("--host", "std,netty"))).burst());
+        assertEquals(Duration.ZERO, BenchCommand.hostOptions(BenchCommand.parse(List.of("--host", "netty", "--burst-ms", "0"))).burst());
+        assertEquals(Duration.ofMillis(250), BenchCommand.hostOptions(BenchCommand.parse(List.of("--host=netty", "--burst-ms=250")))
+                .burst());
+        assertEquals(Duration.ZERO, BenchCommand.hostOptions(BenchCommand.parse(List.of("--host", "std,uring"))).burst(),
+                "no netty row to measure again");
     }
 
     @Test

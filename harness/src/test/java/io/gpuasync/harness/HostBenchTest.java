@@ -1,5 +1,6 @@
 package io.gpuasync.harness;
 
+import io.gpuasync.engine.WaitTuning;
 import io.gpuasync.host.uring.Uring;
 import io.gpuasync.spi.Backends;
 import io.netty.channel.uring.IoUring;
@@ -13,9 +14,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -68,10 +72,54 @@ class HostBenchTest {
         assertTrue(noise != null && noise.get("odd_rounds_p50_ns") instanceof Number, written.toString());
         assertFalse(echoes.stream().anyMatch(e -> e.get("gpu_waits").toString().startsWith("none, ")),
                 "the noise is no condition of its own:\n" + written);
+        assertTrue(written.get("after_burst") instanceof Map, "with netty, the rows after a burst by default:\n" + written);
         String table = out.toString(StandardCharsets.UTF_8);
         assertTrue(table.contains("goals:"), table);
         assertTrue(table.contains("GPU waits fed at 10000/s, 20 us of work each; the conditions alternate in 10 rounds"), table);
         assertTrue(table.contains("the echo alone, odd rounds against even: p50 "), table);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void nettyIsMeasuredAgainAfterABurstOfLoad(@TempDir Path dir) throws Exception {
+        assumeTrue(IoUring.isAvailable(), "Netty's io_uring transport unavailable here");
+        Path json = dir.resolve("burst.json");
+        assertEquals(0, gar("bench", "--host", "netty", "--samples", "40", "--warmup", "10", "--echo", "20", "--burst-ms", "150",
+                "--json", json.toString()), err.toString(StandardCharsets.UTF_8));
+        Map<String, Object> written = JsonText.read(Files.readString(json));
+        Map<String, Object> burst = (Map<String, Object>) written.get("after_burst");
+        assertNotNull(burst, written.toString());
+        assertEquals(150L, BenchTest.number(burst, "burst_ms"));
+        assertEquals(Runtime.getRuntime().availableProcessors(), BenchTest.number(burst, "processors"));
+        assertTrue(BenchTest.number(burst, "busy_threads") > BenchTest.number(burst, "processors"), burst.toString());
+        assertTrue(((Number) burst.get("seconds")).doubleValue() > 0, burst.toString());
+        List<Map<String, Object>> rows = BenchTest.list(burst, "rows");
+        assertEquals(List.of("busy-poll", "std+execute", "netty"), rows.stream().map(r -> r.get("row")).toList());
+        for (Map<String, Object> r : rows) {
+            assertTrue(BenchTest.number(r, "p50_ns") > 0 && BenchTest.number(r, "p99_ns") >= BenchTest.number(r, "p50_ns"),
+                    r.toString());
+            assertEquals(40L, BenchTest.number(r, "samples"), r.toString());
+            assertTrue(BenchTest.number(r, "cpu_ns_per_await") > 0, r.toString());
+            assertTrue(BenchTest.number(r, "burst_waits") > 0, "the row served waits during its burst: " + r);
+        }
+        Map<String, Object> lateness = (Map<String, Object>) burst.get("timer_lateness");
+        assertEquals(Set.of("std", "netty"), lateness.keySet(), burst.toString());
+        for (String host : lateness.keySet()) {
+            Map<String, Object> learned = (Map<String, Object>) lateness.get(host);
+            for (String when : new String[] {"before_ns", "burst_end_ns", "after_ns"}) {
+                long nanos = BenchTest.number(learned, when);
+                assertTrue(nanos >= 0 && nanos <= WaitTuning.LATENESS_MAX_NANOS, host + " " + when + ": " + learned);
+            }
+        }
+        String table = out.toString(StandardCharsets.UTF_8);
+        assertTrue(table.contains("while the row served one wait after another on its line; then 40 samples on that line"),
+                table);
+        assertTrue(Pattern.compile("timer lateness learned, before the burst / at its end / after the samples: "
+                + "std [0-9.]+ / [0-9.]+ / [0-9.]+ us, netty [0-9.]+ / [0-9.]+ / [0-9.]+ us").matcher(table).find(), table);
+        assertTrue(Pattern.compile("netty p50 <= 1.5x busy poll's after a burst: [0-9.]+x  (met|NOT met)").matcher(table).find(),
+                table);
+        assertTrue(Pattern.compile("netty CPU/await <= std\\+execute's after a burst: [0-9.]+ us vs [0-9.]+ us  (met|NOT met)")
+                .matcher(table).find(), table);
     }
 
     @Test
