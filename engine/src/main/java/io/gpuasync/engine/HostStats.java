@@ -17,9 +17,11 @@ package io.gpuasync.engine;
  * @param wakeUps            wake-ups from other threads (the io_uring host's eventfd reads, the
  *                           steps queued on the Netty loop by a wait from another thread)
  * @param probes             probe timeouts armed because the timer's lateness had no recent sample
+ * @param rests              sleeps to the engine's own deadline after polling an overdue wait for
+ *                           {@link WaitTuning#POLL_RUN_MAX_NANOS} without a landing
  * @param timerLatenessNanos how late, as learned so far, the host's timed sleeps end: they are
  *                           armed that much early
  */
 public record HostStats(long threadId, long timersArmed, long timersMoved, long timersRemoved, long timerFires,
-                        long polls, long wakeUps, long probes, long timerLatenessNanos) {
+                        long polls, long wakeUps, long probes, long rests, long timerLatenessNanos) {
 }

@@ -20,7 +20,20 @@ import java.util.Objects;
  * timer does now. A probe costs one sleep's lateness at the start of a polling run, when the
  * deadline is furthest.
  *
+ * <p>Polling is bounded: once a run has polled {@link WaitTuning#POLL_RUN_MAX_NANOS} without the
+ * engine's step doing any work ({@link #progressed}), the prediction it polled over is wrong
+ * rather than early, and {@code plan} answers the engine's deadline itself, a rest: the driver
+ * sleeps to that deadline (the engine's poll back-off, at most
+ * {@link WaitTuning#POLL_BACKOFF_MAX} away), not a lateness ahead of it. The learned lateness can
+ * stand above the back-off (under load, up to its bound), and then every look of an overdue wait
+ * is nearer than it: without the bound the driver would spin a core until the landing, and a rest
+ * set a lateness ahead would add a second lateness to the timer's own. A timer set nearer than its
+ * lateness ends that late anyway; each rest it ends teaches the lateness too. The driver rests
+ * until the step does work (then it polls again, for the bound) or the deadline moves past the
+ * lateness (which ends the run).
+ *
  * <pre>{@code
+ * if (engine.doWork(System.nanoTime()) > 0) sleeper.progressed();
  * long target = sleeper.plan(engine.nextDeadline(), System.nanoTime());
  * if (target == Sleeper.POLL) { ... poll again ... } else { ... sleep to target, then sleeper.timerEnded(...) }
  * }</pre>
@@ -52,12 +65,16 @@ public final class Sleeper {
     private final NanoClock clock;
     private boolean polling;
     private static final long NOT_PROBED = -1;
+    private static final long NOT_POLLING = Long.MIN_VALUE;
+    /** When the current run's polling began, or began again after work; {@link #NOT_POLLING} between runs. */
+    private long pollingSince = NOT_POLLING;
     private long samplesAtLastRun = -1;
     private long probedAt = NOT_PROBED;
     private int staleRuns;
     // Written by the driver only; volatile so a bench thread reads recent values.
     private volatile long polls;
     private volatile long probes;
+    private volatile long rests;
 
     /** A sleeper for a driver that blocks in {@code timer}, learning into {@code lateness}. */
     public Sleeper(TimerLateness lateness, Timer timer) {
@@ -85,16 +102,19 @@ public final class Sleeper {
 
     /**
      * How to wait for {@code deadline}, seen at {@code nowNanos}: {@link WaitEngine#NO_DEADLINE}
-     * (sleep until woken), {@link #POLL}, or the time to sleep to.
+     * (sleep until woken), {@link #POLL}, or the time to sleep to: a lateness before a far
+     * deadline, or the deadline itself once the run polled its bound without work (a rest).
      */
     public long plan(long deadline, long nowNanos) {
         if (deadline == WaitEngine.NO_DEADLINE) {
             polling = false;
+            pollingSince = NOT_POLLING;
             return WaitEngine.NO_DEADLINE;
         }
         long late = lateness.nanos();
         if (deadline - nowNanos > late) {
             polling = false;
+            pollingSince = NOT_POLLING;
             return deadline - late;
         }
         if (!polling) {
@@ -117,8 +137,23 @@ public final class Sleeper {
                 return nowNanos + 1;
             }
         }
+        if (pollingSince == NOT_POLLING) {
+            pollingSince = nowNanos;
+        } else if (nowNanos - pollingSince >= WaitTuning.POLL_RUN_MAX_NANOS) {
+            rests++;
+            return deadline;
+        }
         polls++;
         return POLL;
+    }
+
+    /**
+     * The engine's step did work ({@link WaitEngine#doWork} returned more than 0: a wait landed,
+     * failed or arrived): a polling run that had given up polls again, for its bound. The run
+     * goes on as far as probes are concerned; only a far deadline or none ends it.
+     */
+    public void progressed() {
+        pollingSince = NOT_POLLING;
     }
 
     /**
@@ -128,9 +163,11 @@ public final class Sleeper {
      */
     public boolean probeDue(long deadline, long nowNanos) {
         polling = false;
+        pollingSince = NOT_POLLING;
         long probed = probes;
         plan(deadline, nowNanos);
         polling = false;
+        pollingSince = NOT_POLLING;
         return probes != probed;
     }
 
@@ -161,5 +198,10 @@ public final class Sleeper {
     /** Probe sleeps taken so far (stale polling runs that began with a shortest sleep). */
     public long probes() {
         return probes;
+    }
+
+    /** Rests decided so far: sleeps to the engine's deadline after a run polled its bound without work. */
+    public long rests() {
+        return rests;
     }
 }

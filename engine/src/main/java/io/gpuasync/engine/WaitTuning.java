@@ -52,6 +52,16 @@ public final class WaitTuning {
     public static final Duration POLL_BACKOFF_MIN = Duration.ofNanos(1_000);
     /** The longest pause between polls of an overdue wait: a tenth of the watchdog's interval. */
     public static final Duration POLL_BACKOFF_MAX = Duration.ofNanos(100_000);
+    /**
+     * The longest a driver polls in a row ({@link Sleeper#POLL}) while the engine's step does no
+     * work; then it rests on its timer at the engine's deadline until the step does work. A bound,
+     * not a figure of a machine: a prediction still unmet after it is wrong rather than early, and
+     * the learned lateness can stand above the longest poll back-off (up to
+     * {@link #LATENESS_MAX_NANOS}), where every look of an overdue wait is nearer than it and
+     * polling on would spin a core for as long as the wait runs late. Twice the longest poll
+     * back-off, so an overdue wait is still polled across two of the engine's looks first.
+     */
+    public static final long POLL_RUN_MAX_NANOS = 2 * POLL_BACKOFF_MAX.toNanos();
     /** How long past its predicted landing a wait runs before its device's health is asked. */
     public static final Duration WATCHDOG_GRACE = Duration.ofSeconds(1);
     /** How often after that (and how often the engine looks at all). */
@@ -83,11 +93,4 @@ public final class WaitTuning {
 
     /** Steps in a row before the loop is handed back to its other tasks (waits keep arriving). */
     public static final int LOOP_ROUNDS_BEFORE_YIELD = 8;
-    /**
-     * The longest the loop polls in a row without a landing: beyond it a prediction is wrong
-     * rather than early, and the timer's back-off costs the loop less than its passes (a pass with
-     * nothing to do costs about a microsecond of CPU that a blocked loop would not spend). Equal
-     * to twice the engine's longest poll back-off, so an overdue wait still gets polled twice.
-     */
-    public static final long LOOP_MAX_POLL_NANOS = 2 * POLL_BACKOFF_MAX.toNanos();
 }

@@ -133,4 +133,70 @@ class SleeperTest {
         assertEquals(4, probes);
         assertEquals(4, lateness.samples() - WaitTuning.LATENESS_WINDOW);
     }
+
+    // An overdue wait as the engine plans it: a look every longest back-off, none landing.
+    private long overdueDeadline = Long.MIN_VALUE;
+
+    private long overdue() {
+        if (overdueDeadline == Long.MIN_VALUE || timer.now - overdueDeadline >= 0) {
+            overdueDeadline = timer.now + WaitTuning.POLL_BACKOFF_MAX.toNanos();
+        }
+        return overdueDeadline;
+    }
+
+    // Polls the overdue wait as DriverLoop does until the sleeper says something else (or far
+    // longer than its bound); returns what it said.
+    private long pollUntilTold() {
+        long most = 10 * WaitTuning.POLL_RUN_MAX_NANOS / 1_000;   // the fake pause is 1 us
+        for (long i = 0; i < most; i++) {
+            long target = sleeper.plan(overdue(), timer.now);
+            if (target != Sleeper.POLL) {
+                return target;
+            }
+            sleeper.pause();
+        }
+        return Sleeper.POLL;
+    }
+
+    @Test
+    void aRunThatPolledItsBoundWithoutALandingRestsOnTheDeadlineUntilALanding() {
+        // A lateness pushed up by load, above the engine's longest back-off: every look of an
+        // overdue wait is nearer than it, so nothing but the bound stops the polling.
+        for (int i = 0; i < WaitTuning.LATENESS_WINDOW; i++) {
+            lateness.sample(WaitTuning.LATENESS_MAX_NANOS);
+        }
+        assertTrue(lateness.nanos() > WaitTuning.POLL_BACKOFF_MAX.toNanos(), lateness.toString());
+        long began = timer.now;
+        long target = pollUntilTold();
+        assertEquals(overdueDeadline, target, "after its bound the sleeper rests on the engine's deadline itself"
+                + " (not a lateness ahead of it); it polled " + (timer.now - began) + " ns, " + sleeper.polls()
+                + " polls");
+        assertTrue(timer.now - began >= WaitTuning.POLL_RUN_MAX_NANOS, "rested after " + (timer.now - began) + " ns");
+        assertEquals(1, sleeper.rests());
+        long polls = sleeper.polls();
+        // Resting on: each rest's timer ends it 8 us late, which teaches the lateness, but not
+        // enough of them to take the burst out of its window; no poll meanwhile.
+        timer.lateNanos = 8_000;
+        for (int i = 0; i < WaitTuning.LATENESS_WINDOW / 2; i++) {
+            sleeper.sleepUntil(target);
+            target = sleeper.plan(overdue(), timer.now);
+            assertEquals(overdueDeadline, target, "rest " + i);
+        }
+        assertEquals(polls, sleeper.polls());
+        assertEquals(1 + WaitTuning.LATENESS_WINDOW / 2, sleeper.rests());
+        assertEquals(WaitTuning.LATENESS_MAX_NANOS, lateness.nanos());
+        // A landing (the engine's step did work): the sleeper polls again, for its bound.
+        sleeper.progressed();
+        assertEquals(Sleeper.POLL, sleeper.plan(overdue(), timer.now));
+        began = timer.now;
+        target = pollUntilTold();
+        assertEquals(overdueDeadline, target);
+        assertTrue(timer.now - began >= WaitTuning.POLL_RUN_MAX_NANOS, "rested after " + (timer.now - began) + " ns");
+        assertEquals(2 + WaitTuning.LATENESS_WINDOW / 2, sleeper.rests());
+        // A deadline further than the lateness ends the run: slept to a lateness before it, and
+        // the next near deadline is polled for again.
+        long far = timer.now + 2 * WaitTuning.LATENESS_MAX_NANOS;
+        assertEquals(far - lateness.nanos(), sleeper.plan(far, timer.now));
+        assertEquals(Sleeper.POLL, sleeper.plan(overdue(), timer.now));
+    }
 }

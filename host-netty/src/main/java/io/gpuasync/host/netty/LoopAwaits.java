@@ -42,17 +42,15 @@ import java.util.function.BiConsumer;
  * ({@link SingleThreadEventLoop#executeAfterEventLoopIteration}), so between two polls the loop
  * reaps its ring without blocking (its sockets' completions) and runs its other tasks. The step
  * never spins inside a pass: a socket's completion waits for at most one poll (a read of the
- * words, well under a microsecond), never for the landing. The polling is bounded: it ends when
- * the engine's deadline moves past the lateness (its poll back-off doubles when a prediction
- * was wrong, so after about twice the lateness), and at the latest after
- * {@link WaitTuning#LOOP_MAX_POLL_NANOS} without a landing; then the timer takes over at the
- * engine's own deadline, its poll back-off, not a lateness ahead: the learned lateness is a high
- * quantile, and under load a millisecond, which resting a whole lateness at a time added to every
- * wait the polling gave up on. What it costs is CPU: the loop does not block while it polls.
+ * words, well under a microsecond), never for the landing. The polling is bounded, by the
+ * sleeper as for every driver: it ends when the engine's deadline moves past the lateness, and
+ * at the latest after {@link WaitTuning#POLL_RUN_MAX_NANOS} without a landing; then the sleeper
+ * says rest, and the timer takes over at the engine's own deadline, its poll back-off, not a
+ * lateness ahead (see {@link Sleeper}). A loop that cannot run a task after its pass rests the
+ * same way where the sleeper says poll. What it costs is CPU: the loop does not block while it polls.
  */
 public final class LoopAwaits implements AsyncWaits, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(LoopAwaits.class.getName());
-    private static final long NOT_POLLING = Long.MIN_VALUE;
     static final long NO_REST_YET = Long.MIN_VALUE;
 
     private final IoEventLoop loop;
@@ -72,8 +70,6 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
     private boolean finished;
     private boolean pollQueued;
     private long lastRestNanos = NO_REST_YET;
-    /** When the loop began to poll without a landing, or {@link #NOT_POLLING}. */
-    private long pollingSince = NOT_POLLING;
     /** When the timer was last set, and for when: a firing teaches how late it came from then. */
     private long timerSetAt;
     private long timerSetFor = LoopTimer.NO_DEADLINE;
@@ -191,12 +187,13 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
      * timer registered on it); the
      * {@code IORING_OP_TIMEOUT}s they submitted, moved, removed, and that fired; the loop's passes
      * that polled for a landing nearer than the timer's lateness; the steps queued on the loop by
-     * a wait from another thread; the probe timeouts; the learned lateness. On the loop's
+     * a wait from another thread; the probe timeouts; the sleeper's rests on the engine's
+     * deadline after polling gave up; the learned lateness. On the loop's
      * thread, or after the loop ended.
      */
     public HostStats stats() {
         return new HostStats(loopThread, timer.armed(), timer.moved(), timer.removed(), timer.fired(), polls,
-                wakeTasks, sleeper.probes(), sleeper.lateness().nanos());
+                wakeTasks, sleeper.probes(), sleeper.rests(), sleeper.lateness().nanos());
     }
 
     /** Whether {@link #close()} was called, or the loop ended. */
@@ -240,7 +237,7 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
             for (int round = 0; ; round++) {
                 long now = System.nanoTime();
                 if (engine.doWork(now) > 0) {
-                    pollingSince = NOT_POLLING;
+                    sleeper.progressed();
                 }
                 if (engine.isClosed()) {
                     engine.doWork(System.nanoTime());
@@ -249,27 +246,21 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
                 }
                 long deadline = engine.nextDeadline();
                 now = System.nanoTime();
+                long rests = sleeper.rests();
                 long target = sleeper.plan(deadline, now);
                 if (target == WaitEngine.NO_DEADLINE) {
-                    pollingSince = NOT_POLLING;
                     setTimer(LoopTimer.NO_DEADLINE, now);
-                } else if (target != Sleeper.POLL) {
-                    pollingSince = NOT_POLLING;
-                    setTimer(target, now);
-                } else if (mayPoll(now)) {
+                } else if (target == Sleeper.POLL && mayPoll()) {
                     // Not prepareToSleep: a wait arriving meanwhile needs no wake, the next poll takes it.
                     polls++;
                     return;
-                } else {
-                    // Polled long enough without a landing: the loop rests on the timer until a
-                    // landing (or a far deadline) starts a new polling run; its firing teaches
-                    // the lateness too. At the engine's deadline, which its poll back-off moves
-                    // out at each look, not a lateness ahead: a timer set nearer than its
-                    // lateness ends that late anyway, one set a lateness ahead a second lateness
-                    // later, and the lateness learned is a high quantile of recent sleeps (under
-                    // load, up to its bound), which each such rest added to the wait.
+                } else if (target == Sleeper.POLL || sleeper.rests() != rests) {
+                    // A rest (the sleeper's, or a poll this loop cannot take): the timer at the
+                    // engine's own deadline until a landing; its firing teaches the lateness too.
                     lastRestNanos = deadline - now;
                     setTimer(deadline, now);
+                } else {
+                    setTimer(target, now);
                 }
                 if (engine.prepareToSleep()) {
                     return;     // the timer or a wake brings the loop back here
@@ -287,7 +278,7 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
     }
 
     /**
-     * How far ahead of its arming the timer was set at the last rest after a polling run gave up
+     * How far ahead of its arming the timer was set at the last rest on the engine's deadline
      * (ns; negative when the deadline had just passed), {@link #NO_REST_YET} before the first;
      * loop thread.
      */
@@ -311,14 +302,9 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
         step();
     }
 
-    // Whether to poll on the loop's next pass rather than arm the timer; if so, asks for that pass.
-    private boolean mayPoll(long now) {
+    // Whether the loop can poll on its next pass rather than arm the timer; if so, asks for that pass.
+    private boolean mayPoll() {
         if (passes == null) {
-            return false;
-        }
-        if (pollingSince == NOT_POLLING) {
-            pollingSince = now;
-        } else if (now - pollingSince >= WaitTuning.LOOP_MAX_POLL_NANOS) {
             return false;
         }
         if (!pollQueued) {

@@ -19,7 +19,8 @@ import java.util.concurrent.locks.LockSupport;
  * <p>How it waits for a deadline: the engine's {@link DriverLoop} over a {@link Sleeper} whose
  * timer is {@code parkNanos} with 1 ns of timer slack. The sleeper learns how late such a park
  * ends into the reactor's {@link TimerLateness}, which the reactor's blocking waiters, parking the
- * same way, teach too; it sleeps to that much before the deadline and spins the rest.
+ * same way, teach too; it sleeps to that much before the deadline and spins the rest, or, when an
+ * overdue wait was polled for the sleeper's bound without landing, parks to the deadline itself.
  */
 final class Dispatcher implements Waker, Sleeper.Timer {
     private static final System.Logger LOG = System.getLogger(Dispatcher.class.getName());
@@ -57,11 +58,12 @@ final class Dispatcher implements Waker, Sleeper.Timer {
         LockSupport.unpark(thread);
     }
 
-    /** Its thread; its sleeper's polls, probes and learned lateness (0 before it started); no timeouts of its own. */
+    /** Its thread; its sleeper's polls, probes, rests and learned lateness (0 before it started); no timeouts of its own. */
     HostStats stats() {
         Sleeper started = sleeper;
-        return started == null ? new HostStats(thread.threadId(), 0, 0, 0, 0, 0, 0, 0, 0)
-                : new HostStats(thread.threadId(), 0, 0, 0, 0, started.polls(), 0, started.probes(), started.lateness().nanos());
+        return started == null ? new HostStats(thread.threadId(), 0, 0, 0, 0, 0, 0, 0, 0, 0)
+                : new HostStats(thread.threadId(), 0, 0, 0, 0, started.polls(), 0, started.probes(), started.rests(),
+                        started.lateness().nanos());
     }
 
     String timerSlack() {

@@ -23,7 +23,8 @@ import java.util.concurrent.CompletableFuture;
  * takes no timer slack, so the thread's slack is left alone; it still ends late, so the thread
  * runs the engine's {@link DriverLoop} over a {@link Sleeper} whose timer is the ring's timeout,
  * as the std host's dispatcher does over its park: armed early by the lateness this ring's
- * timeouts showed ({@link TimerLateness}), polling over a landing nearer than that.
+ * timeouts showed ({@link TimerLateness}), polling over a landing nearer than that, for at most
+ * the sleeper's bound, then resting on a timeout at the engine's own deadline.
  *
  * <pre>{@code
  * try (UringHost host = UringHost.start()) {               // UnsupportedOperationException with the cause where it cannot run
@@ -187,12 +188,13 @@ public final class UringHost implements AsyncWaits, AutoCloseable {
     /**
      * What the ring did so far ({@link HostStats}): its thread; the {@code IORING_OP_TIMEOUT}s it
      * submitted, moved with {@code IORING_TIMEOUT_UPDATE}, removed, and that fired; its polls over
-     * a landing nearer than a timeout could end; its eventfd wake-ups; its learned lateness.
+     * a landing nearer than a timeout could end; its eventfd wake-ups; its probes; its rests on
+     * the engine's deadline after polling gave up; its learned lateness.
      * Any thread; each count is read on its own, not all at one instant.
      */
     public HostStats stats() {
         return new HostStats(thread.threadId(), ring.timersArmed(), ring.timersMoved(), ring.timersRemoved(),
-                ring.timerFires(), sleeper.polls(), ring.wakeReads(), sleeper.probes(), lateness.nanos());
+                ring.timerFires(), sleeper.polls(), ring.wakeReads(), sleeper.probes(), sleeper.rests(), lateness.nanos());
     }
 
 

@@ -7,8 +7,10 @@ import io.gpuasync.backend.sim.SimBackend;
 import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
 import io.gpuasync.engine.EngineSettings;
+import io.gpuasync.engine.HostStats;
 import io.gpuasync.engine.TimerLateness;
 import io.gpuasync.engine.WaitTuning;
+import io.gpuasync.testing.RestWatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -228,5 +230,25 @@ class UringHostTest {
         assertTrue(lateness.samples() - afterBurst >= WaitTuning.LATENESS_WINDOW,
                 "the burst is still in the window after " + waits + " waits: " + lateness);
         assertEquals(lateness.nanos(), host.stats().timerLatenessNanos());
+    }
+
+    @Test
+    void anOverdueWaitUnderALatenessAboveTheBackOffIsRestedForNotPolledOn() throws Exception {
+        TimerLateness lateness = new TimerLateness();
+        UringHost host = closeLater(UringHost.start(EngineSettings.DEFAULTS, lateness));
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        CountDownLatch gate = new CountDownLatch(1);
+        hold(stream, gate);
+        // Work the line has no prediction for, held: the engine looks at it every back-off, and
+        // none of its looks finds it landed; under the lateness held above the longest back-off,
+        // every look is nearer than a timeout could end, and only the sleeper's bound stops the polling.
+        CompletableFuture<Ticket> landed = host.whenLanded(line.signal(stream, Slot.S0));
+        List<HostStats> stretch = RestWatch.restStretch(new RestWatch.Lateness(lateness::sample, lateness::samples,
+                lateness::nanos, WaitTuning.LATENESS_WINDOW, WaitTuning.LATENESS_RANK),
+                host::stats, HostStats::rests, 2 * WaitTuning.LATENESS_WINDOW);
+        assertEquals(stretch.get(0).polls(), stretch.get(1).polls(), "the ring polled while resting: " + stretch);
+        gate.countDown();
+        landed.get(10, TimeUnit.SECONDS);
     }
 }
