@@ -10,8 +10,11 @@ import io.gpuasync.core.Slot;
 import io.gpuasync.engine.AsyncWaits;
 import io.gpuasync.host.std.Reactor;
 import io.gpuasync.engine.EngineSettings;
+import io.gpuasync.engine.HostStats;
 import io.gpuasync.engine.TimerLateness;
 import io.gpuasync.engine.WaitTuning;
+import io.gpuasync.testing.Gates;
+import io.gpuasync.testing.RestWatch;
 import io.netty.channel.IoEventLoop;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
@@ -643,5 +646,31 @@ class GpuAwaitsTest {
                 + " ns ahead, not on the engine's back-off (at most " + WaitTuning.POLL_BACKOFF_MAX
                 + "), with a learned " + lateness);
         landed.get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void anOverdueWaitUnderALatenessAboveTheBackOffIsRestedForNotPolledOn() throws Exception {
+        IoEventLoop loop = uringLoop();
+        TimerLateness lateness = new TimerLateness();
+        LoopAwaits waits = closeLater(new LoopAwaits(loop, EngineSettings.DEFAULTS, (l, w) -> { }, lateness));
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        CountDownLatch gate = Gates.gate(stream);
+        try {
+            // Work the line has no prediction for, held: the engine looks at it every back-off,
+            // and none of its looks finds it landed; under a lateness held above the longest
+            // back-off every look is nearer than the timer could end, and only the sleeper's
+            // bound ends the loop's polling.
+            CompletableFuture<Ticket> landed = waits.whenLanded(line.signal(stream, Slot.S0));
+            List<HostStats> stretch = RestWatch.restStretch(new RestWatch.Lateness(lateness::sample,
+                    lateness::samples, lateness::nanos, WaitTuning.LATENESS_WINDOW, WaitTuning.LATENESS_RANK),
+                    () -> loop.submit(waits::stats).syncUninterruptibly().getNow(), HostStats::rests,
+                    2 * WaitTuning.LATENESS_WINDOW);
+            assertEquals(stretch.get(0).polls(), stretch.get(1).polls(), "the loop polled while resting: " + stretch);
+            gate.countDown();
+            landed.get(10, TimeUnit.SECONDS);
+        } finally {
+            gate.countDown();
+        }
     }
 }
