@@ -60,6 +60,8 @@ import java.util.function.LongSupplier;
  * each on a line it served waits on while more busy threads than the machine has processors ran
  * for {@link Options#burst()}, measured on that line once the threads stopped, with no warm-up:
  * a host whose learned timer lateness the burst pushed up pays for it until it comes back down.
+ * Whether the burst raised it is printed (the lateness before the burst, at its end, after the
+ * samples): the scheduler may give a woken thread its core at once, spinners or not.
  */
 final class HostBench {
     /**
@@ -104,8 +106,13 @@ final class HostBench {
      * this machine reported), {@code seconds} for all of them, bursts included.
      */
     record AfterBurst(int threads, int processors, double seconds, List<BurstRow> rows, List<Lateness> lateness) {
+        /** The rows themselves, in the order measured. */
+        List<Row> measured() {
+            return rows.stream().map(BurstRow::row).toList();
+        }
+
         Row named(String name) {
-            return rows.stream().map(BurstRow::row).filter(r -> r.name().equals(name)).findFirst().orElse(null);
+            return row(measured(), name);
         }
     }
 
@@ -114,6 +121,9 @@ final class HostBench {
     }
 
     static final long DEFAULT_BURST_MILLIS = 1_000;
+    // A sample that has not ended by then never will: the bench stops rather than hang (with a
+    // burst's threads spinning on every core).
+    private static final long SAMPLE_TIMEOUT_SECONDS = 30;
     // Twice the processors: each has a busy thread running and another queued behind it, so a
     // host's thread waking from a timed sleep waits for a time slice, as on a loaded machine.
     private static final int BURST_THREADS_PER_PROCESSOR = 2;
@@ -464,7 +474,15 @@ final class HostBench {
         CompletableFuture<Long> ran = new CompletableFuture<>();
         peer.arm(ticket, ran);
         device.release();
-        return ran.join();
+        try {
+            return ran.orTimeout(SAMPLE_TIMEOUT_SECONDS, TimeUnit.SECONDS).join();
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof java.util.concurrent.TimeoutException) {
+                throw new IllegalStateException("a wait for " + work.toNanos() / 1000 + " us of work did not reach its "
+                        + "continuation within " + SAMPLE_TIMEOUT_SECONDS + " s: " + ticket, e);
+            }
+            throw e;
+        }
     }
 
     /**
@@ -747,7 +765,7 @@ final class HostBench {
                     options.burst().toMillis());
             out.printf(Locale.ROOT, "while the row served one wait after another on its line; then %d samples on that line, "
                     + "no warm-up:%n", options.samples());
-            table(afterBurst.rows().stream().map(BurstRow::row).toList(), out);
+            table(afterBurst.measured(), out);
             List<String> served = new ArrayList<>();
             for (BurstRow r : afterBurst.rows()) {
                 served.add(r.row().name() + " " + r.burstWaits());

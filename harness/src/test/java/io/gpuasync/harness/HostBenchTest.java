@@ -1,6 +1,5 @@
 package io.gpuasync.harness;
 
-import io.gpuasync.engine.WaitTuning;
 import io.gpuasync.host.uring.Uring;
 import io.gpuasync.spi.Backends;
 import io.netty.channel.uring.IoUring;
@@ -51,7 +50,7 @@ class HostBenchTest {
         // however loaded the machine; with 50 us the lateness learned under load covered every
         // deadline and the host rightly spun through them all.
         assertEquals(0, gar("bench", "--host", "std,uring,netty", "--work-us", "3000", "--samples", "30", "--warmup", "5",
-                "--echo", "50", "--json", json.toString()), err.toString(StandardCharsets.UTF_8));
+                "--echo", "50", "--burst-ms", "50", "--json", json.toString()), err.toString(StandardCharsets.UTF_8));
         Map<String, Object> written = JsonText.read(Files.readString(json));
         List<Map<String, Object>> rows = BenchTest.list(written, "rows");
         for (String row : new String[] {"busy-poll", "schedule", "std+execute", "std", "uring", "netty"}) {
@@ -72,7 +71,7 @@ class HostBenchTest {
         assertTrue(noise != null && noise.get("odd_rounds_p50_ns") instanceof Number, written.toString());
         assertFalse(echoes.stream().anyMatch(e -> e.get("gpu_waits").toString().startsWith("none, ")),
                 "the noise is no condition of its own:\n" + written);
-        assertTrue(written.get("after_burst") instanceof Map, "with netty, the rows after a burst by default:\n" + written);
+        assertTrue(written.get("after_burst") instanceof Map, "with netty, the rows after a burst:\n" + written);
         String table = out.toString(StandardCharsets.UTF_8);
         assertTrue(table.contains("goals:"), table);
         assertTrue(table.contains("GPU waits fed at 10000/s, 20 us of work each; the conditions alternate in 10 rounds"), table);
@@ -91,8 +90,10 @@ class HostBenchTest {
         assertNotNull(burst, written.toString());
         assertEquals(150L, BenchTest.number(burst, "burst_ms"));
         assertEquals(Runtime.getRuntime().availableProcessors(), BenchTest.number(burst, "processors"));
-        assertTrue(BenchTest.number(burst, "busy_threads") > BenchTest.number(burst, "processors"), burst.toString());
-        assertTrue(((Number) burst.get("seconds")).doubleValue() > 0, burst.toString());
+        assertEquals(2 * Runtime.getRuntime().availableProcessors(), BenchTest.number(burst, "busy_threads"),
+                "twice as many spinning threads as processors: " + burst);
+        // Three bursts of 150 ms ran within the phase: a lower bound, which no load can break.
+        assertTrue(((Number) burst.get("seconds")).doubleValue() >= 0.45, burst.toString());
         List<Map<String, Object>> rows = BenchTest.list(burst, "rows");
         assertEquals(List.of("busy-poll", "std+execute", "netty"), rows.stream().map(r -> r.get("row")).toList());
         for (Map<String, Object> r : rows) {
@@ -100,22 +101,24 @@ class HostBenchTest {
                     r.toString());
             assertEquals(40L, BenchTest.number(r, "samples"), r.toString());
             assertTrue(BenchTest.number(r, "cpu_ns_per_await") > 0, r.toString());
-            assertTrue(BenchTest.number(r, "burst_waits") > 0, "the row served waits during its burst: " + r);
-        }
-        Map<String, Object> lateness = (Map<String, Object>) burst.get("timer_lateness");
-        assertEquals(Set.of("std", "netty"), lateness.keySet(), burst.toString());
-        for (String host : lateness.keySet()) {
-            Map<String, Object> learned = (Map<String, Object>) lateness.get(host);
-            for (String when : new String[] {"before_ns", "burst_end_ns", "after_ns"}) {
-                long nanos = BenchTest.number(learned, when);
-                assertTrue(nanos >= 0 && nanos <= WaitTuning.LATENESS_MAX_NANOS, host + " " + when + ": " + learned);
-            }
         }
         String table = out.toString(StandardCharsets.UTF_8);
+        assertTrue(table.contains("waits served during the bursts: " + String.join(", ", rows.stream()
+                .map(r -> r.get("row") + " " + BenchTest.number(r, "burst_waits")).toList())), "the JSON's counts are the table's:\n"
+                + table + "\n" + burst);
+        Map<String, Object> lateness = (Map<String, Object>) burst.get("timer_lateness");
+        assertEquals(Set.of("std", "netty"), lateness.keySet(), burst.toString());
+        List<String> printed = new java.util.ArrayList<>();
+        for (String host : List.of("std", "netty")) {
+            Map<String, Object> learned = (Map<String, Object>) lateness.get(host);
+            printed.add(String.format(java.util.Locale.ROOT, "%s %.1f / %.1f / %.1f us", host,
+                    BenchTest.number(learned, "before_ns") / 1e3, BenchTest.number(learned, "burst_end_ns") / 1e3,
+                    BenchTest.number(learned, "after_ns") / 1e3));
+        }
+        assertTrue(table.contains("timer lateness learned, before the burst / at its end / after the samples: "
+                + String.join(", ", printed)), "the JSON's lateness is the table's:\n" + table + "\n" + lateness);
         assertTrue(table.contains("while the row served one wait after another on its line; then 40 samples on that line"),
                 table);
-        assertTrue(Pattern.compile("timer lateness learned, before the burst / at its end / after the samples: "
-                + "std [0-9.]+ / [0-9.]+ / [0-9.]+ us, netty [0-9.]+ / [0-9.]+ / [0-9.]+ us").matcher(table).find(), table);
         assertTrue(Pattern.compile("netty p50 <= 1.5x busy poll's after a burst: [0-9.]+x  (met|NOT met)").matcher(table).find(),
                 table);
         assertTrue(Pattern.compile("netty CPU/await <= std\\+execute's after a burst: [0-9.]+ us vs [0-9.]+ us  (met|NOT met)")
@@ -128,7 +131,7 @@ class HostBenchTest {
         assumeTrue(System.getProperty("gar.cuda.library", "").contains("fake-cuda"), "the build's fake libcuda.so.1");
         Path json = dir.resolve("hosts-cuda.json");
         assertEquals(0, gar("bench", "--host", "std,uring,netty", "--backend", "cuda", "--work-us", "50", "--samples", "20",
-                "--warmup", "5", "--echo", "30", "--json", json.toString()), err.toString(StandardCharsets.UTF_8));
+                "--warmup", "5", "--echo", "30", "--burst-ms", "50", "--json", json.toString()), err.toString(StandardCharsets.UTF_8));
         String table = out.toString(StandardCharsets.UTF_8);
         assertTrue(table.contains("backend cuda (a calibrated cuMemsetD32Async of up to 256 MiB"), table);
         assertTrue(table.contains("landed: from releasing the work from its gate"), table);
