@@ -20,9 +20,10 @@ import java.util.Objects;
  * timer does now. A probe costs one sleep's lateness at the start of a polling run, when the
  * deadline is furthest.
  *
- * <p>Polling is bounded: once a run has polled {@link WaitTuning#POLL_RUN_MAX_NANOS} without the
- * engine's step doing any work ({@link #progressed}), the prediction it polled over is wrong
- * rather than early, and {@code plan} answers the engine's deadline itself, a rest: the driver
+ * <p>Polling is bounded: once a run has polled {@link WaitTuning#POLL_RUN_MAX_NANOS} past the
+ * deadline it began with (or past its start, for a deadline that had passed) without the engine's
+ * step doing any work ({@link #progressed}), the prediction it polled over is wrong rather than
+ * early, and {@code plan} answers the engine's deadline itself, a rest: the driver
  * sleeps to that deadline (the engine's poll back-off, at most
  * {@link WaitTuning#POLL_BACKOFF_MAX} away), not a lateness ahead of it. The learned lateness can
  * stand above the back-off (under load, up to its bound), and then every look of an overdue wait
@@ -66,7 +67,10 @@ public final class Sleeper {
     private boolean polling;
     private static final long NOT_PROBED = -1;
     private static final long NOT_POLLING = Long.MIN_VALUE;
-    /** When the current run's polling began, or began again after work; {@link #NOT_POLLING} between runs. */
+    /**
+     * When the current run's polling became overdue (its first deadline, or when it began if that
+     * had passed), or again after work; {@link #NOT_POLLING} between runs.
+     */
     private long pollingSince = NOT_POLLING;
     private long samplesAtLastRun = -1;
     private long probedAt = NOT_PROBED;
@@ -138,7 +142,9 @@ public final class Sleeper {
             }
         }
         if (pollingSince == NOT_POLLING) {
-            pollingSince = nowNanos;
+            // Counted from the deadline, not from the first poll: a prediction polled for ahead
+            // of it is early, not wrong, and resting on it would add the timer's lateness.
+            pollingSince = deadline - nowNanos > 0 ? deadline : nowNanos;
         } else if (nowNanos - pollingSince >= WaitTuning.POLL_RUN_MAX_NANOS) {
             rests++;
             return deadline;

@@ -50,16 +50,18 @@ public final class WaitTuning {
     public static final long MOST_LEAD_NANOS = 200_000;
     /** The first pause between polls of a wait past its predicted landing, doubling from here. */
     public static final Duration POLL_BACKOFF_MIN = Duration.ofNanos(1_000);
-    /** The longest pause between polls of an overdue wait: a tenth of the watchdog's interval. */
+    /** The longest pause between polls of an overdue wait: a thousandth of the watchdog's interval. */
     public static final Duration POLL_BACKOFF_MAX = Duration.ofNanos(100_000);
     /**
-     * The longest a driver polls in a row ({@link Sleeper#POLL}) while the engine's step does no
-     * work; then it rests on its timer at the engine's deadline until the step does work. A bound,
+     * The longest a driver polls in a row ({@link Sleeper#POLL}) past the deadline it polls for
+     * while the engine's step does no work; then it rests on its timer at the engine's deadline
+     * until the step does work. A bound,
      * not a figure of a machine: a prediction still unmet after it is wrong rather than early, and
      * the learned lateness can stand above the longest poll back-off (up to
      * {@link #LATENESS_MAX_NANOS}), where every look of an overdue wait is nearer than it and
      * polling on would spin a core for as long as the wait runs late. Twice the longest poll
-     * back-off, so an overdue wait is still polled across two of the engine's looks first.
+     * back-off, so an overdue wait is still polled across two of the engine's looks at that
+     * back-off first.
      */
     public static final long POLL_RUN_MAX_NANOS = 2 * POLL_BACKOFF_MAX.toNanos();
     /** How long past its predicted landing a wait runs before its device's health is asked. */

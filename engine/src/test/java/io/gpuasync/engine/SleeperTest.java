@@ -134,6 +134,30 @@ class SleeperTest {
         assertEquals(4, lateness.samples() - WaitTuning.LATENESS_WINDOW);
     }
 
+    @Test
+    void aPredictionAheadIsPolledForUpToItNotRestedOnBeforeItIsDue() {
+        // A lateness pushed up by load above a landing predicted 500 us ahead: the wait is polled
+        // for. The bound counts from that prediction, not from the first poll: resting on it
+        // before it came would add the timer's lateness to a prediction that was right.
+        for (int i = 0; i < WaitTuning.LATENESS_WINDOW; i++) {
+            lateness.sample(WaitTuning.LATENESS_MAX_NANOS);
+        }
+        long predicted = timer.now + 500_000;
+        while (timer.now - predicted < 0) {
+            assertEquals(Sleeper.POLL, sleeper.plan(predicted, timer.now), (predicted - timer.now) + " ns before it");
+            sleeper.pause();
+        }
+        assertEquals(0, sleeper.rests());
+        // Past it by the bound with nothing done: wrong rather than early, a rest.
+        long target = Sleeper.POLL;
+        while (target == Sleeper.POLL && timer.now - predicted < 2 * WaitTuning.POLL_RUN_MAX_NANOS) {
+            target = sleeper.plan(predicted, timer.now);
+            sleeper.pause();
+        }
+        assertEquals(predicted, target);
+        assertTrue(timer.now - predicted >= WaitTuning.POLL_RUN_MAX_NANOS, "rested " + (timer.now - predicted) + " ns past it");
+    }
+
     // An overdue wait as the engine plans it: a look every longest back-off, none landing.
     private long overdueDeadline = Long.MIN_VALUE;
 

@@ -111,8 +111,9 @@ public final class Reactor implements AsyncWaits, AutoCloseable {
 
     /**
      * What the dispatcher did so far ({@link HostStats}): its thread, for diagnostics such as its
-     * CPU time; its polls over a landing nearer than its park could end, its probes, and the
-     * lateness it learned. It parks for its deadlines and submits no timeout: the timer counts are 0.
+     * CPU time; its polls over a landing nearer than its park could end, its probes, its rests on
+     * the engine's deadline once polling an overdue wait reached its bound, and the lateness it
+     * learned. It parks for its deadlines and submits no timeout: the timer counts are 0.
      */
     public HostStats stats() {
         return dispatcher.stats();
