@@ -56,7 +56,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class GpuAwaitsTest {
     // A burst's lateness no real sleep is likely to match to the nanosecond, so the estimate
     // that comes back can be told from it on any machine, under any load.
-    private static final long BURST_NANOS = 987_654;
+    private static final long BURST_NANOS = RestWatch.BURST_NANOS;
     private final SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> { });
     private final List<AutoCloseable> toClose = new ArrayList<>();
     private final List<CountDownLatch> gates = new ArrayList<>();

@@ -7,6 +7,7 @@ import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
 import io.gpuasync.engine.TimerLateness;
 import io.gpuasync.engine.WaitTuning;
+import io.gpuasync.testing.RestWatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -32,7 +33,7 @@ class LatenessRecoveryTest {
 
     // A burst's lateness no real sleep is likely to match to the nanosecond, so the estimate
     // that comes back can be told from it on any machine, under any load.
-    private static final long BURST_NANOS = 987_654;
+    private static final long BURST_NANOS = RestWatch.BURST_NANOS;
 
     private final SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> { });
 
