@@ -12,6 +12,9 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 mvn -q -B -ntp -DskipTests -Dmaven.javadoc.skip=true -Dmaven.source.skip=true package
+# A build without Vulkan's headers leaves the tests' layer out; the check's vulkan step needs it.
+[ -f backend-vulkan/target/vk-layer/libgar_test_layer.so ] \
+    || { echo "gpu/pack.sh: backend-vulkan built no test layer: install Debian's libvulkan-dev (vulkan/vk_layer.h)" >&2; exit 1; }
 bash gpu/layout.sh .device
 rm -rf .device/vulkan
 mkdir -p .device/vulkan
