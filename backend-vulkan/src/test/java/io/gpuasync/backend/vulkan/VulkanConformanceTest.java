@@ -3,6 +3,7 @@ package io.gpuasync.backend.vulkan;
 import io.gpuasync.conformance.Capability;
 import io.gpuasync.conformance.LineDriverVerification;
 import io.gpuasync.spi.LineDriver;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
 
 import java.time.Duration;
 import java.util.EnumSet;
@@ -28,7 +29,10 @@ import java.util.Set;
  * and a vkQueueSubmit that fails with anything but VK_ERROR_DEVICE_LOST has no effect (spec:
  * vkQueueSubmit), so "queued, then reported failed" would be a failure Vulkan forbids, while one
  * with VK_ERROR_DEVICE_LOST loses the device, which the property does not expect.
+ *
+ * <p>Without Vulkan every property is skipped, saying why ({@link Lavapipe.SkipWithoutVulkan}).
  */
+@AddLifecycleHook(Lavapipe.SkipWithoutVulkan.class)
 class VulkanConformanceTest extends LineDriverVerification<VulkanQueue, VulkanDevice> {
     private static VulkanBackend vulkan;
     private static VulkanDevice[] shared;
