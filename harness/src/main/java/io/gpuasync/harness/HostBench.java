@@ -50,7 +50,8 @@ import java.util.function.LongSupplier;
  *
  * <p>Per sample, as in {@code gar bench}: the device holds at a gate until the waiter is armed,
  * runs the work, notes the time, then stores. CPU per await is the whole process's CPU time,
- * less the simulated device's thread (whose busy work is the "GPU"), over the samples. Timers per
+ * less the simulated device's thread (whose busy work is the "GPU") and the JIT compiler's
+ * threads ({@link CompilerThreads}, shown apart), over the samples. Timers per
  * await are the timeouts the host submitted (armed or moved) over the samples.
  *
  * <p>Then the echo: a loopback echo server on the Netty host's loop, its round trips measured
@@ -73,8 +74,12 @@ final class HostBench {
                    String backend, Duration burst) {
     }
 
+    /**
+     * {@code cpuNanosPerAwait} leaves out the JIT compiler's threads, whose CPU over the samples is
+     * {@code jitNanosPerAwait} (negative where it cannot be read, and then not left out).
+     */
     record Row(String name, String how, long p50Nanos, long p99Nanos, double cpuNanosPerAwait, double timersPerAwait,
-               int samples, double pollsPerAwait) {
+               int samples, double pollsPerAwait, double jitNanosPerAwait) {
     }
 
     /** {@code completionsPerSecond}: the rate the feeder reached over its blocks (0 for the echo alone). */
@@ -443,8 +448,10 @@ final class HostBench {
         long deviceStart = 0;
         long timersStart = 0;
         long pollsStart = 0;
+        CompilerThreads.Reading jitStart = CompilerThreads.unreadable();
         for (int i = 0; i < total; i++) {
             if (i == warmup) {
+                jitStart = CompilerThreads.read();
                 cpuStart = OS.getProcessCpuTime();
                 deviceStart = device.deviceCpuNanos();
                 timersStart = peer.timers();
@@ -460,12 +467,16 @@ final class HostBench {
             }
         }
         long cpu = (OS.getProcessCpuTime() - cpuStart) - (device.deviceCpuNanos() - deviceStart);
+        long jit = CompilerThreads.read().since(jitStart);
+        if (jit > 0) {
+            cpu -= jit;
+        }
         long timers = peer.timers() - timersStart;
         long polls = peer.polls() - pollsStart;
         Arrays.sort(latencies);
         return new Row(name, how, Bench.percentile(latencies, 0.50), Bench.percentile(latencies, 0.99),
                 (double) cpu / options.samples(), (double) timers / options.samples(), options.samples(),
-                (double) polls / options.samples());
+                (double) polls / options.samples(), jit < 0 ? -1 : (double) jit / options.samples());
     }
 
     /** One wait on {@code line} for {@code work}, armed before the work runs; returns when its continuation ran. */
@@ -730,7 +741,8 @@ final class HostBench {
         out.println();
         out.println("landed: from " + measuredFrom + " to the continuation running on the thread that wanted it");
         out.println("(the event loop, but for std and uring: their own thread). CPU/await: the process's CPU (less the");
-        out.println("simulated device's thread) per await. timers/await: timeouts submitted (armed or moved) per await.");
+        out.println("simulated device's thread and the JIT compiler's, JIT/await: compiling whichever host a row runs) per");
+        out.println("await. timers/await: timeouts submitted (armed or moved) per await.");
         out.println("polls/await: looks at the words over a landing nearer than the timer's learned lateness (uring:");
         out.println("spins of its own thread; netty: passes of the loop, which serves its sockets between two).");
         for (Row r : rows) {
@@ -808,13 +820,14 @@ final class HostBench {
     }
 
     private static void table(List<Row> rows, PrintStream out) {
-        out.printf(Locale.ROOT, "%-12s %12s %12s %12s %13s %10s %12s%n", "row", "p50 landed", "p99 landed", "CPU/await",
-                "timers/await", "p50/busy", "polls/await");
+        out.printf(Locale.ROOT, "%-12s %12s %12s %12s %12s %13s %10s %12s%n", "row", "p50 landed", "p99 landed", "CPU/await",
+                "JIT/await", "timers/await", "p50/busy", "polls/await");
         Row busy = rows.getFirst();
         for (Row r : rows) {
-            out.printf(Locale.ROOT, "%-12s %9.1f us %9.1f us %9.1f us %13.2f %9.2fx %12.1f%n", r.name(), r.p50Nanos() / 1e3,
-                    r.p99Nanos() / 1e3, r.cpuNanosPerAwait() / 1e3, r.timersPerAwait(), (double) r.p50Nanos() / busy.p50Nanos(),
-                    r.pollsPerAwait());
+            out.printf(Locale.ROOT, "%-12s %9.1f us %9.1f us %9.1f us %12s %13.2f %9.2fx %12.1f%n", r.name(), r.p50Nanos() / 1e3,
+                    r.p99Nanos() / 1e3, r.cpuNanosPerAwait() / 1e3, r.jitNanosPerAwait() < 0 ? "n/a"
+                            : String.format(Locale.ROOT, "%.1f us", r.jitNanosPerAwait() / 1e3),
+                    r.timersPerAwait(), (double) r.p50Nanos() / busy.p50Nanos(), r.pollsPerAwait());
         }
     }
 
@@ -897,6 +910,7 @@ final class HostBench {
         row.put("p50_ns", r.p50Nanos());
         row.put("p99_ns", r.p99Nanos());
         row.put("cpu_ns_per_await", Math.round(r.cpuNanosPerAwait()));
+        row.put("jit_ns_per_await", r.jitNanosPerAwait() < 0 ? null : Math.round(r.jitNanosPerAwait()));
         row.put("timers_per_await", JsonText.round(r.timersPerAwait(), 3));
         row.put("samples", r.samples());
         row.put("polls_per_await", JsonText.round(r.pollsPerAwait(), 1));

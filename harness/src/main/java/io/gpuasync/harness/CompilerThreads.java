@@ -1,0 +1,76 @@
+package io.gpuasync.harness;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The CPU time of the JVM's JIT compiler threads, which HotSpot hides from {@code ThreadMXBean}
+ * but which the process's CPU time includes: read from Linux's per-thread scheduler statistics
+ * ({@code /proc/self/task/TID/schedstat}, whose first field is the nanoseconds the thread ran),
+ * the threads found by their names ({@code C1 CompilerThread0} and {@code C2 ...}, cut to the
+ * 15 characters Linux keeps). The host bench leaves it out of CPU per await and shows it apart:
+ * the rows run one after another, and whichever row runs while C2 compiles the code of the
+ * host it measures would pay for it (up to 215 us per await in one row, bench/RESULTS.md).
+ *
+ * <p>HotSpot starts and stops compiler threads with the load; one that ended between two
+ * readings takes what it ran since the first with it, so the figure is at most what compiling
+ * cost, never more. {@link #unreadable()} where there is no such file (not Linux).
+ */
+final class CompilerThreads {
+    private static final Path TASKS = Path.of("/proc/self/task");
+
+    /** What each compiler thread had run at one moment (thread id to nanoseconds). */
+    record Reading(Map<String, Long> ranNanos) {
+        /** Nanoseconds the compiler threads ran since {@code earlier}, -1 when either is unreadable. */
+        long since(Reading earlier) {
+            if (ranNanos == null || earlier.ranNanos == null) {
+                return -1;
+            }
+            long ran = 0;
+            for (Map.Entry<String, Long> thread : ranNanos.entrySet()) {
+                ran += thread.getValue() - earlier.ranNanos.getOrDefault(thread.getKey(), 0L);
+            }
+            return ran;
+        }
+    }
+
+    private CompilerThreads() {
+    }
+
+    static Reading read() {
+        Map<String, Long> ran = new HashMap<>();
+        boolean anyRead = false;
+        try (Stream<Path> tasks = Files.list(TASKS)) {
+            for (Path task : (Iterable<Path>) tasks::iterator) {
+                String name;
+                String stat;
+                try {
+                    name = Files.readString(task.resolve("comm")).strip();
+                    stat = name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")
+                            ? Files.readString(task.resolve("schedstat")) : null;
+                } catch (IOException ended) {
+                    // The thread ended between the listing and the read (no such file, or no such
+                    // process): it has nothing more to add.
+                    continue;
+                }
+                anyRead = true;
+                if (stat != null) {
+                    ran.put(task.getFileName().toString(), Long.parseLong(stat.substring(0, stat.indexOf(' '))));
+                }
+            }
+        } catch (IOException | RuntimeException unreadable) {
+            // No such folder (not Linux), or a line of another shape: no figure rather than a wrong one.
+            return unreadable();
+        }
+        // Not even this thread's own files could be read: no figure, rather than 0.
+        return anyRead ? new Reading(ran) : unreadable();
+    }
+
+    static Reading unreadable() {
+        return new Reading(null);
+    }
+}
