@@ -220,12 +220,22 @@ public final class DeadlineEstimator {
      * for {@code sleptSinceNanos} means the observer did not sleep.
      */
     public void observed(Slot slot, long word, long sleptSinceNanos) {
+        observed(slot, word, sleptSinceNanos, clock.nanoTime());
+    }
+
+    /**
+     * As {@link #observed(Slot, long, long)}, for a word read at {@code seenNanos} (this
+     * estimator's clock) and handed in later: an observer that ends the wait first and teaches
+     * the estimator after, so that the waiter does not wait for the learning, tells when it
+     * looked, not when it got round to saying so.
+     */
+    public void observed(Slot slot, long word, long sleptSinceNanos, long seenNanos) {
         int s = slot.ordinal();
         long previous = lastObserved[s];
         if (!Sequences.reached(word, previous + 1)) {
             return;
         }
-        long seen = clock.nanoTime();
+        long seen = seenNanos;
         long now = seen;
         // The earliest the newest landing can have come: what later stores are counted from.
         long earliest = seen;

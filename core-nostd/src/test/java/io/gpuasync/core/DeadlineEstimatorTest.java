@@ -59,6 +59,27 @@ class DeadlineEstimatorTest {
     }
 
     @Test
+    void aLandingHandedInAfterItWasSeenIsLearnedAtWhenItWasSeen() {
+        estimator.submitted(Slot.S4, 1);
+        clock.advance(500);
+        long seen = clock.nanoTime();
+        // The observer ended the wait first; its continuations ran 9 us before it said so.
+        clock.advance(9_000);
+        estimator.observed(Slot.S4, 1, UNKNOWN, seen);
+        assertEquals(500, estimator.serviceNanos(Slot.S4), "the look's time, not the telling's");
+
+        long predicted = estimator.submitted(Slot.S4, 2);
+        clock.set(predicted);
+        seen = clock.nanoTime();
+        clock.advance(9_000);
+        estimator.observed(Slot.S4, 2, UNKNOWN, seen);
+        DeadlineEstimator.Accuracy accuracy = estimator.accuracy();
+        assertEquals(1, accuracy.predictions());
+        assertEquals(0, accuracy.early() + accuracy.late(), "seen exactly when predicted: " + accuracy);
+        assertEquals(500, estimator.serviceNanos(Slot.S4));
+    }
+
+    @Test
     void severalLandingsSeenAtOnceShareTheirSpan() {
         estimator.expect(Slot.S2, 485);
         assertEquals(1_485, estimator.submitted(Slot.S2, 1));

@@ -391,11 +391,19 @@ public final class WaitEngine implements AutoCloseable {
     private void completeLanded(long handle, Object attachment, long word) {
         judgeWake(handle, attachment, true);
         PendingWait wait = (PendingWait) attachment;
+        // Read before the wait ends: once ended, the record may already be its waiter's next wait.
+        HostLine<?> line = wait.line();
+        Slot slot = wait.ticket().slot();
+        account(wait);
+        // The wait ends first and its line learns after, told when the port looked: the
+        // estimator's learning (two sorts of its samples, over arrays the signalling thread wrote
+        // on another core) took 0.9-1.8 us at the median on the Netty loop, which the
+        // continuation would have waited for (bench/RESULTS.md). A wait submitted meanwhile is
+        // predicted as one submitted before the landing was seen.
+        wait.landed(word);
         // The word the port read proves the landing, and teaches the estimator once; it was
         // pending at the previous poll (or when it was queued), so it landed after that.
-        wait.line().observeAfterSleep(wait.ticket().slot(), word, previousPollNanos);
-        account(wait);
-        wait.landed(word);
+        line.observeAfterSleep(slot, word, previousPollNanos, workNanos);
     }
 
     private void failRemoved(long handle, Object attachment, long word) {

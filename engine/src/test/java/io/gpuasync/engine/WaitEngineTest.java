@@ -197,7 +197,28 @@ class WaitEngineTest {
         engine.doWork(firstPoll + 1_000_000);
         // The estimator counts what is queued behind it from that poll, the earliest it can
         // have landed, not from this look, which comes as late as the driver slept.
-        assertEquals(List.of(ticket.target() + "@" + firstPoll), line.observedAfterSleep);
+        assertEquals(List.of(ticket.target() + "@" + firstPoll + " seen " + (firstPoll + 1_000_000)),
+                line.observedAfterSleep);
+    }
+
+    @Test
+    void aLandedWaitsContinuationRunsBeforeItsLineLearnsAndTheLineIsToldWhenThePortLooked() throws Exception {
+        SimStream stream = closeLater(sim.device(0).createStream());
+        RecordingLine line = new RecordingLine(closeLater(sim.openLine()));
+        CountDownLatch gate = gate(stream);
+        Ticket ticket = line.signal(stream, Slot.S3);
+        List<String> continued = new ArrayList<>();
+        engine.whenLanded(ticket).thenRun(() -> continued.add("ran; the line had learned " + line.observedAfterSleep));
+        long firstPoll = System.nanoTime();
+        engine.doWork(firstPoll);
+        gate.countDown();
+        awaitLanded(ticket);
+        long look = firstPoll + 2_000_000;
+        engine.doWork(look);
+        // The continuation waits for no learning; the estimator then learns the look's time,
+        // not the time after the continuations ran (which may be long: they are users' code).
+        assertEquals(List.of("ran; the line had learned []"), continued);
+        assertEquals(List.of(ticket.target() + "@" + firstPoll + " seen " + look), line.observedAfterSleep);
     }
 
     @Test
@@ -267,6 +288,12 @@ class WaitEngineTest {
         public void observeAfterSleep(Slot slot, long word, long sleptSinceNanos) {
             observedAfterSleep.add(word + "@" + sleptSinceNanos);
             line.observeAfterSleep(slot, word, sleptSinceNanos);
+        }
+
+        @Override
+        public void observeAfterSleep(Slot slot, long word, long sleptSinceNanos, long seenNanos) {
+            observedAfterSleep.add(word + "@" + sleptSinceNanos + " seen " + seenNanos);
+            line.observeAfterSleep(slot, word, sleptSinceNanos, seenNanos);
         }
 
         @Override public boolean reached(Slot slot, long target) { return line.reached(slot, target); }

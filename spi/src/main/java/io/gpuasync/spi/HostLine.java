@@ -68,6 +68,16 @@ public interface HostLine<S> extends Line<S> {
     }
 
     /**
+     * As {@link #observeAfterSleep(Slot, long, long)}, for a word read at {@code seenNanos}
+     * ({@link System#nanoTime()}) and handed in afterwards: a host ends the wait first and
+     * teaches the line after, so that the continuation does not wait for the estimator, and
+     * tells when it looked, not when its continuations had run. The default forgets when.
+     */
+    default void observeAfterSleep(Slot slot, long word, long sleptSinceNanos, long seenNanos) {
+        observeAfterSleep(slot, word, sleptSinceNanos);
+    }
+
+    /**
      * Fills {@code into} with what the estimator predicts of {@code target} in {@code slot}, both
      * from one look at it: when it lands, and the earliest time to wake for it (the landing less
      * the estimator's margin). Each is {@link DeadlineEstimator#UNKNOWN} before the line has seen

@@ -34,12 +34,21 @@ final class LineEstimator {
 
     /** See {@link HostLine#observeAfterSleep}; a word seen before takes no lock. */
     void observed(Slot slot, long word, long sleptSinceNanos) {
+        observed(slot, word, sleptSinceNanos, DeadlineEstimator.UNKNOWN);
+    }
+
+    /** As above, read at {@code seenNanos}; {@link DeadlineEstimator#UNKNOWN}: now. */
+    void observed(Slot slot, long word, long sleptSinceNanos, long seenNanos) {
         int k = slot.ordinal();
         if (!Sequences.reached(word, taught.getAcquire(k) + 1)) {
             return;     // nothing the estimator has not seen: it would ignore it
         }
         synchronized (lock) {
-            estimator.observed(slot, word, sleptSinceNanos);
+            if (seenNanos == DeadlineEstimator.UNKNOWN) {
+                estimator.observed(slot, word, sleptSinceNanos);
+            } else {
+                estimator.observed(slot, word, sleptSinceNanos, seenNanos);
+            }
             if (Sequences.reached(word, taught.getPlain(k) + 1)) {
                 taught.setRelease(k, word);
             }

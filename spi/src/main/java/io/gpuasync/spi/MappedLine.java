@@ -351,6 +351,11 @@ public final class MappedLine<S, D> implements HostLine<S> {
     }
 
     @Override
+    public void observeAfterSleep(Slot slot, long word, long sleptSinceNanos, long seenNanos) {
+        estimator.observed(Objects.requireNonNull(slot, "slot"), word, sleptSinceNanos, seenNanos);
+    }
+
+    @Override
     public void predict(Slot slot, long target, Prediction into) {
         estimator.predict(Objects.requireNonNull(slot, "slot"), target, Objects.requireNonNull(into, "into"));
     }

@@ -123,6 +123,11 @@ public final class WatchedLine<S> implements HostLine<S> {
     }
 
     @Override
+    public void observeAfterSleep(Slot slot, long word, long sleptSinceNanos, long seenNanos) {
+        line.observeAfterSleep(slot, word, sleptSinceNanos, seenNanos);
+    }
+
+    @Override
     public void predict(Slot slot, long target, Prediction into) {
         predictions.incrementAndGet();
         line.predict(slot, target, into);
