@@ -145,8 +145,6 @@ final class HostBench {
     private static final int ECHO_ROUNDS = 10;
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-    private static final com.sun.management.OperatingSystemMXBean OS =
-            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     private HostBench() {
     }
@@ -452,7 +450,7 @@ final class HostBench {
         for (int i = 0; i < total; i++) {
             if (i == warmup) {
                 jitStart = CompilerThreads.read();
-                cpuStart = OS.getProcessCpuTime();
+                cpuStart = ProcessCpu.nanos();
                 deviceStart = device.deviceCpuNanos();
                 timersStart = peer.timers();
                 pollsStart = peer.polls();
@@ -466,7 +464,7 @@ final class HostBench {
                 latencies[i - warmup] = end - device.from();
             }
         }
-        long cpu = (OS.getProcessCpuTime() - cpuStart) - (device.deviceCpuNanos() - deviceStart);
+        long cpu = (ProcessCpu.nanos() - cpuStart) - (device.deviceCpuNanos() - deviceStart);
         long jit = CompilerThreads.read().since(jitStart);
         if (jit > 0) {
             cpu -= jit;

@@ -72,8 +72,6 @@ final class WaitersBench {
 
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-    private static final com.sun.management.OperatingSystemMXBean OS =
-            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     private WaitersBench() {
     }
@@ -163,7 +161,7 @@ final class WaitersBench {
             long dispatcherBefore = THREADS.getThreadCpuTime(reactor.stats().threadId());
             long[] deviceThreads = simStreamThreads();
             long deviceBefore = cpuOf(deviceThreads);
-            long processBefore = OS.getProcessCpuTime();
+            long processBefore = ProcessCpu.nanos();
             long wallBefore = System.nanoTime();
             go.countDown();
             for (Thread thread : threads) {
@@ -171,7 +169,7 @@ final class WaitersBench {
             }
             long wall = System.nanoTime() - wallBefore;
             double deviceCores = (double) (cpuOf(deviceThreads) - deviceBefore) / wall;
-            double busyCores = (double) (OS.getProcessCpuTime() - processBefore) / wall;
+            double busyCores = (double) (ProcessCpu.nanos() - processBefore) / wall;
             // The dispatcher's CPU over the whole run, warm-up included: a small overcount.
             long dispatcherCpu = THREADS.getThreadCpuTime(reactor.stats().threadId()) - dispatcherBefore;
             long total = Arrays.stream(cpu).sum() + dispatcherCpu;

@@ -267,7 +267,33 @@ public final class Libc {
         }
     }
 
+    /** {@code int clock_gettime(clockid_t clockid, struct timespec *tp)}. */
+    public static final Function F_clock_gettime = new Function("clock_gettime", FunctionDescriptor.of(ValueLayout.JAVA_INT,
+            ValueLayout.JAVA_INT, ValueLayout.ADDRESS), -1);
+
+    /** {@code CLOCK_PROCESS_CPUTIME_ID} ({@code <linux/time.h>}): the CPU time of every thread of the process, in nanoseconds. */
+    public static final int CLOCK_PROCESS_CPUTIME_ID = 2;
+
+    /** {@code struct timespec} on a 64-bit Linux: {@code tv_sec}, then {@code tv_nsec}, both {@code long}. */
+    public static final StructLayout TIMESPEC = MemoryLayout.structLayout(
+            ValueLayout.JAVA_LONG.withName("tv_sec"), ValueLayout.JAVA_LONG.withName("tv_nsec"));
+
+    private static final class clock_gettime {
+        static final MethodHandle HANDLE = downcall(F_clock_gettime);
+    }
+
+    /** Reads {@code clockid} into {@code tp} (a {@link #TIMESPEC}); -1 with errno in {@code state} on failure. */
+    public static int clock_gettime(MemorySegment state, int clockid, MemorySegment tp) {
+        try {
+            return (int) clock_gettime.HANDLE.invokeExact(state, clockid, tp);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw Downcalls.checked(t);
+        }
+    }
+
     /** Every binding, for a test that links them all up front. */
     public static final List<Function> FUNCTIONS = List.of(F_syscall, F_mmap, F_munmap, F_eventfd, F_write, F_close,
-            F_prctl, F_sched_setaffinity, F_sched_getaffinity, F_getenv);
+            F_prctl, F_sched_setaffinity, F_sched_getaffinity, F_getenv, F_clock_gettime);
 }

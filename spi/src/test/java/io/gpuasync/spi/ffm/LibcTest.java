@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,6 +20,27 @@ class LibcTest {
         for (Libc.Function function : Libc.FUNCTIONS) {
             assertTrue(Libc.has(function), function.symbol());
             Libc.downcall(function);
+        }
+    }
+
+    @Test
+    void theProcessCpuClockCountsNanosecondsAndMovesWithWork() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = Libc.newErrnoState(arena);
+            MemorySegment time = arena.allocate(Libc.TIMESPEC);
+            assertEquals(0, Libc.clock_gettime(state, Libc.CLOCK_PROCESS_CPUTIME_ID, time));
+            long before = time.get(ValueLayout.JAVA_LONG, 0) * 1_000_000_000L + time.get(ValueLayout.JAVA_LONG, 8);
+            long spun = System.nanoTime() + 2_000_000;
+            while (System.nanoTime() - spun < 0) {
+                Thread.onSpinWait();
+            }
+            assertEquals(0, Libc.clock_gettime(state, Libc.CLOCK_PROCESS_CPUTIME_ID, time));
+            long after = time.get(ValueLayout.JAVA_LONG, 0) * 1_000_000_000L + time.get(ValueLayout.JAVA_LONG, 8);
+            // 2 ms of spinning on this thread, counted to well under the 10 ms of a clock tick.
+            assertTrue(after - before >= 1_000_000, (after - before) + " ns");
+            assertTrue(time.get(ValueLayout.JAVA_LONG, 8) < 1_000_000_000L, "tv_nsec below a second");
+            assertEquals(-1, Libc.clock_gettime(state, -1_000, time));
+            assertEquals(EINVAL, Libc.errno(state), "clock_gettime of no such clock");
         }
     }
 
