@@ -18,7 +18,8 @@ import java.util.stream.Stream;
  *
  * <p>HotSpot starts and stops compiler threads with the load; one that ended between two
  * readings takes what it ran since the first with it, so the figure is at most what compiling
- * cost, never more. {@link #unreadable()} where there is no such file (not Linux).
+ * cost. {@link #unreadable()} where the files cannot be read (not Linux), or where no compiler
+ * thread is found that ever ran (the JVM runs without a JIT, or the kernel keeps no statistics).
  */
 final class CompilerThreads {
     private static final Path TASKS = Path.of("/proc/self/task");
@@ -32,7 +33,10 @@ final class CompilerThreads {
             }
             long ran = 0;
             for (Map.Entry<String, Long> thread : ranNanos.entrySet()) {
-                ran += thread.getValue() - earlier.ranNanos.getOrDefault(thread.getKey(), 0L);
+                long before = earlier.ranNanos.getOrDefault(thread.getKey(), 0L);
+                // Less than before: the id is another thread's now (a compiler thread ended and
+                // a new one got its id), all of whose time came since.
+                ran += thread.getValue() >= before ? thread.getValue() - before : thread.getValue();
             }
             return ran;
         }
@@ -43,31 +47,30 @@ final class CompilerThreads {
 
     static Reading read() {
         Map<String, Long> ran = new HashMap<>();
-        boolean anyRead = false;
         try (Stream<Path> tasks = Files.list(TASKS)) {
             for (Path task : (Iterable<Path>) tasks::iterator) {
-                String name;
                 String stat;
                 try {
-                    name = Files.readString(task.resolve("comm")).strip();
-                    stat = name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")
-                            ? Files.readString(task.resolve("schedstat")) : null;
-                } catch (IOException ended) {
-                    // The thread ended between the listing and the read (no such file, or no such
-                    // process): it has nothing more to add.
-                    continue;
+                    String name = Files.readString(task.resolve("comm")).strip();
+                    if (!name.startsWith("C1 CompilerThre") && !name.startsWith("C2 CompilerThre")) {
+                        continue;
+                    }
+                    stat = Files.readString(task.resolve("schedstat"));
+                } catch (IOException e) {
+                    if (Files.exists(task)) {
+                        return unreadable();    // a thread that runs on, whose figures cannot be read
+                    }
+                    continue;   // it ended between the listing and the read: nothing more to add
                 }
-                anyRead = true;
-                if (stat != null) {
-                    ran.put(task.getFileName().toString(), Long.parseLong(stat.substring(0, stat.indexOf(' '))));
-                }
+                ran.put(task.getFileName().toString(), Long.parseLong(stat.substring(0, stat.indexOf(' '))));
             }
         } catch (IOException | RuntimeException unreadable) {
             // No such folder (not Linux), or a line of another shape: no figure rather than a wrong one.
             return unreadable();
         }
-        // Not even this thread's own files could be read: no figure, rather than 0.
-        return anyRead ? new Reading(ran) : unreadable();
+        // None found, or none that ever ran (a kernel that keeps no scheduler statistics writes
+        // zeros): no figure, rather than 0.
+        return ran.values().stream().anyMatch(nanos -> nanos > 0) ? new Reading(ran) : unreadable();
     }
 
     static Reading unreadable() {

@@ -908,7 +908,9 @@ final class HostBench {
         row.put("p50_ns", r.p50Nanos());
         row.put("p99_ns", r.p99Nanos());
         row.put("cpu_ns_per_await", Math.round(r.cpuNanosPerAwait()));
-        row.put("jit_ns_per_await", r.jitNanosPerAwait() < 0 ? null : Math.round(r.jitNanosPerAwait()));
+        if (r.jitNanosPerAwait() >= 0) {     // absent where it cannot be read
+            row.put("jit_ns_per_await", Math.round(r.jitNanosPerAwait()));
+        }
         row.put("timers_per_await", JsonText.round(r.timersPerAwait(), 3));
         row.put("samples", r.samples());
         row.put("polls_per_await", JsonText.round(r.pollsPerAwait(), 1));

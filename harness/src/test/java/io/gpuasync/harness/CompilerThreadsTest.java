@@ -21,6 +21,13 @@ class CompilerThreadsTest {
     }
 
     @Test
+    void anIdThatAnotherCompilerThreadTookCountsAllOfItsTime() {
+        CompilerThreads.Reading earlier = new CompilerThreads.Reading(Map.of("11", 9_000L));
+        CompilerThreads.Reading later = new CompilerThreads.Reading(Map.of("11", 2_000L));
+        assertEquals(2_000L, later.since(earlier));
+    }
+
+    @Test
     void anUnreadableReadingGivesNoFigure() {
         CompilerThreads.Reading read = new CompilerThreads.Reading(Map.of("11", 1_000L));
         assertEquals(-1, read.since(CompilerThreads.unreadable()));
@@ -30,6 +37,7 @@ class CompilerThreadsTest {
     @Test
     void thisJvmsCompilerThreadsAreFoundOnLinux() {
         assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "no /proc/self/task here");
+        assumeTrue(java.lang.management.ManagementFactory.getCompilationMXBean() != null, "this JVM runs without a JIT");
         CompilerThreads.Reading first = CompilerThreads.read();
         assertFalse(first.ranNanos() == null, "readable on Linux");
         // HotSpot keeps at least one C1 and one C2 thread, which compiled the test framework by now.
