@@ -225,9 +225,10 @@ public final class DeadlineEstimator {
 
     /**
      * As {@link #observed(Slot, long, long)}, for a word read at {@code seenNanos} (this
-     * estimator's clock) and handed in later: an observer that ends the wait first and teaches
-     * the estimator after, so that the waiter does not wait for the learning, tells when it
-     * looked, not when it got round to saying so.
+     * estimator's clock; {@link #UNKNOWN}: now) and handed in later: an observer that ends the
+     * wait first and teaches the estimator after, so that the waiter does not wait for the
+     * learning, tells when it looked, not when it got round to saying so. A time before the last
+     * landing another observer taught meanwhile counts as that landing's: landings never go back.
      */
     public void observed(Slot slot, long word, long sleptSinceNanos, long seenNanos) {
         int s = slot.ordinal();
@@ -235,7 +236,10 @@ public final class DeadlineEstimator {
         if (!Sequences.reached(word, previous + 1)) {
             return;
         }
-        long seen = seenNanos;
+        long seen = seenNanos == UNKNOWN ? clock.nanoTime() : seenNanos;
+        if (lastLandingNanos[s] != UNKNOWN && seen - lastLandingNanos[s] < 0) {
+            seen = lastLandingNanos[s];
+        }
         long now = seen;
         // The earliest the newest landing can have come: what later stores are counted from.
         long earliest = seen;

@@ -80,6 +80,19 @@ class DeadlineEstimatorTest {
     }
 
     @Test
+    void aLandingHandedInWithATimeBeforeOneTaughtMeanwhileCountsAsThatOnes() {
+        estimator.submitted(Slot.S5, 1);
+        clock.advance(500);
+        estimator.observed(Slot.S5, 1);     // another observer, at 1500
+        assertEquals(2_000, estimator.submitted(Slot.S5, 2));
+        // Handed in after that observer taught the later time; read at 1400, before it.
+        estimator.observed(Slot.S5, 2, UNKNOWN, 1_400);
+        DeadlineEstimator.Accuracy accuracy = estimator.accuracy();
+        assertEquals(1, accuracy.late());
+        assertEquals(500, accuracy.lateNanos(), "scored as seen at 1500, never before a landing already taught");
+    }
+
+    @Test
     void severalLandingsSeenAtOnceShareTheirSpan() {
         estimator.expect(Slot.S2, 485);
         assertEquals(1_485, estimator.submitted(Slot.S2, 1));

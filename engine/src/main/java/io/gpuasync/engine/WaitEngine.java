@@ -84,6 +84,10 @@ public final class WaitEngine implements AutoCloseable {
     private final HostLine.Prediction prediction = new HostLine.Prediction();
     // The time of the doWork that is running, for the handlers.
     private long workNanos;
+    // Driving thread only: the line and slot of a landing whose continuations are running, which
+    // the engine teaches after them; a continuation that looks at that slot leaves it to it.
+    private HostLine<?> teachingLine;
+    private Slot teachingSlot;
     // When the port last read every pending word: what landed since came after it.
     private long previousPollNanos = DeadlineEstimator.UNKNOWN;
 
@@ -144,7 +148,12 @@ public final class WaitEngine implements AutoCloseable {
         try {
             long word = line.word(ticket.slot());
             if (Sequences.reached(word, ticket.target())) {
-                line.observe(ticket.slot(), word);
+                // A continuation of a landing on this slot, on the driving thread, does not
+                // teach it first: the engine does once its continuations ran, with when the word
+                // was read and the sleep before it, which a look now would forget.
+                if (Thread.currentThread() != drivingThread || line != teachingLine || ticket.slot() != teachingSlot) {
+                    line.observe(ticket.slot(), word);
+                }
                 wait.complete(ticket);
                 return wait;
             }
@@ -389,21 +398,32 @@ public final class WaitEngine implements AutoCloseable {
     }
 
     private void completeLanded(long handle, Object attachment, long word) {
+        // When the port read the word: the poll reads one wait's word after the continuations
+        // of those before it ran, so not the doWork's time.
+        long seen = System.nanoTime();
         judgeWake(handle, attachment, true);
         PendingWait wait = (PendingWait) attachment;
         // Read before the wait ends: once ended, the record may already be its waiter's next wait.
         HostLine<?> line = wait.line();
         Slot slot = wait.ticket().slot();
         account(wait);
-        // The wait ends first and its line learns after, told when the port looked: the
+        // The wait ends first and its line learns after, told when the port read the word: the
         // estimator's learning (two sorts of its samples, over arrays the signalling thread wrote
         // on another core) took 0.9-1.8 us at the median on the Netty loop, which the
-        // continuation would have waited for (bench/RESULTS.md). A wait submitted meanwhile is
-        // predicted as one submitted before the landing was seen.
-        wait.landed(word);
+        // continuation would have waited for (bench/RESULTS.md). A wait its continuation queues
+        // on the line at once is predicted from the last landing the line knew, so it is
+        // predicted late by as much as this one came early, for that one wait.
+        teachingLine = line;
+        teachingSlot = slot;
+        try {
+            wait.landed(word);
+        } finally {
+            teachingLine = null;
+            teachingSlot = null;
+        }
         // The word the port read proves the landing, and teaches the estimator once; it was
         // pending at the previous poll (or when it was queued), so it landed after that.
-        line.observeAfterSleep(slot, word, previousPollNanos, workNanos);
+        line.observeAfterSleep(slot, word, previousPollNanos, seen);
     }
 
     private void failRemoved(long handle, Object attachment, long word) {

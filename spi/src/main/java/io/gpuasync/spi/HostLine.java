@@ -69,9 +69,12 @@ public interface HostLine<S> extends Line<S> {
 
     /**
      * As {@link #observeAfterSleep(Slot, long, long)}, for a word read at {@code seenNanos}
-     * ({@link System#nanoTime()}) and handed in afterwards: a host ends the wait first and
-     * teaches the line after, so that the continuation does not wait for the estimator, and
-     * tells when it looked, not when its continuations had run. The default forgets when.
+     * ({@link System#nanoTime()}, the clock a line's estimator counts in;
+     * {@link DeadlineEstimator#UNKNOWN}: now) and handed in afterwards: a host ends the wait
+     * first and teaches the line after, so that the continuation does not wait for the
+     * estimator, and tells when it read the word, not when its continuations had run. A time
+     * before a landing the line was taught meanwhile counts as that one's. The default forgets
+     * when.
      */
     default void observeAfterSleep(Slot slot, long word, long sleptSinceNanos, long seenNanos) {
         observeAfterSleep(slot, word, sleptSinceNanos);

@@ -44,11 +44,7 @@ final class LineEstimator {
             return;     // nothing the estimator has not seen: it would ignore it
         }
         synchronized (lock) {
-            if (seenNanos == DeadlineEstimator.UNKNOWN) {
-                estimator.observed(slot, word, sleptSinceNanos);
-            } else {
-                estimator.observed(slot, word, sleptSinceNanos, seenNanos);
-            }
+            estimator.observed(slot, word, sleptSinceNanos, seenNanos);
             if (Sequences.reached(word, taught.getPlain(k) + 1)) {
                 taught.setRelease(k, word);
             }
