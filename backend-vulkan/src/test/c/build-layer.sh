@@ -6,6 +6,9 @@
 set -eu
 dir=$1
 mkdir -p "$dir"
+command -v gcc >/dev/null 2>&1 || { echo "backend-vulkan: no gcc to build the tests' layer (every build needs it)" >&2; exit 1; }
+# A layer from an earlier build that can no longer be built must not stand in for this one.
+rm -f "$dir/libgar_test_layer.so"
 if ! printf '#include <vulkan/vk_layer.h>\n' | gcc -E -x c - >/dev/null 2>&1; then
     if [ "${CI:-}" = true ]; then
         echo "backend-vulkan: no vulkan/vk_layer.h for the tests' layer; CI installs libvulkan-dev, yet it is missing" >&2
