@@ -78,6 +78,24 @@ public final class RestWatch {
         }
     }
 
+    /**
+     * The check every driver's test makes of {@link #restStretch}: across {@code rests} rests
+     * under the burst the driver polled not once ({@code pollsOf} did not move). {@code driver}
+     * names it in the failure.
+     *
+     * @throws AssertionError if it polled, or never rested that many times in a row
+     */
+    public static <S> void assertRestsWithoutPolling(String driver, Lateness lateness, Supplier<S> stats,
+                                                     ToLongFunction<S> restsOf, ToLongFunction<S> pollsOf, int rests) {
+        List<S> stretch = restStretch(lateness, stats, restsOf, rests);
+        long before = pollsOf.applyAsLong(stretch.get(0));
+        long after = pollsOf.applyAsLong(stretch.get(1));
+        if (before != after) {
+            throw new AssertionError("the " + driver + " polled while resting (" + (after - before) + " polls across "
+                    + rests + " rests): " + stretch);
+        }
+    }
+
     private static long push(Lateness lateness) {
         for (int i = 0; i < lateness.window(); i++) {
             lateness.sample().accept(BURST_NANOS);
