@@ -10,6 +10,7 @@ import io.gpuasync.engine.EngineSettings;
 import io.gpuasync.engine.HostStats;
 import io.gpuasync.engine.TimerLateness;
 import io.gpuasync.engine.WaitTuning;
+import io.gpuasync.testing.Gates;
 import io.gpuasync.testing.RestWatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -61,15 +62,11 @@ class UringHostTest {
     }
 
     /** Holds the stream until {@code gate} opens; an ending test opens it, so a failed one does not hang. */
-    private void hold(SimStream stream, CountDownLatch gate) {
+    // A gate on the stream (Gates.gate) that the test's end opens if the test did not.
+    private CountDownLatch hold(SimStream stream) {
+        CountDownLatch gate = Gates.gate(stream);
         gates.add(gate);
-        stream.call(() -> {
-            try {
-                gate.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
+        return gate;
     }
 
     private static GpuException failureOf(CompletableFuture<?> future) {
@@ -85,8 +82,7 @@ class UringHostTest {
         int awaits = 200;
         // Held until every continuation is attached: one attached to a future already complete
         // would run at once on the attaching thread (CompletableFuture's rule), not on the ring's.
-        CountDownLatch gate = new CountDownLatch(1);
-        hold(stream, gate);
+        CountDownLatch gate = hold(stream);
         List<CompletableFuture<Thread>> continuations = new ArrayList<>();
         for (int i = 0; i < awaits; i++) {
             stream.busy(Duration.ofNanos(50_000));
@@ -129,8 +125,7 @@ class UringHostTest {
         UringHost host = closeLater(UringHost.start());
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
-        CountDownLatch gate = new CountDownLatch(1);
-        hold(stream, gate);
+        CountDownLatch gate = hold(stream);
         Ticket ticket = line.signal(stream, Slot.S0);
         Thread.sleep(50);    // lets the idle ring go to sleep with no deadline; not a correctness condition
         CompletableFuture<Ticket> landed = host.whenLanded(ticket);
@@ -144,8 +139,7 @@ class UringHostTest {
         UringHost host = UringHost.start();
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
-        CountDownLatch gate = new CountDownLatch(1);
-        hold(stream, gate);
+        CountDownLatch gate = hold(stream);
         Ticket ticket = line.signal(stream, Slot.S0);
         CompletableFuture<Ticket> pending = host.whenLanded(ticket);
         host.close();
@@ -162,8 +156,7 @@ class UringHostTest {
         UringHost host = closeLater(UringHost.start(EngineSettings.DEFAULTS.withAsyncCapacity(1)));
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
-        CountDownLatch gate = new CountDownLatch(1);
-        hold(stream, gate);
+        CountDownLatch gate = hold(stream);
         Ticket first = line.signal(stream, Slot.S0);
         Ticket second = line.signal(stream, Slot.S0);
         CompletableFuture<Ticket> cancelled = host.whenLanded(first);
@@ -238,8 +231,7 @@ class UringHostTest {
         UringHost host = closeLater(UringHost.start(EngineSettings.DEFAULTS, lateness));
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
-        CountDownLatch gate = new CountDownLatch(1);
-        hold(stream, gate);
+        CountDownLatch gate = hold(stream);
         // Work the line has no prediction for, held: the engine looks at it every back-off, and
         // none of its looks finds it landed; under the lateness held above the longest back-off,
         // every look is nearer than a timeout could end, and only the sleeper's bound stops the polling.
