@@ -539,6 +539,24 @@ class MetalBackendTest {
         assertEquals(violations, FakeMetal.METAL.fakeMetalViolations(), FakeMetal.violations());
     }
 
+    /**
+     * The live count of {@code className} once it stopped moving: earlier tests' command buffers
+     * complete on the fake queue's thread after those tests ended, and release the events their
+     * commands retained then (seen: a count read at a test's start one lower a moment later). It
+     * stands still for 20 ms in a row, within 20 s at most (a liveness bound, not a timing).
+     */
+    private static long settledLive(String className) {
+        long deadline = System.nanoTime() + LANDS_WITHIN_NANOS;
+        long seen = FakeMetal.RUNTIME.fakeObjcLive(className);
+        for (int still = 0; still < 10 && System.nanoTime() - deadline < 0; ) {
+            java.util.concurrent.locks.LockSupport.parkNanos(2_000_000);
+            long now = FakeMetal.RUNTIME.fakeObjcLive(className);
+            still = now == seen ? still + 1 : 0;
+            seen = now;
+        }
+        return seen;
+    }
+
     /** Waits (up to 20 s: a liveness bound, not a timing) until {@code count} is at most {@code bound}. */
     private static void awaitAtMost(String what, java.util.function.LongSupplier count, long bound) {
         long deadline = System.nanoTime() + LANDS_WITHIN_NANOS;
@@ -551,8 +569,9 @@ class MetalBackendTest {
     @Test
     @SuppressWarnings("unchecked") // the metal provider's workload is on MetalQueues
     void metalsOwnWaitsEachReturnOnlyOnceTheirWorkIsDoneAndReleaseWhatTheyMade() {
-        long buffersBefore = FakeMetal.RUNTIME.fakeObjcLive("FakeMTLCommandBuffer");
-        long eventsBefore = FakeMetal.RUNTIME.fakeObjcLive("FakeMTLSharedEvent");
+        // Command buffers first: theirs are the releases of events that come late.
+        long buffersBefore = settledLive("FakeMTLCommandBuffer");
+        long eventsBefore = settledLive("FakeMTLSharedEvent");
         long heapBlocksBefore = FakeMetal.RUNTIME.fakeObjcHeapBlocks();
         long violations = FakeMetal.METAL.fakeMetalViolations();
         BenchWorkload<?> offered = new MetalProvider().openBenchWorkload().orElseThrow();
