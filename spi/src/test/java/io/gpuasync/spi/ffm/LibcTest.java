@@ -28,20 +28,30 @@ class LibcTest {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = Libc.newErrnoState(arena);
             MemorySegment time = arena.allocate(Libc.TIMESPEC);
-            assertEquals(0, Libc.clock_gettime(state, Libc.CLOCK_PROCESS_CPUTIME_ID, time));
-            long before = time.get(ValueLayout.JAVA_LONG, 0) * 1_000_000_000L + time.get(ValueLayout.JAVA_LONG, 8);
-            long spun = System.nanoTime() + 2_000_000;
-            while (System.nanoTime() - spun < 0) {
+            long before = read(state, CLOCK_PROCESS, time);
+            // Spun until this thread itself ran 2 ms (its own CPU clock), whatever the scheduler
+            // does meanwhile: the process ran at least that, counted below a 10 ms clock tick.
+            long threadFrom = read(state, CLOCK_THREAD, time);
+            long threadRan;
+            while ((threadRan = read(state, CLOCK_THREAD, time) - threadFrom) < 2_000_000) {
                 Thread.onSpinWait();
             }
-            assertEquals(0, Libc.clock_gettime(state, Libc.CLOCK_PROCESS_CPUTIME_ID, time));
-            long after = time.get(ValueLayout.JAVA_LONG, 0) * 1_000_000_000L + time.get(ValueLayout.JAVA_LONG, 8);
-            // 2 ms of spinning on this thread, counted to well under the 10 ms of a clock tick.
-            assertTrue(after - before >= 1_000_000, (after - before) + " ns");
+            long ran = read(state, CLOCK_PROCESS, time) - before;
+            assertTrue(ran >= threadRan, ran + " ns for the process, " + threadRan + " ns for this thread");
+            assertTrue(ran % 10_000_000 != 0, ran + " ns: a whole number of clock ticks");
             assertTrue(time.get(ValueLayout.JAVA_LONG, 8) < 1_000_000_000L, "tv_nsec below a second");
             assertEquals(-1, Libc.clock_gettime(state, -1_000, time));
             assertEquals(EINVAL, Libc.errno(state), "clock_gettime of no such clock");
         }
+    }
+
+    private static final int CLOCK_PROCESS = Libc.CLOCK_PROCESS_CPUTIME_ID;
+    // <linux/time.h>: the calling thread's CPU time.
+    private static final int CLOCK_THREAD = 3;
+
+    private static long read(MemorySegment state, int clock, MemorySegment time) {
+        assertEquals(0, Libc.clock_gettime(state, clock, time), "clock_gettime(" + clock + ")");
+        return time.get(ValueLayout.JAVA_LONG, 0) * 1_000_000_000L + time.get(ValueLayout.JAVA_LONG, 8);
     }
 
     @Test
