@@ -220,7 +220,7 @@ public final class DeadlineEstimator {
      * for {@code sleptSinceNanos} means the observer did not sleep.
      */
     public void observed(Slot slot, long word, long sleptSinceNanos) {
-        observed(slot, word, sleptSinceNanos, clock.nanoTime());
+        observed(slot, word, sleptSinceNanos, UNKNOWN);     // now, read once the word is known to be new
     }
 
     /**
