@@ -33,9 +33,11 @@ import java.util.function.Function;
  * @param margin             per await, how long before the predicted landing it slept to (the
  *                           line's measured error plus the timer's lateness): p10, p50, p90 in ns
  * @param spun               per await, how long it was awake (spinning): p10, p50, p90 in ns
+ * @param wokeAfterLanding   the share of awaits that slept and found the work landed at their
+ *                           first look after the sleep (no spin step): the wakes that came late
  */
 record HybridBreakdown(int samples, double cpuNanosPerAwait, double awakeNanosPerAwait, double parkedNanosPerAwait,
-                       double parksPerAwait, double spinsPerAwait, long[] margin, long[] spun) {
+                       double parksPerAwait, double spinsPerAwait, long[] margin, long[] spun, double wokeAfterLanding) {
     private static final String WAIT_EVENT = "io.gpuasync.Wait";
     private static final int MOST_SAMPLES = 1_000;
     private static final int MOST_WARMUP = 200;
@@ -69,6 +71,7 @@ record HybridBreakdown(int samples, double cpuNanosPerAwait, double awakeNanosPe
             long parked = 0;
             long parks = 0;
             long spins = 0;
+            long late = 0;
             long[] margins = new long[measured.size()];
             long[] awakes = new long[measured.size()];
             int at = 0;
@@ -82,10 +85,13 @@ record HybridBreakdown(int samples, double cpuNanosPerAwait, double awakeNanosPe
                 at++;
                 parks += wait.getLong("parks");
                 spins += wait.getLong("spins");
+                if (wait.getLong("parks") > 0 && wait.getLong("spins") == 0) {
+                    late++;
+                }
             }
             double n = measured.size();
             return new HybridBreakdown(measured.size(), result.cpuNanosPerAwait(), awake / n, parked / n, parks / n,
-                    spins / n, deciles(margins), deciles(awakes));
+                    spins / n, deciles(margins), deciles(awakes), late / n);
         } catch (IOException e) {
             throw new UncheckedIOException("gar bench: cannot record the hybrid pass: " + e.getMessage(), e);
         } finally {
@@ -118,6 +124,8 @@ record HybridBreakdown(int samples, double cpuNanosPerAwait, double awakeNanosPe
         out.printf(Locale.ROOT, "  per await: slept to %.1f us before the predicted landing (p10 %.1f, p90 %.1f: the line's "
                         + "measured error + the timer's lateness), then spun %.1f us (p10 %.1f, p90 %.1f)%n",
                 margin[1] / 1e3, margin[0] / 1e3, margin[2] / 1e3, spun[1] / 1e3, spun[0] / 1e3, spun[2] / 1e3);
+        out.printf(Locale.ROOT, "  %.1f%% of awaits woke after the landing (their first look after the sleep found it)%n",
+                wokeAfterLanding * 100);
         if (timedSleep != null) {
             out.printf(Locale.ROOT, "  one timed sleep alone: %.1f us of CPU (the timed-sleep row), the floor for one waiter%n",
                     timedSleep.cpuNanosPerAwait() / 1e3);
@@ -134,6 +142,7 @@ record HybridBreakdown(int samples, double cpuNanosPerAwait, double awakeNanosPe
         json.put("spins_per_await", JsonText.round(spinsPerAwait, 1));
         json.put("margin_ns_p10_p50_p90", List.of(margin[0], margin[1], margin[2]));
         json.put("spun_ns_p10_p50_p90", List.of(spun[0], spun[1], spun[2]));
+        json.put("woke_after_landing_share", JsonText.round(wokeAfterLanding, 3));
         return json;
     }
 }

@@ -98,6 +98,9 @@ class BenchTest {
             assertTrue(values.get(0).longValue() <= values.get(2).longValue(), deciles + " " + values);
         }
         assertTrue(table.contains("per await: slept to "), table);
+        double late = ((Number) breakdown.get("woke_after_landing_share")).doubleValue();
+        assertTrue(late >= 0 && late <= 1, breakdown.toString());
+        assertTrue(table.contains("of awaits woke after the landing"), table);
     }
 
     @Test
