@@ -79,7 +79,10 @@ public final class WaitTuning {
      * then spin over the landing, then back off (work with no prediction yet, or running late).
      * The spin's 20,000 steps bound a wrong prediction's spin to a few milliseconds before the
      * back-off takes over; the back-off's 200 us cap is twice the engine's, as a waiter on its own
-     * plan pays its own timer.
+     * plan pays its own timer. The two margins are taken one on top of the other, not weighed
+     * together: three leads that weighed them together (a {@code WakeLead} per waiter, quantiles
+     * of their paired samples) either spun more or woke after the landing more often, and those
+     * wakes' latency is the timer's late tail (tried and withdrawn, bench/RESULTS.md).
      */
     public static final WaitPlan HYBRID = WaitPlan.parkUntilDeadline(Duration.ZERO)
             .then(WaitPlan.spin(20_000))
