@@ -11,8 +11,9 @@ import java.util.stream.Stream;
  * The CPU time of the JVM's JIT compiler threads, which HotSpot hides from {@code ThreadMXBean}
  * but which the process's CPU time includes: read from Linux's per-thread scheduler statistics
  * ({@code /proc/self/task/TID/schedstat}, whose first field is the nanoseconds the thread ran),
- * the threads found by their names ({@code C1 CompilerThread0} and {@code C2 ...}, cut to the
- * 15 characters Linux keeps). The host bench leaves it out of CPU per await and shows it apart:
+ * the threads found by their names ({@code C1 CompilerThread0}, {@code C2 ...}, and a JVMCI
+ * compiler's such as Graal's, {@code JVMCI CompilerThread0} or {@code JVMCI-native
+ * CompilerThread0}, each cut to the 15 characters Linux keeps). The host bench leaves it out of CPU per await and shows it apart:
  * the rows run one after another, and whichever row runs while C2 compiles the code of the
  * host it measures would pay for it (up to 215 us per await in one row, bench/RESULTS.md).
  *
@@ -52,7 +53,7 @@ final class CompilerThreads {
                 String stat;
                 try {
                     String name = Files.readString(task.resolve("comm")).strip();
-                    if (!name.startsWith("C1 CompilerThre") && !name.startsWith("C2 CompilerThre")) {
+                    if (!isCompilerThread(name)) {
                         continue;
                     }
                     stat = Files.readString(task.resolve("schedstat"));
@@ -71,6 +72,13 @@ final class CompilerThreads {
         // None found, or none that ever ran (a kernel that keeps no scheduler statistics writes
         // zeros): no figure, rather than 0.
         return ran.values().stream().anyMatch(nanos -> nanos > 0) ? new Reading(ran) : unreadable();
+    }
+
+    // By the name Linux keeps of it (its first 15 characters): HotSpot's C1 and C2, and a JVMCI
+    // compiler's threads (Graal's, as a jar or as libgraal), which HotSpot hides the same way.
+    static boolean isCompilerThread(String comm) {
+        return comm.startsWith("C1 CompilerThre") || comm.startsWith("C2 CompilerThre")
+                || comm.startsWith("JVMCI CompilerT") || comm.startsWith("JVMCI-native Co");
     }
 
     static Reading unreadable() {

@@ -28,6 +28,16 @@ class CompilerThreadsTest {
     }
 
     @Test
+    void hotSpotsAndJvmciCompilersThreadsAreKnownByTheNamesLinuxKeeps() {
+        for (String comm : new String[] {"C1 CompilerThre", "C2 CompilerThre", "JVMCI CompilerT", "JVMCI-native Co"}) {
+            assertTrue(CompilerThreads.isCompilerThread(comm), comm);
+        }
+        for (String comm : new String[] {"VM Thread", "Common-Cleaner", "GC Thread#0", "C2 Sweeper", "JVMCI-init"}) {
+            assertFalse(CompilerThreads.isCompilerThread(comm), comm);
+        }
+    }
+
+    @Test
     void anUnreadableReadingGivesNoFigure() {
         CompilerThreads.Reading read = new CompilerThreads.Reading(Map.of("11", 1_000L));
         assertEquals(-1, read.since(CompilerThreads.unreadable()));
