@@ -387,12 +387,6 @@ final class BlockingWaits {
         }
     }
 
-    // A timed park to target; true when it ended at or after it (its timer, as far as one can tell).
-    private static boolean parkUntil(long target) {
-        LockSupport.parkNanos(Math.max(1, target - System.nanoTime()));
-        return System.nanoTime() - target >= 0;
-    }
-
     private void requireOpen() {
         if (closed) {
             throw new GpuException(GpuException.Kind.CLOSED, "the reactor is closed");
@@ -445,7 +439,7 @@ final class BlockingWaits {
         final HostLine.Prediction prediction = new HostLine.Prediction();
 
         WaiterState(TimerLateness lateness) {
-            this.sleeper = new Sleeper(lateness, BlockingWaits::parkUntil);
+            this.sleeper = new Sleeper(lateness, target -> Dispatcher.parkUntil(this, target));
         }
 
         WaitPlanRunner runnerFor(WaitPlan wanted) {

@@ -47,9 +47,17 @@ final class Dispatcher implements Waker, Sleeper.Timer {
             LockSupport.park(this);
             return false;
         }
+        return parkUntil(this, target);
+    }
+
+    /**
+     * The std host's timed sleep, the dispatcher's and a blocking waiter's: a park to
+     * {@code target} ({@link System#nanoTime()}) for {@code blocker}; true when it ended at or
+     * after its target (its timer, as far as one can tell: an unpark ends it early).
+     */
+    static boolean parkUntil(Object blocker, long target) {
         // At least 1 ns: a target that passed meanwhile still takes a timed sleep, as it is learned.
-        LockSupport.parkNanos(this, Math.max(1, target - System.nanoTime()));
-        // An unpark ends it early; one that ends at or after its target counts as the timer's.
+        LockSupport.parkNanos(blocker, Math.max(1, target - System.nanoTime()));
         return System.nanoTime() - target >= 0;
     }
 
