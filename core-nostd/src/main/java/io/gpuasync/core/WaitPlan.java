@@ -8,6 +8,7 @@ import java.time.Duration;
  *
  * <p>A plan is a sequence of phases, each of which runs until the word is reached or the phase
  * is used up, and then the next starts: {@link Spin} and {@link Yield} poll a number of times,
+ * {@link SpinPastLanding} polls until a time past the estimated landing,
  * {@link ParkUntilDeadline} sleeps once until shortly before the estimated landing,
  * {@link ParkBackoff} sleeps with doubling pauses up to a bound and never ends by itself.
  * {@link Timeout} bounds the whole wait. A plan whose phases all ran out gives up, as if it timed
@@ -25,6 +26,18 @@ public sealed interface WaitPlan {
     record Spin(long times) implements WaitPlan {
         public Spin {
             requireNonNegative("spin count", times);
+        }
+    }
+
+    /**
+     * Poll back to back over the landing: until {@code nanos} past the estimated landing the
+     * wait was started with, or, without an estimate, for {@code nanos} from the phase's start.
+     * A bound in time, not in polls (how long a poll takes depends on the machine): past it the
+     * estimate was wrong rather than early, and the next phase (a back-off, say) takes over.
+     */
+    record SpinPastLanding(long nanos) implements WaitPlan {
+        public SpinPastLanding {
+            requireNonNegative("spin past the landing", nanos);
         }
     }
 
@@ -99,6 +112,11 @@ public sealed interface WaitPlan {
     /** Poll {@code times} times, back to back. */
     static WaitPlan spin(long times) {
         return new Spin(times);
+    }
+
+    /** Poll back to back until {@code pastLanding} after the estimated landing ({@link SpinPastLanding}). */
+    static WaitPlan spinPastLanding(Duration pastLanding) {
+        return new SpinPastLanding(nanos("spin past the landing", pastLanding));
     }
 
     /** Poll until done, never sleeping: the lowest latency, a whole core while it waits. */

@@ -27,6 +27,7 @@ public final class WaitPlanRunner {
     private static final byte YIELD = 1;
     private static final byte PARK_UNTIL_DEADLINE = 2;
     private static final byte PARK_BACKOFF = 3;
+    private static final byte SPIN_PAST_LANDING = 4;
 
     private final WaitPlan plan;
     private final byte[] kinds;
@@ -40,6 +41,9 @@ public final class WaitPlanRunner {
     private long parkNanos;
     private long startNanos;
     private long wakeAtNanos;
+    private long landingNanos;
+    // Where the current SpinPastLanding phase counts from: the landing, or the phase's start.
+    private long spinFromNanos;
     private boolean started;
 
     /** A runner for {@code plan}. */
@@ -67,6 +71,7 @@ public final class WaitPlanRunner {
                 return flatten(then.next(), flatten(then.first(), at));
             }
             case WaitPlan.Spin spin -> set(at, SPIN, spin.times(), 0);
+            case WaitPlan.SpinPastLanding past -> set(at, SPIN_PAST_LANDING, past.nanos(), 0);
             case WaitPlan.Yield yield -> set(at, YIELD, yield.times(), 0);
             case WaitPlan.ParkUntilDeadline park -> set(at, PARK_UNTIL_DEADLINE, park.slackNanos(), 0);
             case WaitPlan.ParkBackoff backoff -> set(at, PARK_BACKOFF, backoff.firstNanos(), backoff.maxNanos());
@@ -88,11 +93,22 @@ public final class WaitPlanRunner {
 
     /**
      * Begins a wait at {@code nowNanos}. {@code wakeAtNanos} is the earliest time the work is
-     * expected to land ({@link DeadlineEstimator#wakeAt}), or {@link DeadlineEstimator#UNKNOWN}.
+     * expected to land ({@link DeadlineEstimator#wakeAt}), or {@link DeadlineEstimator#UNKNOWN};
+     * the plan has no landing estimate ({@link WaitPlan.SpinPastLanding} counts from its start).
      */
     public void start(long nowNanos, long wakeAtNanos) {
+        start(nowNanos, wakeAtNanos, DeadlineEstimator.UNKNOWN);
+    }
+
+    /**
+     * As {@link #start(long, long)}, with the estimated landing itself, {@code landingNanos}
+     * ({@link DeadlineEstimator#predictedLanding}, or {@link DeadlineEstimator#UNKNOWN}), which a
+     * {@link WaitPlan.SpinPastLanding} phase counts from.
+     */
+    public void start(long nowNanos, long wakeAtNanos, long landingNanos) {
         this.startNanos = nowNanos;
         this.wakeAtNanos = wakeAtNanos;
+        this.landingNanos = landingNanos;
         this.phase = 0;
         this.count = 0;
         this.pause = 0;
@@ -122,6 +138,16 @@ public final class WaitPlanRunner {
                     if (count < firstArgs[phase]) {
                         count++;
                         return kinds[phase] == SPIN ? WaitStep.SPIN : WaitStep.YIELD;
+                    }
+                }
+                case SPIN_PAST_LANDING -> {
+                    if (count == 0) {
+                        count = 1;
+                        spinFromNanos = landingNanos != DeadlineEstimator.UNKNOWN ? landingNanos : nowNanos;
+                    }
+                    // A difference, so that it holds across the clock's wrap; negative before the landing.
+                    if (nowNanos - spinFromNanos < firstArgs[phase]) {
+                        return WaitStep.SPIN;
                     }
                 }
                 case PARK_UNTIL_DEADLINE -> {

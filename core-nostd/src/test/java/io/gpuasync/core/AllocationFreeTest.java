@@ -81,11 +81,12 @@ class AllocationFreeTest {
         WaitPlanRunner runner = new WaitPlanRunner(WaitPlan.spin(3)
                 .then(WaitPlan.yielding(2))
                 .then(WaitPlan.parkUntilDeadline(Duration.ofNanos(10)))
+                .then(WaitPlan.spinPastLanding(Duration.ofNanos(20)))
                 .then(WaitPlan.backoff(Duration.ofNanos(1), Duration.ofNanos(64)))
                 .withTimeout(Duration.ofNanos(1_000)));
         long bytes = allocatedBy(i -> {
             long now = i * 10_000L;
-            runner.start(now, now + 500);
+            runner.start(now, now + 500, now + 520);
             long steps = 0;
             WaitStep step;
             do {

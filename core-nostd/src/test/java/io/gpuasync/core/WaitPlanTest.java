@@ -65,6 +65,49 @@ class WaitPlanTest {
     }
 
     @Test
+    void aSpinPastTheLandingEndsThatLongAfterTheEstimatedLanding() {
+        WaitPlan plan = WaitPlan.parkUntilDeadline(Duration.ZERO)
+                .then(WaitPlan.spinPastLanding(Duration.ofNanos(3)))
+                .then(WaitPlan.backoff(Duration.ofNanos(50), Duration.ofNanos(50)));
+        WaitPlanRunner runner = new WaitPlanRunner(plan);
+        // Woken at 4000 for a landing estimated at 4005: spins (1 ns each here) until 4008.
+        runner.start(1_000, 4_000, 4_005);
+        assertEquals(PARK, runner.next(false, 1_000));
+        assertEquals(3_000, runner.parkNanos());
+        List<String> steps = new ArrayList<>();
+        for (long now = 4_000; now <= 4_010; now++) {
+            WaitStep step = runner.next(false, now);
+            steps.add(step.name());
+            if (step == PARK) {
+                break;
+            }
+        }
+        assertEquals(List.of("SPIN", "SPIN", "SPIN", "SPIN", "SPIN", "SPIN", "SPIN", "SPIN", "PARK"), steps,
+                "4000..4007 spin, 4008 is 3 ns past the landing");
+        assertEquals(50, runner.parkNanos());
+    }
+
+    @Test
+    void aSpinPastTheLandingWithoutAnEstimateSpinsThatLongFromItsStart() {
+        WaitPlan plan = WaitPlan.spinPastLanding(Duration.ofNanos(2)).then(WaitPlan.spin(1));
+        assertEquals(List.of("SPIN", "SPIN", "SPIN", "TIMED_OUT"), steps(new WaitPlanRunner(plan), DeadlineEstimator.UNKNOWN, 10),
+                "two 1-ns polls from its start, then the next phase's one");
+        WaitPlanRunner lateStart = new WaitPlanRunner(plan);
+        lateStart.start(9_000, DeadlineEstimator.UNKNOWN, 5_000);
+        assertEquals(SPIN, lateStart.next(false, 9_000), "long past the landing: straight on to the next phase");
+        assertEquals(TIMED_OUT, lateStart.next(false, 9_001));
+    }
+
+    @Test
+    void aSpinPastTheLandingHoldsAcrossTheEndOfTheClock() {
+        WaitPlanRunner runner = new WaitPlanRunner(WaitPlan.spinPastLanding(Duration.ofNanos(10)));
+        runner.start(Long.MAX_VALUE - 20, DeadlineEstimator.UNKNOWN, Long.MAX_VALUE - 5);
+        assertEquals(SPIN, runner.next(false, Long.MAX_VALUE));
+        assertEquals(SPIN, runner.next(false, Long.MIN_VALUE + 3));
+        assertEquals(TIMED_OUT, runner.next(false, Long.MIN_VALUE + 4));
+    }
+
+    @Test
     void backoffDoublesToItsBoundAndNeverRunsOut() {
         WaitPlanRunner runner = new WaitPlanRunner(WaitPlan.backoff(Duration.ofNanos(100), Duration.ofNanos(700)));
         assertEquals(List.of("PARK:100", "PARK:200", "PARK:400", "PARK:700", "PARK:700", "PARK:700"),
@@ -138,6 +181,9 @@ class WaitPlanTest {
                 () -> WaitPlan.spin(1).withTimeout(Duration.ofSeconds(1)).withTimeout(Duration.ofSeconds(2)))
                 .getMessage().contains("one Timeout"));
         assertThrows(IllegalArgumentException.class, () -> WaitPlan.parkUntilDeadline(Duration.ofNanos(-1)));
+        assertEquals("spin past the landing must be >= 0, got -1",
+                assertThrows(IllegalArgumentException.class, () -> new WaitPlan.SpinPastLanding(-1)).getMessage());
+        assertThrows(NullPointerException.class, () -> WaitPlan.spinPastLanding(null));
         assertThrows(NullPointerException.class, () -> WaitPlan.spin(1).then(null));
         assertThrows(IllegalStateException.class, () -> new WaitPlanRunner(WaitPlan.spin(1)).next(false, 0));
     }

@@ -110,6 +110,7 @@ final class BlockingWaits {
             case WaitPlan.Then then -> waitsForGood(then.next());
             case WaitPlan.ParkBackoff backoff -> true;
             case WaitPlan.Spin spin -> spin.times() == Long.MAX_VALUE;
+            case WaitPlan.SpinPastLanding past -> past.nanos() == Long.MAX_VALUE;
             case WaitPlan.Yield yield -> yield.times() == Long.MAX_VALUE;
             case WaitPlan.ParkUntilDeadline park -> false;
         };
@@ -240,7 +241,7 @@ final class BlockingWaits {
         if (recording && predicted != DeadlineEstimator.UNKNOWN && sleepTo != DeadlineEstimator.UNKNOWN) {
             marginNanos = predicted - sleepTo;
         }
-        runner.start(now, sleepTo);
+        runner.start(now, sleepTo, prediction.landing());
         long nextHealthCheck = Watchdog.firstCheck(prediction.landing(), now, watchdogGraceNanos);
         int listed = ParkedThreads.UNLISTED;
         int yields = 0;

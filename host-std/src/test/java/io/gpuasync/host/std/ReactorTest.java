@@ -4,10 +4,12 @@ import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.backend.sim.SimBackend;
+import io.gpuasync.backend.sim.SimDevice;
 import io.gpuasync.backend.sim.SimStatus;
 import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
 import io.gpuasync.core.WaitPlan;
+import io.gpuasync.spi.MappedLine;
 import io.gpuasync.testing.Gates;
 import io.gpuasync.testing.WatchedLine;
 import org.junit.jupiter.api.AfterEach;
@@ -176,6 +178,28 @@ class ReactorTest {
         assertSame(first, second, "no allocation when a wait times out");
         assertFalse(reactor.tryAwait(ticket, plan));
         assertTrue(reactor.tryAwait(ticket, WaitPlan.busySpin().withTimeout(Duration.ofSeconds(10))));
+    }
+
+    @Test
+    void aSpinPastTheLandingCountsFromTheLinesPredictionOfIt() {
+        Reactor reactor = reactor(Reactor.builder());
+        SimStream stream = closeLater(sim.device(0).createStream());
+        // A line whose clock runs a minute behind: every landing it predicts lies a minute past.
+        long behind = Duration.ofMinutes(1).toNanos();
+        MappedLine<SimStream, SimDevice> line = closeLater(MappedLine.open(sim.driver(), (reason, name, address, bytes) -> { },
+                () -> System.nanoTime() - behind));
+        line.expect(Slot.S2, Duration.ofNanos(1_000));
+        CountDownLatch gate = Gates.gate(stream);
+        try {
+            Ticket held = line.signal(stream, Slot.S2);
+            // 30 s past a landing predicted a minute ago has passed: the plan runs out at once.
+            // Counted from its own start instead, it would spin for 30 s.
+            WaitPlan plan = WaitPlan.spinPastLanding(Duration.ofSeconds(30));
+            assertFalse(assertTimeoutPreemptively(Duration.ofSeconds(20), () -> reactor.tryAwait(held, plan)));
+            assertFalse(held.isDone());
+        } finally {
+            gate.countDown();
+        }
     }
 
     @Test
