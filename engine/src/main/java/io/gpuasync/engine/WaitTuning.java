@@ -77,15 +77,19 @@ public final class WaitTuning {
      * estimator measured) and the reactor's timer lateness ({@link TimerLateness}), both measured on the
      * machine it runs on, so the plan adds no slack of its own (a fixed slack is a figure of one machine);
      * then spin over the landing, then back off (work with no prediction yet, or running late).
-     * The spin's 20,000 steps bound a wrong prediction's spin to a few milliseconds before the
-     * back-off takes over; the back-off's 200 us cap is twice the engine's, as a waiter on its own
-     * plan pays its own timer. The two margins are taken one on top of the other, not weighed
-     * together: three leads that weighed them together (a {@code WakeLead} per waiter, quantiles
+     * The spin ends {@link #POLL_RUN_MAX_NANOS} past the predicted landing (for work with no
+     * prediction, that long after it began), the bound past which the drivers also stop polling:
+     * a landing still unmet then was predicted wrong rather than early. A bound in time, not in
+     * spin steps, whose length depends on the machine: the 20,000 steps it was before were spun
+     * whole over every wait whose work was held up (with 30% jitter, a tenth of the waits made
+     * most of the hybrid's time awake; bench/RESULTS.md). The back-off's 200 us cap is twice the
+     * engine's, as a waiter on its own plan pays its own timer. The two margins are taken one on
+     * top of the other, not weighed together: three leads that weighed them together (a {@code WakeLead} per waiter, quantiles
      * of their paired samples) either spun more or woke after the landing more often, and those
      * wakes' latency is the timer's late tail (tried and withdrawn, bench/RESULTS.md).
      */
     public static final WaitPlan HYBRID = WaitPlan.parkUntilDeadline(Duration.ZERO)
-            .then(WaitPlan.spin(20_000))
+            .then(WaitPlan.spinPastLanding(Duration.ofNanos(POLL_RUN_MAX_NANOS)))
             .then(WaitPlan.backoff(Duration.ofNanos(2_000), Duration.ofNanos(200_000)));
     /**
      * A virtual thread that spins yields its carrier; after this many yields in a row it parks for

@@ -58,8 +58,9 @@ import java.util.concurrent.CompletableFuture;
 public final class Reactor implements AsyncWaits, AutoCloseable {
 
     /**
-     * The default plan: sleep until shortly before the predicted landing, spin over it, then
-     * sleep in growing steps (for work with no prediction yet, or running late). It is
+     * The default plan: sleep until shortly before the predicted landing, spin over it until a
+     * while past it, then sleep in growing steps (for work with no prediction yet, or running
+     * late). It is
      * {@link WaitTuning#HYBRID}, where its figures are explained.
      */
     public static final WaitPlan HYBRID = WaitTuning.HYBRID;
