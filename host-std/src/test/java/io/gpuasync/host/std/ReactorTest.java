@@ -4,7 +4,6 @@ import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.backend.sim.SimBackend;
-import io.gpuasync.backend.sim.SimDevice;
 import io.gpuasync.backend.sim.SimStatus;
 import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
@@ -186,16 +185,23 @@ class ReactorTest {
         SimStream stream = closeLater(sim.device(0).createStream());
         // A line whose clock runs a minute behind: every landing it predicts lies a minute past.
         long behind = Duration.ofMinutes(1).toNanos();
-        MappedLine<SimStream, SimDevice> line = closeLater(MappedLine.open(sim.driver(), (reason, name, address, bytes) -> { },
-                () -> System.nanoTime() - behind));
+        WatchedLine<SimStream> line = closeLater(new WatchedLine<>(MappedLine.open(sim.driver(),
+                (reason, name, address, bytes) -> { }, () -> System.nanoTime() - behind)));
         line.expect(Slot.S2, Duration.ofNanos(1_000));
         CountDownLatch gate = Gates.gate(stream);
         try {
             Ticket held = line.signal(stream, Slot.S2);
-            // 30 s past a landing predicted a minute ago has passed: the plan runs out at once.
-            // Counted from its own start instead, it would spin for 30 s.
-            WaitPlan plan = WaitPlan.spinPastLanding(Duration.ofSeconds(30));
-            assertFalse(assertTimeoutPreemptively(Duration.ofSeconds(20), () -> reactor.tryAwait(held, plan)));
+            // What a plan that runs out at once reads of the line.
+            int before = line.wordReads();
+            assertFalse(reactor.tryAwait(held, WaitPlan.spin(0)));
+            int oneLook = line.wordReads() - before;
+            // 30 s past a landing predicted a minute ago has passed: the spin runs out at once too.
+            // Counted from its own start instead, it would poll until the timeout (which only caps
+            // how long that failure takes: millions of looks).
+            before = line.wordReads();
+            assertFalse(reactor.tryAwait(held, WaitPlan.spinPastLanding(Duration.ofSeconds(30))
+                    .withTimeout(Duration.ofMillis(200))));
+            assertEquals(oneLook, line.wordReads() - before, "looks at the word");
             assertFalse(held.isDone());
         } finally {
             gate.countDown();
