@@ -61,7 +61,8 @@ public final class WaitTuning {
      * {@link #LATENESS_MAX_NANOS}), where every look of an overdue wait is nearer than it and
      * polling on would spin a core for as long as the wait runs late. Twice the longest poll
      * back-off, so an overdue wait is still polled across two of the engine's looks at that
-     * back-off first.
+     * back-off first. A blocking waiter's hybrid plan ({@link #HYBRID}) stops spinning this long
+     * past its predicted landing too, for the same reason.
      */
     public static final long POLL_RUN_MAX_NANOS = 2 * POLL_BACKOFF_MAX.toNanos();
     /** How long past its predicted landing a wait runs before its device's health is asked. */
@@ -84,9 +85,10 @@ public final class WaitTuning {
      * whole over every wait whose work was held up (with 30% jitter, a tenth of the waits made
      * most of the hybrid's time awake; bench/RESULTS.md). The back-off's 200 us cap is twice the
      * engine's, as a waiter on its own plan pays its own timer. The two margins are taken one on
-     * top of the other, not weighed together: three leads that weighed them together (a {@code WakeLead} per waiter, quantiles
-     * of their paired samples) either spun more or woke after the landing more often, and those
-     * wakes' latency is the timer's late tail (tried and withdrawn, bench/RESULTS.md).
+     * top of the other, not weighed together: three leads that weighed them together (a
+     * {@code WakeLead} per waiter, quantiles of their paired samples) either spun more or woke
+     * after the landing more often, and those wakes' latency is the timer's late tail (tried and
+     * withdrawn, bench/RESULTS.md).
      */
     public static final WaitPlan HYBRID = WaitPlan.parkUntilDeadline(Duration.ZERO)
             .then(WaitPlan.spinPastLanding(Duration.ofNanos(POLL_RUN_MAX_NANOS)))

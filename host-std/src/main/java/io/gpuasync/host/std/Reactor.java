@@ -60,8 +60,7 @@ public final class Reactor implements AsyncWaits, AutoCloseable {
     /**
      * The default plan: sleep until shortly before the predicted landing, spin over it until a
      * while past it, then sleep in growing steps (for work with no prediction yet, or running
-     * late). It is
-     * {@link WaitTuning#HYBRID}, where its figures are explained.
+     * late). It is {@link WaitTuning#HYBRID}, where its figures are explained.
      */
     public static final WaitPlan HYBRID = WaitTuning.HYBRID;
 
