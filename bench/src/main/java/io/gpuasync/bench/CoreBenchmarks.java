@@ -4,10 +4,13 @@ import io.gpuasync.core.CompletionHandler;
 import io.gpuasync.core.CompletionLine;
 import io.gpuasync.core.CompletionPort;
 import io.gpuasync.core.DeadlineEstimator;
+import io.gpuasync.core.Prediction;
+import io.gpuasync.core.TimerLateness;
 import io.gpuasync.core.Slot;
 import io.gpuasync.core.WaitPlan;
 import io.gpuasync.core.WaitPlanRunner;
 import io.gpuasync.core.WaitStep;
+import io.gpuasync.core.WakeModel;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -40,6 +43,9 @@ public class CoreBenchmarks {
     private WaitPlanRunner runner;
     private DeadlineEstimator estimator;
     private CompletionPort port;
+    private final TimerLateness lateness = new TimerLateness();
+    private final WakeModel model = new WakeModel(WakeModel.DEFAULT_QUANTILE, lateness);
+    private final Prediction prediction = new Prediction();
     private final Object attachment = new Object();
     private long sequence;
     private long landed;
@@ -50,10 +56,14 @@ public class CoreBenchmarks {
         arena = Arena.ofShared();
         line = CompletionLine.over(arena.allocate(64, 64));
         runner = new WaitPlanRunner(WaitPlan.spin(4)
-                .then(WaitPlan.parkUntilDeadline(Duration.ofNanos(1_000)))
+                .then(WaitPlan.sleepToWake())
+                .then(WaitPlan.spinOverLanding())
                 .then(WaitPlan.backoff(Duration.ofNanos(100), Duration.ofNanos(10_000)))
                 .withTimeout(Duration.ofNanos(100_000)));
         estimator = new DeadlineEstimator(System::nanoTime);
+        for (int i = 0; i < TimerLateness.WINDOW; i++) {
+            lateness.sample(5_000 + 500 * i, System.nanoTime());
+        }
         port = new CompletionPort(64);
     }
 
@@ -72,7 +82,7 @@ public class CoreBenchmarks {
     @Benchmark
     public int stepPlanToTimeout() {
         long now = sequence++ * 1_000_000L;
-        runner.start(now, now + 50_000);
+        runner.start(now, now + 50_000, now + 50_100, false);
         int steps = 0;
         WaitStep step;
         do {
@@ -83,13 +93,14 @@ public class CoreBenchmarks {
         return steps;
     }
 
-    /** A submission and its landing, as the estimator learns them. */
+    /** A submission, its prediction by the wake model, and its landing, as the estimator learns them. */
     @Benchmark
     public long estimate() {
         long n = ++sequence;
-        long predicted = estimator.submitted(Slot.S1, n);
+        estimator.submitted(Slot.S1, n);
+        estimator.predict(Slot.S1, n, model, System.nanoTime(), prediction);
         estimator.observed(Slot.S1, n);
-        return predicted + estimator.wakeAt(Slot.S1, n + 1);
+        return prediction.wakeAt();
     }
 
     /** Registering a wait, polling while pending, landing it, polling it out. */

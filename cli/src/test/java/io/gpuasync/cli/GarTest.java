@@ -161,7 +161,7 @@ class GarTest {
         assertEquals(0, gar(new String[] {"bench", "--backend", "toy", "--work-us", "50", "--samples", "20",
                 "--warmup", "5"}, toy.toString()), err());
         assertTrue(out().contains("workload: the toy backend's stream"), out());
-        for (String plan : new String[] {"spin", "hybrid", "backoff", "future"}) {
+        for (String plan : new String[] {"spin", "default", "backoff", "future"}) {
             assertTrue(out().contains("\n" + plan + " "), plan + " missing:\n" + out());
         }
         assertTrue(out().contains("p50/p99 wait:"), out());

@@ -15,12 +15,13 @@ public interface CompletionHandler {
     void completed(long handle, Object attachment, long word);
 
     /**
-     * The wait named by {@code handle} is still pending at the first {@link CompletionPort#poll(CompletionHandler, long)}
-     * at or after the {@code wakeAtNanos} it was registered with: whoever woke for it woke before
-     * its word landed. Called at most once per wait, never for a wait registered without an
-     * estimate; the handler must not register or cancel waits from here. Does nothing unless
-     * overridden.
+     * The wait named by {@code handle}, registered with {@code attachment}, is still pending at a
+     * {@link CompletionPort#poll(CompletionHandler, long)} at or after its due time: returns when
+     * it is next due ({@link DeadlineEstimator#UNKNOWN}: never, only a wake-up of the host brings
+     * it back to the wait). Called at every such poll; the handler must not register or cancel
+     * waits from here. The default: never due again.
      */
-    default void wakeAtPassed(long handle, Object attachment) {
+    default long duePassed(long handle, Object attachment, long nowNanos) {
+        return DeadlineEstimator.UNKNOWN;
     }
 }

@@ -12,7 +12,8 @@ package io.gpuasync.core;
  * generation in the high 32, so a handle kept after its wait ended cancels nothing.
  *
  * <p>Besides finished waits, {@link #poll} reports when the port next needs a look: the earliest
- * {@code wakeAt} among the waits still pending, which the host sleeps until.
+ * due time among the waits still pending, which the host sleeps until; a wait past its due is
+ * asked when it is next due.
  *
  * <p>Not thread-safe: one thread at a time registers, polls and cancels (the thread driving the
  * wait engine; other threads hand it their waits through the engine's queue).
@@ -24,9 +25,7 @@ public final class CompletionPort {
     private final CompletionLine[] lines;
     private final Slot[] slots;
     private final long[] targets;
-    private final long[] wakeAts;
-    // Whether a poll at or after the entry's wakeAt already found it pending (and said so).
-    private final boolean[] wakeAtPassed;
+    private final long[] dues;
     private final Object[] attachments;
     private final int[] generations;
     // active[0, size) holds the entries in use, densely, so a poll walks only live waits;
@@ -37,7 +36,7 @@ public final class CompletionPort {
     private final int[] free;
     private int size;
     private int freeCount;
-    private long nextWakeAt = DeadlineEstimator.UNKNOWN;
+    private long nextDue = DeadlineEstimator.UNKNOWN;
     private boolean polling;
     private boolean changedWhilePolling;
     private int unreadable;
@@ -50,8 +49,7 @@ public final class CompletionPort {
         lines = new CompletionLine[capacity];
         slots = new Slot[capacity];
         targets = new long[capacity];
-        wakeAts = new long[capacity];
-        wakeAtPassed = new boolean[capacity];
+        dues = new long[capacity];
         attachments = new Object[capacity];
         generations = new int[capacity];
         active = new int[capacity];
@@ -76,11 +74,11 @@ public final class CompletionPort {
     /**
      * Registers a wait for {@code slot} of {@code line} to reach {@code target}.
      *
-     * @param wakeAtNanos the earliest time it is expected to land, or {@link DeadlineEstimator#UNKNOWN}
+     * @param dueNanos    when the host should first look at it, or {@link DeadlineEstimator#UNKNOWN}
      * @param attachment  handed back to the handler when the wait ends; may be null
      * @return the wait's handle, or {@link #FULL} if the port holds {@link #capacity} waits
      */
-    public long tryRegister(CompletionLine line, Slot slot, long target, long wakeAtNanos, Object attachment) {
+    public long tryRegister(CompletionLine line, Slot slot, long target, long dueNanos, Object attachment) {
         if (line == null) {
             throw new NullPointerException("line");
         }
@@ -94,12 +92,11 @@ public final class CompletionPort {
         lines[entry] = line;
         slots[entry] = slot;
         targets[entry] = target;
-        wakeAts[entry] = wakeAtNanos;
-        wakeAtPassed[entry] = false;
+        dues[entry] = dueNanos;
         attachments[entry] = attachment;
         positions[entry] = size;
         active[size++] = entry;
-        nextWakeAt = earlier(nextWakeAt, wakeAtNanos);
+        nextDue = earlier(nextDue, dueNanos);
         return handle(entry);
     }
 
@@ -108,8 +105,8 @@ public final class CompletionPort {
      *
      * @throws IllegalStateException if the port holds {@link #capacity} waits
      */
-    public long register(CompletionLine line, Slot slot, long target, long wakeAtNanos, Object attachment) {
-        long handle = tryRegister(line, slot, target, wakeAtNanos, attachment);
+    public long register(CompletionLine line, Slot slot, long target, long dueNanos, Object attachment) {
+        long handle = tryRegister(line, slot, target, dueNanos, attachment);
         if (handle == FULL) {
             throw new IllegalStateException("completion port is full: all " + capacity()
                     + " waits are in use; finish or cancel some, or make a larger port");
@@ -119,7 +116,7 @@ public final class CompletionPort {
 
     /**
      * Hands every wait whose word reached its target to {@code handler}, removing it first, and
-     * recomputes {@link #nextWakeAtNanos} over those left.
+     * recomputes {@link #nextDueNanos} over those left.
      *
      * <p>A poll examines the waits registered when it began, once each: a wait the handler
      * registers is examined by the next poll, so a poll always ends. A wait whose line can no
@@ -133,10 +130,10 @@ public final class CompletionPort {
     }
 
     /**
-     * As {@link #poll(CompletionHandler)}, at {@code nowNanos}: also tells the handler
-     * ({@link CompletionHandler#wakeAtPassed}) of each wait that is still pending at the first
-     * such poll at or after its {@code wakeAt}, so a host can learn how its wake-ups fall
-     * against landings. {@link DeadlineEstimator#UNKNOWN} for {@code nowNanos} tells of none.
+     * As {@link #poll(CompletionHandler)}, at {@code nowNanos}: also asks the handler
+     * ({@link CompletionHandler#duePassed}) when each wait that is still pending and due by
+     * {@code nowNanos} is next due. {@link DeadlineEstimator#UNKNOWN} for {@code nowNanos} asks
+     * of none.
      */
     public int poll(CompletionHandler handler, long nowNanos) {
         boolean judging = nowNanos != DeadlineEstimator.UNKNOWN;
@@ -145,7 +142,7 @@ public final class CompletionPort {
         long earliest = DeadlineEstimator.UNKNOWN;
         polling = true;
         changedWhilePolling = false;
-        nextWakeAt = DeadlineEstimator.UNKNOWN;
+        nextDue = DeadlineEstimator.UNKNOWN;
         try {
             // Backwards, so removing the wait at i moves into i one already examined.
             for (int i = size - 1; i >= 0; i--) {
@@ -170,13 +167,12 @@ public final class CompletionPort {
                     finished++;
                     handler.completed(handle, attachment, word);
                 } else {
-                    long wakeAt = wakeAts[entry];
-                    if (judging && !wakeAtPassed[entry] && wakeAt != DeadlineEstimator.UNKNOWN
-                            && nowNanos - wakeAt >= 0) {
-                        wakeAtPassed[entry] = true;
-                        handler.wakeAtPassed(handle(entry), attachments[entry]);
+                    long due = dues[entry];
+                    if (judging && due != DeadlineEstimator.UNKNOWN && nowNanos - due >= 0) {
+                        due = handler.duePassed(handle(entry), attachments[entry], nowNanos);
+                        dues[entry] = due;
                     }
-                    earliest = earlier(earliest, wakeAt);
+                    earliest = earlier(earliest, due);
                 }
             }
         } finally {
@@ -186,11 +182,11 @@ public final class CompletionPort {
                 // A cancel may have taken out a wait counted in earliest: count again.
                 earliest = DeadlineEstimator.UNKNOWN;
                 for (int i = 0; i < size; i++) {
-                    earliest = earlier(earliest, wakeAts[active[i]]);
+                    earliest = earlier(earliest, dues[active[i]]);
                 }
             }
-            // Registrations made by the handler already folded their wakeAt in.
-            nextWakeAt = earlier(nextWakeAt, earliest);
+            // Registrations made by the handler already folded their due in.
+            nextDue = earlier(nextDue, earliest);
         }
         return finished;
     }
@@ -218,11 +214,11 @@ public final class CompletionPort {
     }
 
     /**
-     * The earliest {@code wakeAt} among pending waits as of the last poll or registration, or
-     * {@link DeadlineEstimator#UNKNOWN} when none has an estimate: the host should look again by then.
+     * The earliest due time among pending waits as of the last poll or registration, or
+     * {@link DeadlineEstimator#UNKNOWN} when none is due: the host should look again by then.
      */
-    public long nextWakeAtNanos() {
-        return nextWakeAt;
+    public long nextDueNanos() {
+        return nextDue;
     }
 
     /**

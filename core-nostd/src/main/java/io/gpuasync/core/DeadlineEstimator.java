@@ -2,49 +2,46 @@ package io.gpuasync.core;
 
 /**
  * Predicts, per slot, when a queued store will land, from how long the work queued before the
- * stores has been taking.
+ * stores has been taking, and measures how its landings fall around its predictions.
  *
  * <p>The model is a FIFO server: work queued on a stream runs in order, so the store of sequence
  * {@code n} lands at {@code max(landing(n - 1), submit(n)) + service}, where {@code service} is
- * the time one unit of work takes. While work stays queued, each observed landing restarts the
- * count: the stores behind it land a service time apart from it, so an error of one prediction
- * does not carry into the next. Every observed landing gives one sample of the service time.
- * The estimate is the median of the last {@value #HISTORY} samples, and the spread is their
- * median absolute deviation scaled by 3/2 (about one standard deviation for normal noise). The
- * {@link #margin} is what the estimator measured of its own error on this slot: how much a quarter
- * of the last {@value #HISTORY} landings came before their predictions, so a waiter that sleeps
- * until {@code prediction - margin} wakes after about one landing in four by the estimate alone
- * (the waiter's timer lateness, which it adds, covers more); until four such errors are in, four
- * spreads. Medians, not averages: a host thread preempted for a millisecond, or a GC
- * pause, gives one wild sample, which an average carries into the next dozen predictions and a
- * median ignores. Until four samples are in, the spread is taken as half the estimate.
+ * the time one unit of work takes: the median of the last {@value #HISTORY} samples, so that one
+ * wild sample (a preempted observer, a GC pause) moves no prediction. While work stays queued,
+ * each observed landing restarts the count for the stores behind it, so an error of one
+ * prediction does not carry into the next. Each observed landing also gives one signed error
+ * ({@code landing - prediction}); the last {@value #HISTORY} per slot are the distribution a
+ * {@link WakeModel} takes its wake and spin times from ({@link #predict}).
  *
- * <p>A landing is known only when someone looks: the time of the observation stands in for the
- * time of the landing, so samples are as good as the observer is prompt. When several landings
- * are seen at once, their span is divided among them.
+ * <p>A landing is known only when someone looks: an observer says between which times it came
+ * ({@link #observed(Slot, long, long, long, long)}) and, if it slept, when its timer was set to
+ * end. A landing found by an observer that was looking (polling, or blocked in the driver's wait)
+ * is exact. One found at the first look after a sleep came some time during it: its error is
+ * taken at the timer's target (a late wake says only that the landing came before it), and its
+ * service time at the middle of the sleep, so that a prediction that came out too late is not
+ * confirmed by every sleeper that trusts it: such landings pull the estimate down, halving it in
+ * a few waits, until sleepers wake before landings again. The median ignores the few that come
+ * before a wake when predictions are right.
  *
- * <p>State is fixed at construction: per slot the smoothed service time, its deviation, the last
- * landing, and a ring of the last {@value #WINDOW} submissions (a sequence further behind than
- * that has no prediction). Nothing allocates after construction, apart from
- * {@link #accuracy()}'s snapshot.
- *
- * <p>Not thread-safe: confine an estimator to one thread, or guard it with the lock that orders
- * the signals of its line.
+ * <p>State is fixed at construction; nothing allocates after it, apart from
+ * {@link #accuracy()}'s snapshot. Not thread-safe: confine an estimator to one thread, or guard
+ * it with a lock of its own.
  */
 public final class DeadlineEstimator {
     /**
-     * "No estimate": what {@link #predictedLanding} and {@link #wakeAt} return when they have no
-     * prediction, and what the completion port and a wait plan's runner take and give for the
-     * same fact. The one constant for it in the library.
+     * "No estimate": what the predictions hold when there is none, and what the completion port
+     * and a wait plan's runner take and give for the same fact. The one constant for it.
      */
     public static final long UNKNOWN = Long.MIN_VALUE;
     /** How many outstanding submissions per slot keep their submit time and prediction. */
     public static final int WINDOW = 64;
-    /** How many recent service-time samples per slot the estimate is the median of. */
+    /** How many recent service times, and errors, per slot the estimates are taken over. */
     public static final int HISTORY = 16;
 
     private static final int MASK = WINDOW - 1;
-    private static final int DEVIATIONS_IN_MARGIN = 4;
+    // Until a slot has WakeModel.MIN_ERRORS errors, it wakes and spins this many spreads of its
+    // service time either side of the prediction.
+    private static final int COLD_SPREADS = 2;
 
     private final NanoClock clock;
 
@@ -52,17 +49,26 @@ public final class DeadlineEstimator {
     private final long[] deviationNanos = new long[Slot.COUNT];
     private final long[] samples = new long[Slot.COUNT];
     private final long[] history = new long[Slot.COUNT * HISTORY];
-    // How long before its prediction each of the last HISTORY landings came (0 if after it).
-    private final long[] earliness = new long[Slot.COUNT * HISTORY];
-    private final long[] errors = new long[Slot.COUNT];
-    // Where the medians are worked out; one estimator runs on one thread at a time.
+    // The signed errors (landing - prediction) of the last HISTORY scored landings per slot.
+    private final long[] errors = new long[Slot.COUNT * HISTORY];
+    private final long[] errorCount = new long[Slot.COUNT];
+    // Where the medians and quantiles are worked out; one estimator runs on one thread at a time.
     private final long[] scratch = new long[HISTORY];
+    private final long[] latenessScratch = new long[TimerLateness.WINDOW];
+    private final long[] pairs = new long[HISTORY * TimerLateness.WINDOW];
     private final long[] lastSubmitted = new long[Slot.COUNT];
     private final long[] lastObserved = new long[Slot.COUNT];
     private final long[] lastLandingNanos = new long[Slot.COUNT];
     private final long[] predictedTailNanos = new long[Slot.COUNT];
     private final long[] submitNanos = new long[Slot.COUNT * WINDOW];
     private final long[] predictionNanos = new long[Slot.COUNT * WINDOW];
+    // Per slot, the model's offsets as last worked out, and what they were worked out from.
+    private final long[] wakeOffsets = new long[Slot.COUNT];
+    private final long[] spinOffsets = new long[Slot.COUNT];
+    private final long[] offsetsErrors = new long[Slot.COUNT];
+    private final long[] offsetsSleeps = new long[Slot.COUNT];
+    private final long[] offsetsAge = new long[Slot.COUNT];
+    private final WakeModel[] offsetsModel = new WakeModel[Slot.COUNT];
 
     private long predictions;
     private long early;
@@ -80,6 +86,7 @@ public final class DeadlineEstimator {
         this.clock = clock;
         java.util.Arrays.fill(predictedTailNanos, UNKNOWN);
         java.util.Arrays.fill(lastLandingNanos, UNKNOWN);
+        java.util.Arrays.fill(offsetsErrors, -1);
     }
 
     /**
@@ -94,7 +101,8 @@ public final class DeadlineEstimator {
         }
         int s = slot.ordinal();
         samples[s] = 0;
-        errors[s] = 0;
+        errorCount[s] = 0;
+        offsetsErrors[s] = -1;
         learn(s, nanos);
     }
 
@@ -134,62 +142,43 @@ public final class DeadlineEstimator {
     }
 
     /**
-     * How early before a predicted landing a sleeper should wake: how much a quarter of the last
-     * {@value #HISTORY} landings on {@code slot} came before their predictions, at least (the
-     * {@code n/4}-th largest of the {@code n} scored, the largest while fewer than eight); four
-     * spreads until four landings were scored. Not the largest of all: the waiter also wakes
-     * ahead by the timer's high-quantile lateness, so the largest error on top of it woke the
-     * waiter early for nearly every landing and spun the difference (measured side by side in
-     * {@code bench/RESULTS.md}); a landing earlier than this rank costs a wake that comes late.
+     * Fills {@code into} with the landing of {@code sequence} in {@code slot} and, by
+     * {@code model}, when to wake for it and until when to spin over it, at {@code nowNanos}
+     * (this estimator's clock, for the timer's recent sleeps). Until the slot has
+     * {@value WakeModel#MIN_ERRORS} errors, the wake and the spin's end lie two spreads of its
+     * service time (and the timer's median lateness) either side of the landing. All
+     * {@link #UNKNOWN} without a prediction.
      */
-    public long margin(Slot slot) {
-        int s = slot.ordinal();
-        int n = (int) Math.min(errors[s], HISTORY);
-        if (n < 4) {
-            return DEVIATIONS_IN_MARGIN * deviationNanos[s];
+    public void predict(Slot slot, long sequence, WakeModel model, long nowNanos, Prediction into) {
+        long landing = predictedLanding(slot, sequence);
+        if (landing == UNKNOWN) {
+            into.clear();
+            return;
         }
-        return largest(s * HISTORY, n, Math.max(1, n / 4));
-    }
-
-    // The rank-th largest (rank <= 4) of earliness[from, from + n), without allocating.
-    private long largest(int from, int n, int rank) {
-        long first = 0;
-        long second = 0;
-        long third = 0;
-        long fourth = 0;
-        for (int i = 0; i < n; i++) {
-            long e = earliness[from + i];
-            if (e > first) {
-                fourth = third;
-                third = second;
-                second = first;
-                first = e;
-            } else if (e > second) {
-                fourth = third;
-                third = second;
-                second = e;
-            } else if (e > third) {
-                fourth = third;
-                third = e;
-            } else if (e > fourth) {
-                fourth = e;
+        int s = slot.ordinal();
+        TimerLateness lateness = model.lateness();
+        long age = nowNanos / TimerLateness.MEMORY_NANOS;
+        if (offsetsErrors[s] != errorCount[s] || offsetsSleeps[s] != lateness.samples() || offsetsModel[s] != model
+                || offsetsAge[s] != age) {
+            offsetsErrors[s] = errorCount[s];
+            offsetsSleeps[s] = lateness.samples();
+            offsetsModel[s] = model;
+            offsetsAge[s] = age;
+            int m = lateness.recent(nowNanos, latenessScratch);
+            int n = (int) Math.min(errorCount[s], HISTORY);
+            if (n < WakeModel.MIN_ERRORS) {
+                long spread = COLD_SPREADS * deviationNanos[s];
+                wakeOffsets[s] = -spread - (m == 0 ? 0 : Quantiles.kthSmallest(latenessScratch, m, (m - 1) / 2));
+                spinOffsets[s] = spread;
+            } else {
+                System.arraycopy(errors, s * HISTORY, scratch, 0, n);
+                wakeOffsets[s] = model.wakeOffset(scratch, n, latenessScratch, m, pairs);
+                spinOffsets[s] = model.spinOffset(scratch, n);
             }
         }
-        return switch (rank) {
-            case 1 -> first;
-            case 2 -> second;
-            case 3 -> third;
-            default -> fourth;
-        };
-    }
-
-    /**
-     * The earliest time {@code sequence} is expected to land: the prediction less the
-     * {@link #margin}; {@link #UNKNOWN} where there is no prediction.
-     */
-    public long wakeAt(Slot slot, long sequence) {
-        long predicted = predictedLanding(slot, sequence);
-        return predicted == UNKNOWN ? UNKNOWN : predicted - margin(slot);
+        long wakeAt = landing + wakeOffsets[s];
+        long spinUntil = landing + spinOffsets[s];
+        into.set(landing, wakeAt, spinUntil - wakeAt < 0 ? wakeAt : spinUntil);
     }
 
     /** The estimated service time of {@code slot} (a median), or 0 before the first sample. */
@@ -198,39 +187,27 @@ public final class DeadlineEstimator {
     }
 
     /**
-     * Records that {@code slot}'s word was seen to read {@code word} now: every sequence up to it
-     * landed. Learns the service time from the newly landed sequences and scores the prediction
-     * of the newest. Seeing a word that has not moved does nothing.
+     * Records that {@code slot}'s word was seen to read {@code word} now, by an observer that
+     * looked promptly: every sequence up to it landed, now. Seeing a word that has not moved does
+     * nothing.
      */
     public void observed(Slot slot, long word) {
-        observed(slot, word, UNKNOWN);
+        observed(slot, word, UNKNOWN, UNKNOWN, UNKNOWN);
     }
 
     /**
-     * As {@link #observed(Slot, long)}, for a word read at the first look after a sleep that
-     * began at {@code sleptSinceNanos}: the store landed at some time in between, perhaps long
-     * before the look. The estimator learns it as if it landed in the middle of that time. Why:
-     * an observer that sleeps until the prediction sees every landing no earlier than the
-     * prediction, so learning the look's time would confirm any prediction that came out too
-     * late, for good (seen: a hybrid waiter whose estimate had gone to five times its work woke
-     * that late at the median, every wait; bench/RESULTS.md). Learned earlier instead, such landings pull
-     * the estimate down, halving it in a few waits, until the sleeper wakes before a landing
-     * again and sees it as it happens. For the same reason the stores still queued behind it are
-     * predicted from the start of the sleep, the earliest it can have landed. {@link #UNKNOWN}
-     * for {@code sleptSinceNanos} means the observer did not sleep.
+     * Records that {@code slot}'s word was read as {@code word} at {@code seenNanos} (this
+     * estimator's clock; {@link #UNKNOWN}: now): every sequence up to it landed, after
+     * {@code fromNanos} (the observer's previous look, or when its sleep began;
+     * {@link #UNKNOWN}: just before this look). {@code wakeTargetNanos} is when the observer's
+     * timer was set to end, if it slept since that look; {@link #UNKNOWN} if it was looking all
+     * along (polling, or blocked in the driver's wait), and then the landing is taken as seen.
+     * Learns the service time from the newly landed sequences and the error of the newest's
+     * prediction (see the class comment); the stores still queued are predicted from the earliest
+     * the landing can have come. A time before the last landing taught counts as that one's:
+     * landings never go back.
      */
-    public void observed(Slot slot, long word, long sleptSinceNanos) {
-        observed(slot, word, sleptSinceNanos, UNKNOWN);     // now, read once the word is known to be new
-    }
-
-    /**
-     * As {@link #observed(Slot, long, long)}, for a word read at {@code seenNanos} (this
-     * estimator's clock; {@link #UNKNOWN}: now) and handed in later: an observer that ends the
-     * wait first and teaches the estimator after, so that the waiter does not wait for the
-     * learning, tells when it looked, not when it got round to saying so. A time before the last
-     * landing another observer taught meanwhile counts as that landing's: landings never go back.
-     */
-    public void observed(Slot slot, long word, long sleptSinceNanos, long seenNanos) {
+    public void observed(Slot slot, long word, long fromNanos, long wakeTargetNanos, long seenNanos) {
         int s = slot.ordinal();
         long previous = lastObserved[s];
         if (!Sequences.reached(word, previous + 1)) {
@@ -240,7 +217,9 @@ public final class DeadlineEstimator {
         if (lastLandingNanos[s] != UNKNOWN && seen - lastLandingNanos[s] < 0) {
             seen = lastLandingNanos[s];
         }
+        // When the landing is taken to have come, for the service time and for the error.
         long now = seen;
+        long errorAt = seen;
         // The earliest the newest landing can have come: what later stores are counted from.
         long earliest = seen;
         // A word past the last submission moved by signals this estimator was not told of:
@@ -254,25 +233,24 @@ public final class DeadlineEstimator {
             // landed, whichever came later.
             long start = lastLanding == UNKNOWN || firstSubmit - lastLanding > 0
                     ? firstSubmit : lastLanding;
-            if (sleptSinceNanos != UNKNOWN && sleptSinceNanos - seen < 0) {
-                // Landed while the observer slept, and not before the work could start.
-                long from = sleptSinceNanos - start > 0 ? sleptSinceNanos : start;
-                now = from + (seen - from) / 2;
+            if (fromNanos != UNKNOWN && fromNanos - seen < 0) {
+                // It came after the previous look, and not before its work could start.
+                long from = fromNanos - start > 0 ? fromNanos : start;
                 earliest = from;
+                if (wakeTargetNanos != UNKNOWN) {
+                    // Found at the first look after a sleep: somewhere in it.
+                    now = from + (seen - from) / 2;
+                    errorAt = wakeTargetNanos - from < 0 ? from : wakeTargetNanos - seen > 0 ? seen : wakeTargetNanos;
+                }
             }
             learn(s, Math.max(0, now - start) / landed);
             long predicted = predictionNanos[s * WINDOW + (int) (newest & MASK)];
             if (predicted != UNKNOWN) {
-                // By when it was seen, not as learned (the middle of a sleep it landed in): a
-                // waiter that woke after a landing would otherwise record it up to half its
-                // sleep early, widen the margin, wake earlier and spin it (seen: margins of half
-                // the work while predictions were a few microseconds off). What was seen is
-                // the least the landing can have been early by; a prompt observer sees it exact.
-                earliness[s * HISTORY + (int) (errors[s] % HISTORY)] = Math.max(0, predicted - seen);
-                errors[s]++;
+                errors[s * HISTORY + (int) (errorCount[s] % HISTORY)] = errorAt - predicted;
+                errorCount[s]++;
             }
             // Scored by when it was seen: the accuracy reports what observers saw.
-            score(predictionNanos[s * WINDOW + (int) (newest & MASK)], seen);
+            score(predicted, seen);
         }
         if (newest == lastSubmitted[s]) {
             // Nothing is queued any more: the next store starts from this landing, not from a
@@ -280,17 +258,8 @@ public final class DeadlineEstimator {
             predictedTailNanos[s] = now;
         } else if (landed > 0 && samples[s] > 0 && lastSubmitted[s] - newest <= WINDOW) {
             // Work is still queued: the stores behind this one land a service time apart from
-            // this landing. Chained from the predictions made when they were queued instead, the
-            // next submission's error is the sum of every error since the queue last drained,
-            // which under a queue that never drains wanders without bound (seen with 256
-            // waiters on 16 streams: predictions many times the work late, then early).
-            // Counted from the earliest the landing can have come, not from when it was seen:
-            // an observer that looks at the predictions sees landings late by as much as they
-            // are late, and counting from its look would keep them late for good; predictions
-            // that come early only cost an observer a look too soon, which it then corrects.
-            // An observer that says nothing of its looks is taken as prompt (its look is the
-            // landing); one whose first look came long after the landing makes the stores queued
-            // before the next observation late by as much, and that observation counts again.
+            // the earliest this landing can have come, not from the predictions made when they
+            // were queued, whose errors would add up for as long as the queue never drains.
             predictedTailNanos[s] = earliest + (lastSubmitted[s] - newest) * serviceNanos[s];
         }
         lastObserved[s] = word;
@@ -318,10 +287,8 @@ public final class DeadlineEstimator {
     }
 
     // The median of scratch[0, n), sorted in place; for even n the lower of the two middle
-    // values, so a tie leans early. An insertion sort of our own, not Arrays.sort: the first
-    // C2 compilation of DualPivotQuicksort.sort, requested by whichever thread called it, loads
-    // the classes of its signature (DualPivotQuicksort$Sorter) on that thread, and a waiter
-    // allocated 160 bytes in the one wait that crossed the threshold (seen in JFR).
+    // values, so a tie leans early. An insertion sort of our own, not Arrays.sort, whose first
+    // compilation loads classes on the calling thread: an allocation on a wait path.
     private long median(int n) {
         for (int i = 1; i < n; i++) {
             long value = scratch[i];
@@ -360,8 +327,8 @@ public final class DeadlineEstimator {
     /**
      * How the estimator's predictions compared with the landings it observed. A prediction is
      * <em>early</em> when the store landed after it (a sleeper that trusted it woke too soon and
-     * had to wait on), <em>late</em> when the store landed before it (a sleeper overslept by that
-     * much, less the margin). Predictions that were exact count in neither.
+     * had to wait on), <em>late</em> when the store landed before it (a sleeper that trusted it
+     * overslept). Predictions that were exact count in neither.
      *
      * @param predictions  landings scored against a prediction
      * @param early        predictions the landing came after

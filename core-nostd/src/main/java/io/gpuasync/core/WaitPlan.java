@@ -7,16 +7,18 @@ import java.time.Duration;
  * {@link WaitPlanRunner}, which tells its caller what to do next without allocating.
  *
  * <p>A plan is a sequence of phases, each of which runs until the word is reached or the phase
- * is used up, and then the next starts: {@link Spin} and {@link Yield} poll a number of times,
- * {@link SpinPastLanding} polls until a time past the estimated landing,
- * {@link ParkUntilDeadline} sleeps once until shortly before the estimated landing,
- * {@link ParkBackoff} sleeps with doubling pauses up to a bound and never ends by itself.
- * {@link Timeout} bounds the whole wait. A plan whose phases all ran out gives up, as if it timed
- * out. A typical hybrid, which sleeps through most of a long wait and spins over the landing:
+ * is used up, and then the next starts: {@link Spin} and {@link Yield} poll a number of times;
+ * {@link SleepToWake} sleeps once, to the wake time of the {@link WakeModel};
+ * {@link SpinOverLanding} polls until the model's spin ends; {@link DriverWait} blocks in the
+ * driver's own wait for the store; {@link ParkBackoff} sleeps with doubling pauses up to a
+ * bound. The last two never end by themselves. {@link Timeout} bounds the whole wait. A plan
+ * whose phases all ran out gives up, as if it timed out. The default, which sleeps through most
+ * of a wait, spins over the likely landing, and leaves the rest to the driver:
  * <pre>{@code
- * WaitPlan plan = WaitPlan.parkUntilDeadline(Duration.ofNanos(20_000))
- *         .then(WaitPlan.spin(2_000))
- *         .then(WaitPlan.backoff(Duration.ofNanos(1_000), Duration.ofNanos(100_000)))
+ * WaitPlan plan = WaitPlan.sleepToWake()
+ *         .then(WaitPlan.spinOverLanding())
+ *         .then(WaitPlan.driverWait())
+ *         .then(WaitPlan.backoff(Duration.ofNanos(2_000), Duration.ofNanos(200_000)))
  *         .withTimeout(Duration.ofSeconds(5));
  * }</pre>
  */
@@ -30,15 +32,20 @@ public sealed interface WaitPlan {
     }
 
     /**
-     * Poll back to back over the landing: until {@code nanos} past the estimated landing the
-     * wait was started with, or, without an estimate, for {@code nanos} from the phase's start.
-     * A bound in time, not in polls (how long a poll takes depends on the machine): past it the
-     * estimate was wrong rather than early, and the next phase (a back-off, say) takes over.
+     * Poll back to back until the spin's end the wait was started with
+     * ({@link Prediction#spinUntil()}): past it a share of landings the model's quantile says
+     * is left, too few to spin for. Skipped without a prediction.
      */
-    record SpinPastLanding(long nanos) implements WaitPlan {
-        public SpinPastLanding {
-            requireNonNegative("spin past the landing", nanos);
-        }
+    record SpinOverLanding() implements WaitPlan {
+    }
+
+    /**
+     * Block in the driver's own wait for the store ({@code LineDriver.storeWaits}, reached through
+     * the line), until the word is reached; never ends by itself. Skipped where the line's driver
+     * has no such wait, or the host cannot block in it (a virtual thread, whose carrier a driver
+     * call would hold), so the next phase (a back-off) takes over.
+     */
+    record DriverWait() implements WaitPlan {
     }
 
     /** Poll {@code times} times, giving up the processor between polls. */
@@ -49,14 +56,11 @@ public sealed interface WaitPlan {
     }
 
     /**
-     * Sleep once, until {@code slackNanos} before the time the work is expected to land at the
-     * earliest; skipped when there is no estimate or that time has passed. The slack covers how
-     * late the operating system wakes a sleeper.
+     * Sleep once, until the wake time the wait was started with ({@link Prediction#wakeAt()}:
+     * the timer's lateness is already allowed for); skipped without a prediction or when that
+     * time has passed.
      */
-    record ParkUntilDeadline(long slackNanos) implements WaitPlan {
-        public ParkUntilDeadline {
-            requireNonNegative("deadline slack", slackNanos);
-        }
+    record SleepToWake() implements WaitPlan {
     }
 
     /** Sleep {@code firstNanos}, then twice as long each time up to {@code maxNanos}, forever. */
@@ -114,9 +118,14 @@ public sealed interface WaitPlan {
         return new Spin(times);
     }
 
-    /** Poll back to back until {@code pastLanding} after the estimated landing ({@link SpinPastLanding}). */
-    static WaitPlan spinPastLanding(Duration pastLanding) {
-        return new SpinPastLanding(nanos("spin past the landing", pastLanding));
+    /** Poll back to back until the model's spin ends ({@link SpinOverLanding}). */
+    static WaitPlan spinOverLanding() {
+        return new SpinOverLanding();
+    }
+
+    /** Block in the driver's own wait for the store, where there is one ({@link DriverWait}). */
+    static WaitPlan driverWait() {
+        return new DriverWait();
     }
 
     /** Poll until done, never sleeping: the lowest latency, a whole core while it waits. */
@@ -129,9 +138,9 @@ public sealed interface WaitPlan {
         return new Yield(times);
     }
 
-    /** Sleep once, until {@code slack} before the earliest estimated landing. */
-    static WaitPlan parkUntilDeadline(Duration slack) {
-        return new ParkUntilDeadline(nanos("deadline slack", slack));
+    /** Sleep once, to the model's wake time ({@link SleepToWake}). */
+    static WaitPlan sleepToWake() {
+        return new SleepToWake();
     }
 
     /** Sleep with pauses doubling from {@code first} up to {@code max}, until done. */

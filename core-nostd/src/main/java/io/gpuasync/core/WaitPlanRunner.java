@@ -6,12 +6,14 @@ package io.gpuasync.core;
  * runner serves a blocked platform thread, a virtual thread, a dispatcher or an io_uring loop,
  * because it only decides and never waits itself.
  * <pre>{@code
- * runner.start(clock.nanoTime(), estimator.wakeAt(slot, target));
+ * line.predict(slot, target, model, prediction);
+ * runner.start(System.nanoTime(), prediction, line.storeToken(slot, target) != StoreWaits.NO_TOKEN);
  * for (;;) {
- *     switch (runner.next(line.reached(slot, target), clock.nanoTime())) {
+ *     switch (runner.next(line.reached(slot, target), System.nanoTime())) {
  *         case SPIN -> Thread.onSpinWait();
  *         case YIELD -> Thread.yield();
  *         case PARK -> LockSupport.parkNanos(runner.parkNanos());
+ *         case DRIVER_WAIT -> line.awaitStores(token, 1, System.nanoTime() + runner.driverWaitNanos());
  *         case DONE -> { return; }
  *         case TIMED_OUT -> throw timedOut;
  *     }
@@ -25,9 +27,10 @@ package io.gpuasync.core;
 public final class WaitPlanRunner {
     private static final byte SPIN = 0;
     private static final byte YIELD = 1;
-    private static final byte PARK_UNTIL_DEADLINE = 2;
+    private static final byte SLEEP_TO_WAKE = 2;
     private static final byte PARK_BACKOFF = 3;
-    private static final byte SPIN_PAST_LANDING = 4;
+    private static final byte SPIN_OVER_LANDING = 4;
+    private static final byte DRIVER_WAIT = 5;
 
     private final WaitPlan plan;
     private final byte[] kinds;
@@ -41,9 +44,8 @@ public final class WaitPlanRunner {
     private long parkNanos;
     private long startNanos;
     private long wakeAtNanos;
-    private long landingNanos;
-    // Where the current SpinPastLanding phase counts from: the landing, or the phase's start.
-    private long spinFromNanos;
+    private long spinUntilNanos;
+    private boolean driverWaits;
     private boolean started;
 
     /** A runner for {@code plan}. */
@@ -71,9 +73,10 @@ public final class WaitPlanRunner {
                 return flatten(then.next(), flatten(then.first(), at));
             }
             case WaitPlan.Spin spin -> set(at, SPIN, spin.times(), 0);
-            case WaitPlan.SpinPastLanding past -> set(at, SPIN_PAST_LANDING, past.nanos(), 0);
+            case WaitPlan.SpinOverLanding over -> set(at, SPIN_OVER_LANDING, 0, 0);
             case WaitPlan.Yield yield -> set(at, YIELD, yield.times(), 0);
-            case WaitPlan.ParkUntilDeadline park -> set(at, PARK_UNTIL_DEADLINE, park.slackNanos(), 0);
+            case WaitPlan.SleepToWake sleep -> set(at, SLEEP_TO_WAKE, 0, 0);
+            case WaitPlan.DriverWait driver -> set(at, DRIVER_WAIT, 0, 0);
             case WaitPlan.ParkBackoff backoff -> set(at, PARK_BACKOFF, backoff.firstNanos(), backoff.maxNanos());
             case WaitPlan.Timeout ignored -> throw new AssertionError("refused by WaitPlan.Then");
         }
@@ -92,23 +95,20 @@ public final class WaitPlanRunner {
     }
 
     /**
-     * Begins a wait at {@code nowNanos}. {@code wakeAtNanos} is the earliest time the work is
-     * expected to land ({@link DeadlineEstimator#wakeAt}), or {@link DeadlineEstimator#UNKNOWN};
-     * the plan has no landing estimate ({@link WaitPlan.SpinPastLanding} counts from its start).
+     * Begins a wait at {@code nowNanos}, with what the line predicted of it (its wake and spin
+     * times; {@link DeadlineEstimator#UNKNOWN} where there is no prediction), and whether the
+     * caller can block in the driver's own wait for the store ({@link WaitPlan.DriverWait}).
      */
-    public void start(long nowNanos, long wakeAtNanos) {
-        start(nowNanos, wakeAtNanos, DeadlineEstimator.UNKNOWN);
+    public void start(long nowNanos, Prediction prediction, boolean driverWaits) {
+        start(nowNanos, prediction.wakeAt(), prediction.spinUntil(), driverWaits);
     }
 
-    /**
-     * As {@link #start(long, long)}, with the estimated landing itself, {@code landingNanos}
-     * ({@link DeadlineEstimator#predictedLanding}, or {@link DeadlineEstimator#UNKNOWN}), which a
-     * {@link WaitPlan.SpinPastLanding} phase counts from.
-     */
-    public void start(long nowNanos, long wakeAtNanos, long landingNanos) {
+    /** As {@link #start(long, Prediction, boolean)}, with the two times themselves. */
+    public void start(long nowNanos, long wakeAtNanos, long spinUntilNanos, boolean driverWaits) {
         this.startNanos = nowNanos;
         this.wakeAtNanos = wakeAtNanos;
-        this.landingNanos = landingNanos;
+        this.spinUntilNanos = spinUntilNanos;
+        this.driverWaits = driverWaits;
         this.phase = 0;
         this.count = 0;
         this.pause = 0;
@@ -140,24 +140,26 @@ public final class WaitPlanRunner {
                         return kinds[phase] == SPIN ? WaitStep.SPIN : WaitStep.YIELD;
                     }
                 }
-                case SPIN_PAST_LANDING -> {
-                    if (count == 0) {
-                        count = 1;
-                        spinFromNanos = landingNanos != DeadlineEstimator.UNKNOWN ? landingNanos : nowNanos;
-                    }
-                    // A difference, so that it holds across the clock's wrap; negative before the landing.
-                    if (nowNanos - spinFromNanos < firstArgs[phase]) {
+                case SPIN_OVER_LANDING -> {
+                    // A difference, so that it holds across the clock's wrap.
+                    if (spinUntilNanos != DeadlineEstimator.UNKNOWN && nowNanos - spinUntilNanos < 0) {
                         return WaitStep.SPIN;
                     }
                 }
-                case PARK_UNTIL_DEADLINE -> {
+                case SLEEP_TO_WAKE -> {
                     if (count == 0 && wakeAtNanos != DeadlineEstimator.UNKNOWN) {
                         count = 1;
-                        long sleep = wakeAtNanos - firstArgs[phase] - nowNanos;
+                        long sleep = wakeAtNanos - nowNanos;
                         if (sleep > 0) {
                             parkNanos = Math.min(sleep, remaining);
                             return WaitStep.PARK;
                         }
+                    }
+                }
+                case DRIVER_WAIT -> {
+                    if (driverWaits) {
+                        parkNanos = remaining;
+                        return WaitStep.DRIVER_WAIT;
                     }
                 }
                 case PARK_BACKOFF -> {
@@ -178,5 +180,19 @@ public final class WaitPlanRunner {
     /** How long to sleep, when {@link #next} said {@link WaitStep#PARK}. */
     public long parkNanos() {
         return parkNanos;
+    }
+
+    /**
+     * How long at most to block in the driver's wait, when {@link #next} said
+     * {@link WaitStep#DRIVER_WAIT}: what is left of the plan's timeout, {@link Long#MAX_VALUE}
+     * without one. A caller may block for less and ask again.
+     */
+    public long driverWaitNanos() {
+        return parkNanos;
+    }
+
+    /** The caller cannot block in the driver's wait after all: a {@link WaitPlan.DriverWait} phase ends. */
+    public void skipDriverWait() {
+        driverWaits = false;
     }
 }

@@ -80,18 +80,19 @@ class AllocationFreeTest {
     void steppingAPlanAllocatesNothingIncludingWhenItTimesOut() {
         WaitPlanRunner runner = new WaitPlanRunner(WaitPlan.spin(3)
                 .then(WaitPlan.yielding(2))
-                .then(WaitPlan.parkUntilDeadline(Duration.ofNanos(10)))
-                .then(WaitPlan.spinPastLanding(Duration.ofNanos(20)))
+                .then(WaitPlan.sleepToWake())
+                .then(WaitPlan.spinOverLanding())
+                .then(WaitPlan.driverWait())
                 .then(WaitPlan.backoff(Duration.ofNanos(1), Duration.ofNanos(64)))
                 .withTimeout(Duration.ofNanos(1_000)));
         long bytes = allocatedBy(i -> {
             long now = i * 10_000L;
-            runner.start(now, now + 500, now + 520);
+            runner.start(now, now + 500, now + 520, (i & 1) == 0);
             long steps = 0;
             WaitStep step;
             do {
                 step = runner.next(false, now);
-                now += step == WaitStep.PARK ? runner.parkNanos() : 1;
+                now += step == WaitStep.PARK ? runner.parkNanos() : step == WaitStep.DRIVER_WAIT ? 100 : 1;
                 steps++;
             } while (step != WaitStep.TIMED_OUT);
             return steps + runner.next(true, now).ordinal();
@@ -100,18 +101,23 @@ class AllocationFreeTest {
     }
 
     @Test
-    void estimatingAllocatesNothing() {
+    void estimatingAndPredictingByTheWakeModelAllocateNothing() {
         long[] now = {0};
         DeadlineEstimator estimator = new DeadlineEstimator(() -> now[0]);
+        TimerLateness lateness = new TimerLateness();
+        WakeModel model = new WakeModel(WakeModel.DEFAULT_QUANTILE, lateness);
+        Prediction prediction = new Prediction();
         long bytes = allocatedBy(i -> {
             Slot slot = Slot.of(i & 7);
             long sequence = (i >>> 3) + 1;
             long predicted = estimator.submitted(slot, sequence);
+            estimator.predict(slot, sequence, model, now[0], prediction);
+            lateness.sample(3_000 + (i & 31) * 100, now[0]);
             now[0] += 100 + (i & 15);
-            estimator.observed(slot, sequence);
-            return predicted + estimator.wakeAt(slot, sequence + 1) + estimator.margin(slot);
+            estimator.observed(slot, sequence, now[0] - 50, now[0] - 20, now[0]);
+            return predicted + prediction.wakeAt() + prediction.spinUntil();
         });
-        assertNoAllocation("DeadlineEstimator", bytes);
+        assertNoAllocation("DeadlineEstimator and WakeModel", bytes);
     }
 
     @Test
@@ -130,7 +136,7 @@ class AllocationFreeTest {
                 port.cancel(port.register(line, slot, target + 5, i, attachment));
                 port.poll(handler);
                 line.setRelease(slot, target + 1);
-                return port.poll(handler) + port.nextWakeAtNanos();
+                return port.poll(handler) + port.nextDueNanos();
             });
             assertNoAllocation("CompletionPort", bytes);
             assertEquals(0, port.size());

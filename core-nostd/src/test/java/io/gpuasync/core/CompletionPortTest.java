@@ -48,7 +48,7 @@ class CompletionPortTest {
     }
 
     @Test
-    void aPollAtOrAfterAWaitsWakeUpTimeSaysOnceThatItIsStillPending() {
+    void aPollAtOrAfterAWaitsDueTimeAsksWhenItIsNextDue() {
         CompletionPort port = new CompletionPort(8);
         List<String> passed = new ArrayList<>();
         CompletionHandler handler = new CompletionHandler() {
@@ -58,25 +58,32 @@ class CompletionPortTest {
             }
 
             @Override
-            public void wakeAtPassed(long handle, Object attachment) {
-                passed.add((String) attachment);
+            public long duePassed(long handle, Object attachment, long nowNanos) {
+                passed.add(attachment + "@" + nowNanos);
+                // Due again 100 ns later, twice; then never.
+                return passed.size() < 3 ? nowNanos + 100 : DeadlineEstimator.UNKNOWN;
             }
         };
         port.register(a, Slot.S0, 1, 1_000, "due at 1000");
-        port.register(a, Slot.S1, 1, 2_000, "due at 2000");
-        port.register(a, Slot.S2, 1, DeadlineEstimator.UNKNOWN, "no estimate");
+        port.register(a, Slot.S2, 1, DeadlineEstimator.UNKNOWN, "never due");
         port.register(a, Slot.S3, 1, 1_000, "landed by then");
         a.setRelease(Slot.S3, 1);
         port.poll(handler, 999);
         assertEquals(List.of(), passed, "nothing is due yet");
         assertEquals(List.of("landed by then@1"), finished);
+        assertEquals(1_000, port.nextDueNanos());
         port.poll(handler, 1_000);
-        assertEquals(List.of("due at 1000"), passed);
-        port.poll(handler, 1_500);
+        assertEquals(List.of("due at 1000@1000"), passed);
+        assertEquals(1_100, port.nextDueNanos(), "the handler's answer is the wait's next due");
+        port.poll(handler, 1_050);
         port.poll(handler);
-        assertEquals(List.of("due at 1000"), passed, "said once; a poll without the time says nothing");
-        port.poll(handler, 5_000);
-        assertEquals(List.of("due at 1000", "due at 2000"), passed, "never for a wait with no estimate");
+        assertEquals(List.of("due at 1000@1000"), passed, "not due yet; a poll without the time asks nothing");
+        port.poll(handler, 1_100);
+        port.poll(handler, 1_200);
+        assertEquals(List.of("due at 1000@1000", "due at 1000@1100", "due at 1000@1200"), passed);
+        assertEquals(DeadlineEstimator.UNKNOWN, port.nextDueNanos(), "never due again: only a wake-up brings it back");
+        port.poll(handler, 9_000);
+        assertEquals(3, passed.size(), "never for a wait that is not due");
     }
 
     @Test
@@ -125,27 +132,27 @@ class CompletionPortTest {
     }
 
     @Test
-    void nextWakeAtIsTheEarliestEstimateStillPending() {
+    void nextDueIsTheEarliestDueTimeStillPending() {
         CompletionPort port = new CompletionPort(4);
-        assertEquals(DeadlineEstimator.UNKNOWN, port.nextWakeAtNanos());
+        assertEquals(DeadlineEstimator.UNKNOWN, port.nextDueNanos());
         port.register(a, Slot.S0, 1, 9_000, "late");
         port.register(a, Slot.S1, 1, DeadlineEstimator.UNKNOWN, "unknown");
         port.register(a, Slot.S2, 1, 3_000, "early");
-        assertEquals(3_000, port.nextWakeAtNanos());
+        assertEquals(3_000, port.nextDueNanos());
         a.setRelease(Slot.S2, 1);
         port.poll(record);
-        assertEquals(9_000, port.nextWakeAtNanos());
+        assertEquals(9_000, port.nextDueNanos());
         a.setRelease(Slot.S0, 1);
         port.poll(record);
-        assertEquals(DeadlineEstimator.UNKNOWN, port.nextWakeAtNanos());
+        assertEquals(DeadlineEstimator.UNKNOWN, port.nextDueNanos());
     }
 
     @Test
-    void nextWakeAtComparesTimesAcrossTheEndOfTheClock() {
+    void nextDueComparesTimesAcrossTheEndOfTheClock() {
         CompletionPort port = new CompletionPort(2);
         port.register(a, Slot.S0, 1, Long.MIN_VALUE + 10, "after the wrap");
         port.register(a, Slot.S1, 1, Long.MAX_VALUE - 10, "before the wrap");
-        assertEquals(Long.MAX_VALUE - 10, port.nextWakeAtNanos());
+        assertEquals(Long.MAX_VALUE - 10, port.nextDueNanos());
     }
 
     @Test
@@ -161,7 +168,7 @@ class CompletionPortTest {
         };
         a.setRelease(Slot.S0, 3);
         assertEquals(1, port.poll(chain), "a poll examines only the waits it began with, so it always ends");
-        assertEquals(200, port.nextWakeAtNanos(), "the wait registered during the poll counts");
+        assertEquals(200, port.nextDueNanos(), "the wait registered during the poll counts");
         assertEquals(1, port.poll(chain));
         assertEquals(1, port.poll(chain));
         assertEquals(List.of("done 1", "done 2", "done 3"), finished);
@@ -195,7 +202,7 @@ class CompletionPortTest {
                     expected = Math.min(expected, 1_000L * (k + 1));
                 }
             }
-            assertEquals(expected, port.nextWakeAtNanos(), "case " + cancelled);
+            assertEquals(expected, port.nextDueNanos(), "case " + cancelled);
         }
     }
 

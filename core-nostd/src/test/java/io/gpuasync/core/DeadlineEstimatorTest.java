@@ -11,12 +11,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DeadlineEstimatorTest {
     private final ManualClock clock = new ManualClock(1_000);
     private final DeadlineEstimator estimator = new DeadlineEstimator(clock);
+    // A timer that has taught nothing: taken to end on time.
+    private final TimerLateness lateness = new TimerLateness();
+    private final WakeModel model = new WakeModel(0.25, lateness);
+
+    private Prediction predict(DeadlineEstimator e, Slot slot, long sequence) {
+        Prediction into = new Prediction();
+        e.predict(slot, sequence, model, clock.nanoTime(), into);
+        return into;
+    }
+
+    private Prediction predict(Slot slot, long sequence) {
+        return predict(estimator, slot, sequence);
+    }
 
     @Test
     void noPredictionBeforeTheFirstSample() {
         assertEquals(UNKNOWN, estimator.submitted(Slot.S0, 1));
         assertEquals(UNKNOWN, estimator.predictedLanding(Slot.S0, 1));
-        assertEquals(UNKNOWN, estimator.wakeAt(Slot.S0, 1));
+        Prediction none = predict(Slot.S0, 1);
+        assertEquals(UNKNOWN, none.landing());
+        assertEquals(UNKNOWN, none.wakeAt());
+        assertEquals(UNKNOWN, none.spinUntil());
         assertEquals(0, estimator.serviceNanos(Slot.S0));
     }
 
@@ -26,19 +42,19 @@ class DeadlineEstimatorTest {
         clock.advance(500);
         estimator.observed(Slot.S0, 1);
         assertEquals(500, estimator.serviceNanos(Slot.S0), "first sample taken as is");
-        assertEquals(4 * 250, estimator.margin(Slot.S0), "until four samples, the spread is half the estimate");
 
         // Two stores queued back to back at 1500: the second waits for the first.
         assertEquals(2_000, estimator.submitted(Slot.S0, 2));
         assertEquals(2_500, estimator.submitted(Slot.S0, 3));
         assertEquals(2_500, estimator.predictedLanding(Slot.S0, 3));
-        assertEquals(2_500 - 1_000, estimator.wakeAt(Slot.S0, 3));
+        Prediction cold = predict(Slot.S0, 3);
+        assertEquals(2_500 - 2 * 250, cold.wakeAt(), "until four errors, two spreads (half the estimate, so few samples) ahead");
+        assertEquals(2_500 + 2 * 250, cold.spinUntil(), "and two behind");
 
         clock.set(2_100);
         estimator.observed(Slot.S0, 2);
         // Sample 600 (from its submit at 1500): the median of {500, 600} leans early, to 500.
         assertEquals(500, estimator.serviceNanos(Slot.S0));
-        assertEquals(4 * 250, estimator.margin(Slot.S0));
         assertEquals(UNKNOWN, estimator.predictedLanding(Slot.S0, 2), "landed: no longer predicted");
 
         clock.set(2_400);
@@ -46,7 +62,6 @@ class DeadlineEstimatorTest {
         // FIFO: 3 started when 2 landed (2100), not when it was queued (1500): sample 300,
         // and the median of {300, 500, 600} is 500.
         assertEquals(500, estimator.serviceNanos(Slot.S0));
-        assertEquals(4 * 250, estimator.margin(Slot.S0));
 
         DeadlineEstimator.Accuracy accuracy = estimator.accuracy();
         assertEquals(2, accuracy.predictions());
@@ -65,14 +80,14 @@ class DeadlineEstimatorTest {
         long seen = clock.nanoTime();
         // The observer ended the wait first; its continuations ran 9 us before it said so.
         clock.advance(9_000);
-        estimator.observed(Slot.S4, 1, UNKNOWN, seen);
+        estimator.observed(Slot.S4, 1, UNKNOWN, UNKNOWN, seen);
         assertEquals(500, estimator.serviceNanos(Slot.S4), "the look's time, not the telling's");
 
         long predicted = estimator.submitted(Slot.S4, 2);
         clock.set(predicted);
         seen = clock.nanoTime();
         clock.advance(9_000);
-        estimator.observed(Slot.S4, 2, UNKNOWN, seen);
+        estimator.observed(Slot.S4, 2, UNKNOWN, UNKNOWN, seen);
         DeadlineEstimator.Accuracy accuracy = estimator.accuracy();
         assertEquals(1, accuracy.predictions());
         assertEquals(0, accuracy.early() + accuracy.late(), "seen exactly when predicted: " + accuracy);
@@ -86,7 +101,7 @@ class DeadlineEstimatorTest {
         estimator.observed(Slot.S5, 1);     // another observer, at 1500
         assertEquals(2_000, estimator.submitted(Slot.S5, 2));
         // Handed in after that observer taught the later time; read at 1400, before it.
-        estimator.observed(Slot.S5, 2, UNKNOWN, 1_400);
+        estimator.observed(Slot.S5, 2, UNKNOWN, UNKNOWN, 1_400);
         DeadlineEstimator.Accuracy accuracy = estimator.accuracy();
         assertEquals(1, accuracy.late());
         assertEquals(500, accuracy.lateNanos(), "scored as seen at 1500, never before a landing already taught");
@@ -106,7 +121,7 @@ class DeadlineEstimatorTest {
     }
 
     @Test
-    void oneWildSampleMovesNeitherTheEstimateNorTheMargin() {
+    void oneWildSampleMovesNeitherTheEstimateNorTheWakeOrSpin() {
         long[] samples = {100, 104, 98, 101, 99, 103, 97, 100, 102, 96};
         for (int i = 0; i < samples.length; i++) {
             estimator.submitted(Slot.S3, i + 1);
@@ -114,80 +129,80 @@ class DeadlineEstimatorTest {
             estimator.observed(Slot.S3, i + 1);
         }
         assertEquals(100, estimator.serviceNanos(Slot.S3));
-        long margin = estimator.margin(Slot.S3);
-        // A thread preempted for 10 ms: an average would jump by a large fraction of that.
         estimator.submitted(Slot.S3, 11);
+        Prediction before = predict(Slot.S3, 11);
+        // A thread preempted for 10 ms: an average would jump by a large fraction of that.
         clock.advance(10_000_000);
         estimator.observed(Slot.S3, 11);
         assertEquals(100, estimator.serviceNanos(Slot.S3));
-        assertEquals(margin, estimator.margin(Slot.S3));
+        estimator.submitted(Slot.S3, 12);
+        Prediction after = predict(Slot.S3, 12);
+        // One sample more moves a quantile by one rank at most: among these errors, a few ns.
+        assertEquals(before.wakeAt() - before.landing(), after.wakeAt() - after.landing(), 4);
+        assertEquals(before.spinUntil() - before.landing(), after.spinUntil() - after.landing(), 4);
+    }
+
+    // Lands each of `took` in turn, each queued when the one before landed, seen as it lands.
+    private long landPromptly(Slot slot, long sequence, long... took) {
+        for (long t : took) {
+            estimator.submitted(slot, ++sequence);
+            clock.advance(t);
+            estimator.observed(slot, sequence);
+        }
+        return sequence;
     }
 
     @Test
-    void theMarginIsTheMostARecentLandingCameBeforeItsPrediction() {
-        estimator.expect(Slot.S4, 1_000);
-        long[] took = {1_000, 900, 950, 980};
-        for (int i = 0; i < took.length; i++) {
-            estimator.submitted(Slot.S4, i + 1);
-            if (i < 3) {
-                assertEquals(4 * estimator.serviceNanos(Slot.S4) / 2, estimator.margin(Slot.S4),
-                        "until four landings were scored, four spreads (half the estimate each, so few samples)");
-            }
-            clock.advance(took[i]);
-            estimator.observed(Slot.S4, i + 1);
+    void theWakeIsTheQuantileOfTheErrorLessTheLatenessOverEveryPairAndTheSpinEndsAtTheUpperOne() {
+        // Sixteen landings 40 ns apart around their predictions: errors -300 .. +300, by 40.
+        DeadlineEstimator e = new DeadlineEstimator(clock);
+        e.expect(Slot.S4, 1_000);
+        long[] errors = new long[DeadlineEstimator.HISTORY];
+        for (int i = 0; i < errors.length; i++) {
+            errors[i] = -300 + 40L * ((i * 7) % 16);
         }
-        // Predicted 1000, 1000, 1000 and 950 after each submit: 0, 100, 50 and 0 (30 late) early.
-        assertEquals(100, estimator.margin(Slot.S4));
-        for (int i = 0; i < DeadlineEstimator.HISTORY; i++) {
-            estimator.submitted(Slot.S4, took.length + i + 1);
-            clock.advance(estimator.serviceNanos(Slot.S4));
-            estimator.observed(Slot.S4, took.length + i + 1);
-        }
-        assertEquals(0, estimator.margin(Slot.S4), "the early ones left the window: on time since");
-    }
-
-    @Test
-    void theMarginIsWhatAQuarterOfTheLastLandingsCameEarlyByNotTheLargestError() {
-        estimator.expect(Slot.S5, 1_000);
         long sequence = 0;
-        for (int i = 0; i < DeadlineEstimator.HISTORY; i++) {
-            estimator.submitted(Slot.S5, ++sequence);
-            clock.advance(1_000);
-            estimator.observed(Slot.S5, sequence);
+        for (long error : errors) {
+            e.submitted(Slot.S4, ++sequence);
+            long predicted = e.predictedLanding(Slot.S4, sequence);
+            clock.set(predicted + error);
+            // Seen as it landed, by an observer that was looking: exact.
+            e.observed(Slot.S4, sequence, predicted + error - 1, UNKNOWN, predicted + error);
         }
-        assertEquals(0, estimator.margin(Slot.S5), "every landing on time");
-        // Three of the last sixteen 200 ns early (each next one on time again): fewer than a quarter.
-        for (int i = 0; i < DeadlineEstimator.HISTORY; i++) {
-            estimator.submitted(Slot.S5, ++sequence);
-            clock.advance(i % 5 == 0 && i > 0 ? 800 : 1_000);
-            estimator.observed(Slot.S5, sequence);
-        }
-        assertEquals(0, estimator.margin(Slot.S5), "three early of sixteen: the largest error is not the margin");
-        // A fourth: now a quarter came 200 ns early.
-        estimator.submitted(Slot.S5, ++sequence);
-        clock.advance(800);
-        estimator.observed(Slot.S5, sequence);
-        assertEquals(200, estimator.margin(Slot.S5));
+        e.submitted(Slot.S4, ++sequence);
+        long landing = e.predictedLanding(Slot.S4, sequence);
+        // No timer sample: the wake is the 0.25-quantile of the errors, index 4 of 16: -300 + 4 * 40.
+        Prediction p = predict(e, Slot.S4, sequence);
+        assertEquals(landing - 140, p.wakeAt());
+        // The spin ends at the 0.75-quantile: the 12th of 16 (index 11): -300 + 11 * 40.
+        assertEquals(landing + 140, p.spinUntil());
+        // Two timer samples, 0 and 100 ns late: e - l over 32 pairs, the 8th (index 8) of them.
+        lateness.sample(0, clock.nanoTime());
+        lateness.sample(100, clock.nanoTime());
+        p = predict(e, Slot.S4, sequence);
+        // Sorted pairs: errors less 0 and less 100; the smallest nine are -400, -360, -320, -300,
+        // -280, -260, -240, -220, -200: the 9th (index 8) is -200.
+        assertEquals(landing - 200, p.wakeAt());
+        assertEquals(landing + 140, p.spinUntil(), "the spin does not depend on the timer");
     }
 
     @Test
-    void aLandingFoundAfterASleepCountsAsEarlyOnlyByWhatTheLookSaw() {
+    void aLandingFoundAfterASleepIsAnErrorAtTheTimersTargetNotAtTheLook() {
         estimator.expect(Slot.S6, 1_000);
-        long sequence = 0;
-        for (int i = 0; i < DeadlineEstimator.HISTORY; i++) {
-            estimator.submitted(Slot.S6, ++sequence);
-            clock.advance(1_000);
-            estimator.observed(Slot.S6, sequence);
-        }
-        // Sleepers that woke 600 ns after each prediction: when in the sleep it landed is not
-        // known, so none of them is taken as early (as the middle of the sleep, each was 200).
+        long sequence = landPromptly(Slot.S6, 0, 1_000, 1_000, 1_000, 1_000, 1_000, 1_000, 1_000, 1_000);
+        // Sleepers whose timer was set 100 ns before each prediction and ended 600 ns after it:
+        // when in the sleep it landed is not known; its error is taken at the target, -100.
         for (int i = 0; i < DeadlineEstimator.HISTORY; i++) {
             estimator.submitted(Slot.S6, ++sequence);
             long sleptFrom = clock.nanoTime();
-            clock.advance(1_600);
-            estimator.observed(Slot.S6, sequence, sleptFrom);
+            long predicted = estimator.predictedLanding(Slot.S6, sequence);
+            clock.set(predicted + 600);
+            estimator.observed(Slot.S6, sequence, sleptFrom, predicted - 100, clock.nanoTime());
         }
-        assertEquals(0, estimator.margin(Slot.S6));
+        estimator.submitted(Slot.S6, ++sequence);
+        Prediction p = predict(Slot.S6, sequence);
+        assertEquals(-100, p.wakeAt() - p.landing());
+        assertEquals(-100, p.spinUntil() - p.landing(), "every error the same: the spin ends at the wake");
     }
 
     @Test
@@ -212,14 +227,14 @@ class DeadlineEstimatorTest {
             }
             long landing = start + 1_000_000;
             for (DeadlineEstimator e : new DeadlineEstimator[] {told, untold}) {
-                long wakeAt = e.wakeAt(Slot.S4, sequence);
+                long wakeAt = predict(e, Slot.S4, sequence).wakeAt();
                 if (wakeAt - landing < 0) {
                     clock.set(landing);     // awake before it landed: sees it as it happens
                     e.observed(Slot.S4, sequence);
                 } else {
                     clock.set(wakeAt);      // asleep when it landed: sees it on waking
                     if (e == told) {
-                        e.observed(Slot.S4, sequence, start);
+                        e.observed(Slot.S4, sequence, start, wakeAt, wakeAt);
                     } else {
                         e.observed(Slot.S4, sequence);
                     }
@@ -265,7 +280,7 @@ class DeadlineEstimatorTest {
         estimator.submitted(Slot.S5, 3);
         // Seen pending at 1500, then seen landed at 2800: it landed somewhere in between.
         clock.set(2_800);
-        estimator.observed(Slot.S5, 1, 1_500);
+        estimator.observed(Slot.S5, 1, 1_500, 2_700, 2_800);
         // Learned as landing at 2150 (a sample of 1150; the median of {1000, 1150} is 1000).
         assertEquals(1_000, estimator.serviceNanos(Slot.S5));
         // 2 and 3 are still queued: 4 lands no earlier than 1500 + three services. Counted from

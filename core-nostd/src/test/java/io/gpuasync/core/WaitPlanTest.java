@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static io.gpuasync.core.WaitStep.DONE;
+import static io.gpuasync.core.WaitStep.DRIVER_WAIT;
 import static io.gpuasync.core.WaitStep.PARK;
 import static io.gpuasync.core.WaitStep.SPIN;
 import static io.gpuasync.core.WaitStep.TIMED_OUT;
@@ -19,9 +20,13 @@ class WaitPlanTest {
 
     /** Runs {@code runner} never reaching, sleeping as told on a manual clock; a PARK is "PARK:ns". */
     private static List<String> steps(WaitPlanRunner runner, long wakeAt, int max) {
+        return steps(runner, wakeAt, DeadlineEstimator.UNKNOWN, false, max);
+    }
+
+    private static List<String> steps(WaitPlanRunner runner, long wakeAt, long spinUntil, boolean driverWaits, int max) {
         List<String> steps = new ArrayList<>();
         long now = 1_000;
-        runner.start(now, wakeAt);
+        runner.start(now, wakeAt, spinUntil, driverWaits);
         for (int i = 0; i < max; i++) {
             WaitStep step = runner.next(false, now);
             if (step == PARK) {
@@ -51,27 +56,27 @@ class WaitPlanTest {
     }
 
     @Test
-    void parkUntilDeadlineSleepsOnceToSlackBeforeTheEstimate() {
-        WaitPlan plan = WaitPlan.parkUntilDeadline(Duration.ofNanos(200)).then(WaitPlan.spin(2));
-        // started at 1000, earliest landing 5000: sleep to 4800.
-        assertEquals(List.of("PARK:3800", "SPIN", "SPIN", "TIMED_OUT"), steps(new WaitPlanRunner(plan), 5_000, 10));
+    void sleepToWakeSleepsOnceToTheWakeTime() {
+        WaitPlan plan = WaitPlan.sleepToWake().then(WaitPlan.spin(2));
+        // Started at 1000, to wake at 4800.
+        assertEquals(List.of("PARK:3800", "SPIN", "SPIN", "TIMED_OUT"), steps(new WaitPlanRunner(plan), 4_800, 10));
     }
 
     @Test
-    void parkUntilDeadlineIsSkippedWithoutAnEstimateOrOncePassed() {
-        WaitPlan plan = WaitPlan.parkUntilDeadline(Duration.ofNanos(200)).then(WaitPlan.spin(1));
+    void sleepToWakeIsSkippedWithoutAPredictionOrOncePassed() {
+        WaitPlan plan = WaitPlan.sleepToWake().then(WaitPlan.spin(1));
         assertEquals(List.of("SPIN", "TIMED_OUT"), steps(new WaitPlanRunner(plan), DeadlineEstimator.UNKNOWN, 10));
-        assertEquals(List.of("SPIN", "TIMED_OUT"), steps(new WaitPlanRunner(plan), 1_100, 10), "1100 - 200 is before the start");
+        assertEquals(List.of("SPIN", "TIMED_OUT"), steps(new WaitPlanRunner(plan), 900, 10), "900 is before the start");
     }
 
     @Test
-    void aSpinPastTheLandingEndsThatLongAfterTheEstimatedLanding() {
-        WaitPlan plan = WaitPlan.parkUntilDeadline(Duration.ZERO)
-                .then(WaitPlan.spinPastLanding(Duration.ofNanos(3)))
+    void aSpinOverTheLandingEndsAtTheModelsSpinEnd() {
+        WaitPlan plan = WaitPlan.sleepToWake()
+                .then(WaitPlan.spinOverLanding())
                 .then(WaitPlan.backoff(Duration.ofNanos(50), Duration.ofNanos(50)));
         WaitPlanRunner runner = new WaitPlanRunner(plan);
-        // Woken at 4000 for a landing estimated at 4005: spins (1 ns each here) until 4008.
-        runner.start(1_000, 4_000, 4_005);
+        // Woken at 4000, to spin until 4008.
+        runner.start(1_000, 4_000, 4_008, false);
         assertEquals(PARK, runner.next(false, 1_000));
         assertEquals(3_000, runner.parkNanos());
         List<String> steps = new ArrayList<>();
@@ -83,28 +88,52 @@ class WaitPlanTest {
             }
         }
         assertEquals(List.of("SPIN", "SPIN", "SPIN", "SPIN", "SPIN", "SPIN", "SPIN", "SPIN", "PARK"), steps,
-                "4000..4007 spin, 4008 is 3 ns past the landing");
+                "4000..4007 spin, 4008 is the spin's end");
         assertEquals(50, runner.parkNanos());
     }
 
     @Test
-    void aSpinPastTheLandingWithoutAnEstimateSpinsThatLongFromItsStart() {
-        WaitPlan plan = WaitPlan.spinPastLanding(Duration.ofNanos(2)).then(WaitPlan.spin(1));
-        assertEquals(List.of("SPIN", "SPIN", "SPIN", "TIMED_OUT"), steps(new WaitPlanRunner(plan), DeadlineEstimator.UNKNOWN, 10),
-                "two 1-ns polls from its start, then the next phase's one");
-        WaitPlanRunner lateStart = new WaitPlanRunner(plan);
-        lateStart.start(9_000, DeadlineEstimator.UNKNOWN, 5_000);
-        assertEquals(SPIN, lateStart.next(false, 9_000), "long past the landing: straight on to the next phase");
-        assertEquals(TIMED_OUT, lateStart.next(false, 9_001));
+    void aSpinOverTheLandingIsSkippedWithoutAPrediction() {
+        WaitPlan plan = WaitPlan.spinOverLanding().then(WaitPlan.spin(1));
+        assertEquals(List.of("SPIN", "TIMED_OUT"), steps(new WaitPlanRunner(plan), DeadlineEstimator.UNKNOWN, 10),
+                "only the next phase's one poll");
     }
 
     @Test
-    void aSpinPastTheLandingHoldsAcrossTheEndOfTheClock() {
-        WaitPlanRunner runner = new WaitPlanRunner(WaitPlan.spinPastLanding(Duration.ofNanos(10)));
-        runner.start(Long.MAX_VALUE - 20, DeadlineEstimator.UNKNOWN, Long.MAX_VALUE - 5);
+    void aSpinOverTheLandingHoldsAcrossTheEndOfTheClock() {
+        WaitPlanRunner runner = new WaitPlanRunner(WaitPlan.spinOverLanding());
+        runner.start(Long.MAX_VALUE - 20, DeadlineEstimator.UNKNOWN, Long.MIN_VALUE + 4, false);
         assertEquals(SPIN, runner.next(false, Long.MAX_VALUE));
         assertEquals(SPIN, runner.next(false, Long.MIN_VALUE + 3));
         assertEquals(TIMED_OUT, runner.next(false, Long.MIN_VALUE + 4));
+    }
+
+    @Test
+    void aDriverWaitBlocksForWhatIsLeftOfTheTimeoutAndNeverEndsByItself() {
+        WaitPlan plan = WaitPlan.driverWait().then(WaitPlan.spin(1)).withTimeout(Duration.ofNanos(500));
+        WaitPlanRunner runner = new WaitPlanRunner(plan);
+        runner.start(1_000, DeadlineEstimator.UNKNOWN, DeadlineEstimator.UNKNOWN, true);
+        assertEquals(DRIVER_WAIT, runner.next(false, 1_000));
+        assertEquals(500, runner.driverWaitNanos());
+        assertEquals(DRIVER_WAIT, runner.next(false, 1_200), "a driver's wait that returned early is asked again");
+        assertEquals(300, runner.driverWaitNanos());
+        assertEquals(TIMED_OUT, runner.next(false, 1_500));
+        WaitPlanRunner unbounded = new WaitPlanRunner(WaitPlan.driverWait());
+        unbounded.start(0, DeadlineEstimator.UNKNOWN, DeadlineEstimator.UNKNOWN, true);
+        assertEquals(DRIVER_WAIT, unbounded.next(false, 0));
+        assertEquals(Long.MAX_VALUE, unbounded.driverWaitNanos());
+    }
+
+    @Test
+    void aDriverWaitIsSkippedWhereTheCallerCannotBlockInTheDriver() {
+        WaitPlan plan = WaitPlan.driverWait().then(WaitPlan.spin(1));
+        assertEquals(List.of("SPIN", "TIMED_OUT"), steps(new WaitPlanRunner(plan), DeadlineEstimator.UNKNOWN,
+                DeadlineEstimator.UNKNOWN, false, 10));
+        WaitPlanRunner runner = new WaitPlanRunner(plan);
+        runner.start(0, DeadlineEstimator.UNKNOWN, DeadlineEstimator.UNKNOWN, true);
+        assertEquals(DRIVER_WAIT, runner.next(false, 0));
+        runner.skipDriverWait();
+        assertEquals(SPIN, runner.next(false, 1), "a line that closed meanwhile: the next phase takes over");
     }
 
     @Test
@@ -117,7 +146,7 @@ class WaitPlanTest {
     @Test
     void backoffDoublingCannotOverflow() {
         WaitPlanRunner runner = new WaitPlanRunner(new WaitPlan.ParkBackoff(Long.MAX_VALUE / 2 + 1, Long.MAX_VALUE));
-        runner.start(0, DeadlineEstimator.UNKNOWN);
+        runner.start(0, DeadlineEstimator.UNKNOWN, DeadlineEstimator.UNKNOWN, false);
         assertEquals(PARK, runner.next(false, 0));
         assertEquals(PARK, runner.next(false, 0));
         assertEquals(Long.MAX_VALUE, runner.parkNanos());
@@ -136,7 +165,7 @@ class WaitPlanTest {
     @Test
     void aZeroTimeoutTimesOutAtOnce() {
         WaitPlanRunner runner = new WaitPlanRunner(WaitPlan.busySpin().withTimeout(Duration.ZERO));
-        runner.start(5, DeadlineEstimator.UNKNOWN);
+        runner.start(5, DeadlineEstimator.UNKNOWN, DeadlineEstimator.UNKNOWN, false);
         assertEquals(TIMED_OUT, runner.next(false, 5));
         assertEquals(DONE, runner.next(true, 5), "done wins over a timeout once the word is reached");
     }
@@ -144,7 +173,7 @@ class WaitPlanTest {
     @Test
     void doneEndsAnyPhase() {
         WaitPlanRunner runner = new WaitPlanRunner(WaitPlan.busySpin());
-        runner.start(0, DeadlineEstimator.UNKNOWN);
+        runner.start(0, DeadlineEstimator.UNKNOWN, DeadlineEstimator.UNKNOWN, false);
         assertEquals(SPIN, runner.next(false, 0));
         assertEquals(DONE, runner.next(true, 1));
     }
@@ -161,7 +190,7 @@ class WaitPlanTest {
     @Test
     void theTimeoutIsMeasuredAcrossTheEndOfTheClock() {
         WaitPlanRunner runner = new WaitPlanRunner(WaitPlan.busySpin().withTimeout(Duration.ofNanos(10)));
-        runner.start(Long.MAX_VALUE - 5, DeadlineEstimator.UNKNOWN);
+        runner.start(Long.MAX_VALUE - 5, DeadlineEstimator.UNKNOWN, DeadlineEstimator.UNKNOWN, false);
         assertEquals(SPIN, runner.next(false, Long.MAX_VALUE));
         assertEquals(TIMED_OUT, runner.next(false, Long.MIN_VALUE + 4));
     }
@@ -180,10 +209,6 @@ class WaitPlanTest {
         assertTrue(assertThrows(IllegalArgumentException.class,
                 () -> WaitPlan.spin(1).withTimeout(Duration.ofSeconds(1)).withTimeout(Duration.ofSeconds(2)))
                 .getMessage().contains("one Timeout"));
-        assertThrows(IllegalArgumentException.class, () -> WaitPlan.parkUntilDeadline(Duration.ofNanos(-1)));
-        assertEquals("spin past the landing must be >= 0, got -1",
-                assertThrows(IllegalArgumentException.class, () -> new WaitPlan.SpinPastLanding(-1)).getMessage());
-        assertThrows(NullPointerException.class, () -> WaitPlan.spinPastLanding(null));
         assertThrows(NullPointerException.class, () -> WaitPlan.spin(1).then(null));
         assertThrows(IllegalStateException.class, () -> new WaitPlanRunner(WaitPlan.spin(1)).next(false, 0));
     }

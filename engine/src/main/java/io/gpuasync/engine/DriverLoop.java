@@ -1,41 +1,79 @@
 package io.gpuasync.engine;
 
+import io.gpuasync.api.GpuException;
+
 /**
- * The one loop every thread that owns a {@link WaitEngine} runs it with (the std host's
- * dispatcher, the io_uring host's ring thread): the engine's step (telling the {@link Sleeper}
- * when it did work, which ends a rest), then the sleeper's decision (poll, sleep a lateness
- * before the deadline, or rest on the deadline after polling its bound), then the sleep
- * handshake. Agrona's {@code AgentRunner} over an {@code IdleStrategy} in this project's terms:
- * the engine does not know how its driver sleeps, the sleeper does not know what the engine does.
- * An event loop (the Netty host) cannot block in it and runs the same steps from its own tasks.
+ * The one loop every host drives a {@link WaitEngine} with, Agrona's {@code AgentRunner} in
+ * this project's terms: it owns the engine's step, what happens when a step throws (the engine is
+ * abandoned, every wait fails {@link GpuException.Kind#CLOSED}, and the error goes on to the
+ * host), and the sleep handshake; an {@link IdleStrategy} decides how to idle; a host supplies
+ * only its {@link Timer}. A thread that may block runs {@link #run}; an event loop, which must
+ * not, calls {@link #step} from its own tasks and arms its own timer.
  */
 public final class DriverLoop {
     private DriverLoop() {
     }
 
+    /** How a host's thread sleeps. */
+    @FunctionalInterface
+    public interface Timer {
+        /**
+         * Sleeps until {@code targetNanos} ({@link System#nanoTime()} scale) or until woken;
+         * {@link WaitEngine#NO_DEADLINE}: until woken. Returns true when its timer ended the
+         * sleep, false when a wake-up (or anything else) did.
+         */
+        boolean sleepUntil(long targetNanos);
+    }
+
     /**
-     * Drives {@code engine} until it is closed, then runs its last step (which fails what is left
-     * with {@link io.gpuasync.api.GpuException.Kind#CLOSED}). Allocates nothing of its own.
+     * Drives {@code engine} until it is closed, idling as {@code strategy} says and sleeping on
+     * {@code timer}, whose sleeps teach the engine's {@link io.gpuasync.core.TimerLateness}; then
+     * runs its last step (which fails what is left with {@link GpuException.Kind#CLOSED}).
+     * Allocates nothing of its own.
+     *
+     * @throws RuntimeException or Error what a step threw, after the engine was abandoned
      */
-    public static void run(WaitEngine engine, Sleeper sleeper) {
-        while (!engine.isClosed()) {
-            if (engine.doWork(System.nanoTime()) > 0) {
-                sleeper.progressed();
+    public static void run(WaitEngine engine, IdleStrategy strategy, Timer timer) {
+        for (;;) {
+            IdleStrategy.Idle idle = step(engine, strategy);
+            if (idle == null) {
+                return;
             }
-            long target = sleeper.plan(engine.nextDeadline(), System.nanoTime());
-            if (target == Sleeper.POLL) {
-                sleeper.pause();
+            if (idle == IdleStrategy.Idle.POLL) {
+                strategy.pause();
                 continue;
             }
             if (!engine.prepareToSleep()) {
                 continue;
             }
             try {
-                sleeper.sleepUntil(target);
+                long target = idle == IdleStrategy.Idle.BLOCK ? WaitEngine.NO_DEADLINE : engine.nextDeadline();
+                long armedAt = System.nanoTime();
+                if (timer.sleepUntil(target) && target != WaitEngine.NO_DEADLINE) {
+                    engine.model().lateness().timerEnded(target, armedAt, System.nanoTime());
+                }
             } finally {
                 engine.awake();
             }
         }
-        engine.doWork(System.nanoTime());
+    }
+
+    /**
+     * One step: the engine's work, then the strategy's decision for its next deadline; null once
+     * the engine is closed and its last step ran. A step that throws abandons the engine (every
+     * wait fails {@link GpuException.Kind#CLOSED}) and rethrows.
+     */
+    public static IdleStrategy.Idle step(WaitEngine engine, IdleStrategy strategy) {
+        try {
+            if (engine.isClosed()) {
+                engine.doWork(System.nanoTime());
+                return null;
+            }
+            engine.doWork(System.nanoTime());
+            return strategy.idle(engine.nextDeadline(), System.nanoTime());
+        } catch (RuntimeException | Error e) {
+            engine.abandon(new GpuException(GpuException.Kind.CLOSED, "the thread driving the waits failed: " + e, e));
+            throw e;
+        }
     }
 }

@@ -13,15 +13,12 @@ package io.gpuasync.engine;
  * @param timersMoved        timeouts moved to a new deadline
  * @param timersRemoved      timeouts removed because the engine wanted no deadline
  * @param timerFires         timeouts that fired
- * @param polls              looks at the words over a landing nearer than the timer's lateness
+ * @param polls              steps taken because the idle strategy said poll (a wait due, in
+ *                           its spin)
  * @param wakeUps            wake-ups from other threads (the io_uring host's eventfd reads, the
  *                           steps queued on the Netty loop by a wait from another thread)
- * @param probes             probe timeouts armed because the timer's lateness had no recent sample
- * @param rests              sleeps to the engine's own deadline after polling an overdue wait for
- *                           {@link WaitTuning#POLL_RUN_MAX_NANOS} without a landing
- * @param timerLatenessNanos how late, as learned so far, the host's timed sleeps end: they are
- *                           armed that much early
+ * @param timerLatenessNanos the median of how late the host's recent timed sleeps ended
  */
 public record HostStats(long threadId, long timersArmed, long timersMoved, long timersRemoved, long timerFires,
-                        long polls, long wakeUps, long probes, long rests, long timerLatenessNanos) {
+                        long polls, long wakeUps, long timerLatenessNanos) {
 }

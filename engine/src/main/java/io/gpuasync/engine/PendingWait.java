@@ -6,11 +6,11 @@ import io.gpuasync.spi.HostLine;
 
 /**
  * One wait the engine holds: the record its completion port carries as the wait's attachment.
- * What the engine keeps of a wait beside it is indexed by the wait's port entry (its wake lead's
- * bookkeeping, {@link WakeLeads}). {@link #overdueAt} is the engine's, touched only on the
- * driving thread.
+ * What the engine keeps of a wait beside it (its wake and spin times, its back-off, whether the
+ * driver's wait watches it) is indexed by the wait's port entry. {@link #overdueAt} is the
+ * engine's, touched only on the driving thread.
  */
-sealed interface PendingWait permits AsyncWait, HandOff {
+sealed interface PendingWait permits EngineFuture, HandOff {
     /** What is waited for. */
     Ticket ticket();
 

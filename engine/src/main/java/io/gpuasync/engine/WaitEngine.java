@@ -6,8 +6,11 @@ import io.gpuasync.api.Ticket;
 import io.gpuasync.core.CompletionHandler;
 import io.gpuasync.core.CompletionPort;
 import io.gpuasync.core.DeadlineEstimator;
+import io.gpuasync.core.Prediction;
 import io.gpuasync.core.Sequences;
 import io.gpuasync.core.Slot;
+import io.gpuasync.core.TimerLateness;
+import io.gpuasync.core.WakeModel;
 import io.gpuasync.spi.HostLine;
 
 import java.lang.ref.WeakReference;
@@ -16,58 +19,43 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The step that any loop drives to wait for many tickets at once: a {@link CompletionPort} of
- * pending waits, and the work around it, with no thread of its own. Whoever drives it (the
- * std host's dispatcher thread, an io_uring ring, a Netty event loop) calls {@link #doWork}
- * when it is due, and sleeps until {@link #nextDeadline()} or until the {@link Waker} it gave
- * the engine wakes it; nothing in the engine knows which it is.
+ * The step that any loop drives to wait for many tickets at once, with no thread of its own: a
+ * {@link CompletionPort} of pending waits and the work around it. Whoever drives it (the std
+ * host's dispatcher, an io_uring ring, a Netty event loop) runs it with {@link DriverLoop}: it
+ * calls {@link #doWork} and idles until {@link #nextDeadline()} as its {@link IdleStrategy}
+ * says, or until the {@link Waker} it gave the engine wakes it.
  *
- * <pre>{@code
- * while (!engine.isClosed()) {
- *     engine.doWork(System.nanoTime());
- *     long deadline = engine.nextDeadline();             // NO_DEADLINE: only a wake-up brings work
- *     if (engine.prepareToSleep()) {
- *         try { sleepUntil(deadline); } finally { engine.awake(); }
- *     }
- * }
- * engine.doWork(System.nanoTime());                     // fails what is left with CLOSED
- * }</pre>
- *
- * <p>That loop, with the choice between sleeping and polling a near deadline, is written once, in
- * {@link DriverLoop} over a {@link Sleeper}; the wake lead is {@link WakeLeads}, the watchdog
- * {@link Watchdog}.
- *
- * <p>One {@link #doWork} drains the waits other threads submitted, polls the port, completes
- * what landed (handing the word it read to the line's estimator, once), fails the waits of
- * lines that closed, and, when due, runs the watchdog (asks the driver whether the device of a
- * long-overdue wait still works). Its deadline is the earliest time a pending wait is due: its
- * predicted landing less a lead the engine learns per slot ({@link WakeLeads}), so that about one
- * wait in eight has landed by the first poll at or after its due; once that passed without a
- * landing, polls follow in growing steps (the
- * settings' poll back-off), and the driver chooses how to wait that long: a thread may spin
- * over short ones, an event loop arms its timer.
+ * <p>One {@link #doWork} takes in the waits other threads submitted, polls the port, completes
+ * what landed (then teaches the line's estimator the landing, once), fails the waits of lines that
+ * closed or whose device a health check found failed, and moves each pending wait through its
+ * phases ({@link IdleStrategy.Phases}), by the {@link WakeModel}: due at its wake time; due at
+ * every step until its spin ends; then watched by the driver's own wait for its store (one
+ * {@link StoreWatcher} thread per driver and domain, for any number of waits), or, where the line's
+ * driver has none, looked at with a back-off. Its deadline is the earliest time a wait is due,
+ * or the next watchdog round ({@link Watchdog}) while a wait is pending.
  *
  * <p>Futures from {@link #whenLanded} complete on the driving thread, inside {@link #doWork}: on
  * an event loop, continuations run on the loop. Blocking waiters may {@link #handOff} their
  * sleep, so that the engine's one timer serves them all.
  *
  * <p>Allocation: {@code doWork} allocates nothing of its own in steady state (what a completed
- * future's dependents do is theirs); {@code whenLanded} allocates its future.
+ * future's dependents do is theirs; a watchdog's health check, off the wait path, allocates);
+ * {@code whenLanded} allocates its future.
  */
 public final class WaitEngine implements AutoCloseable {
     /** What {@link #nextDeadline()} says when only a wake-up can bring work. */
     public static final long NO_DEADLINE = Long.MAX_VALUE;
+
     private final EngineSettings settings;
     private final Waker waker;
+    private final WakeModel model;
     private final CompletionPort port;
+    private final WaitPhases phases;
     private final MpscArrayQueue<PendingWait> submissions;
     private final AtomicInteger asyncInUse = new AtomicInteger();
     private final AtomicInteger handOffsInUse = new AtomicInteger();
     private final Runnable lineClosed;
-    private final WakeLeads leads;
     private final Watchdog watchdog;
-    private final long backoffMinNanos;
-    private final long backoffMaxNanos;
     private final CompletionHandler completeLanded = new CompletionHandler() {
         @Override
         public void completed(long handle, Object attachment, long word) {
@@ -75,55 +63,45 @@ public final class WaitEngine implements AutoCloseable {
         }
 
         @Override
-        public void wakeAtPassed(long handle, Object attachment) {
-            judgeWake(handle, attachment, false);
+        public long duePassed(long handle, Object attachment, long nowNanos) {
+            return phases.nextDue((int) handle, (PendingWait) attachment, nowNanos);
         }
     };
     private final CompletionHandler failRemoved = this::failRemoved;
-    // Driving thread only: what drain asks each new wait's line, reused.
-    private final HostLine.Prediction prediction = new HostLine.Prediction();
-    // The time of the doWork that is running, for the handlers.
-    private long workNanos;
-    // Driving thread only: the line and slot of a landing whose continuations are running, which
-    // the engine teaches after them; a continuation that looks at that slot leaves it to it.
-    private HostLine<?> teachingLine;
-    private Slot teachingSlot;
+    private final Prediction prediction = new Prediction();
     // When the port last read every pending word: what landed since came after it.
     private long previousPollNanos = DeadlineEstimator.UNKNOWN;
 
     private volatile boolean closed;
     private volatile boolean sleeping;
     // Driving thread only.
-    private Thread drivingThread;
     private boolean finished;
     private long deadline = NO_DEADLINE;
-    private long backoffNanos;
     private GpuException removalFailure;
 
-    /** An engine with these settings, whose driver {@code waker} wakes, and a timer lateness of its own. */
-    public WaitEngine(EngineSettings settings, Waker waker) {
-        this(settings, waker, new TimerLateness());
-    }
-
     /**
-     * An engine with these settings, whose driver {@code waker} wakes and sleeps on a timer that
-     * is {@code lateness} late (its {@link Sleeper}'s): how long a wait that could not be slept to
-     * would have waited anyway.
+     * An engine with these settings, whose driver {@code waker} wakes, that schedules waits by a
+     * {@link WakeModel} of the settings' quantile over a timer lateness of its own (which its
+     * driver's sleeps teach), through the phases of the settings' idle strategy.
      */
-    public WaitEngine(EngineSettings settings, Waker waker, TimerLateness lateness) {
+    public WaitEngine(EngineSettings settings, Waker waker) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.waker = Objects.requireNonNull(waker, "waker");
+        this.model = new WakeModel(settings.wakeQuantile(), new TimerLateness());
+        Objects.requireNonNull(settings.idleStrategy().phases(), "idleStrategy.phases()");
         int ports = settings.asyncCapacity() + settings.handOffCapacity();
         this.port = new CompletionPort(ports);
-        this.leads = new WakeLeads(ports, Objects.requireNonNull(lateness, "lateness"));
+        this.phases = new WaitPhases(settings, ports, waker);
         // Room also for async waits cancelled before the driver took them, which no longer
         // count against the capacity.
         this.submissions = new MpscArrayQueue<>(ports + settings.asyncCapacity());
         this.lineClosed = new LineClosedListener(this);
-        this.watchdog = new Watchdog(settings, this::failWaitsOn, System.nanoTime());
-        this.backoffMinNanos = settings.pollBackoffMin().toNanos();
-        this.backoffMaxNanos = settings.pollBackoffMax().toNanos();
-        this.backoffNanos = backoffMinNanos;
+        this.watchdog = new Watchdog(settings, this::failWaitsOn, waker, System.nanoTime());
+    }
+
+    /** The model this engine wakes by; its timer's lateness is what its driver's sleeps teach. */
+    public WakeModel model() {
+        return model;
     }
 
     // ------------------------------------------------------------------ any thread
@@ -140,20 +118,14 @@ public final class WaitEngine implements AutoCloseable {
     public CompletableFuture<Ticket> whenLanded(Ticket ticket) {
         Objects.requireNonNull(ticket, "ticket");
         HostLine<?> line = HostLine.of(ticket.line());
-        AsyncWait wait = new AsyncWait(ticket, System.nanoTime(), asyncInUse);
+        EngineFuture wait = new EngineFuture(ticket, System.nanoTime(), asyncInUse);
         if (closed) {
             wait.completeExceptionally(closedEngine());
             return wait;
         }
         try {
-            long word = line.word(ticket.slot());
-            if (Sequences.reached(word, ticket.target())) {
-                // A continuation of a landing on this slot, on the driving thread, does not
-                // teach it first: the engine does once its continuations ran, with when the word
-                // was read and the sleep before it, which a look now would forget.
-                if (Thread.currentThread() != drivingThread || line != teachingLine || ticket.slot() != teachingSlot) {
-                    line.observe(ticket.slot(), word);
-                }
+            // Landed before anyone waited: when is unknown, so it teaches the line nothing.
+            if (Sequences.reached(line.word(ticket.slot()), ticket.target())) {
                 wait.complete(ticket);
                 return wait;
             }
@@ -273,6 +245,9 @@ public final class WaitEngine implements AutoCloseable {
 
     // ------------------------------------------------------------------ the driving thread
 
+    // Written by the driving thread, read by whenLanded to tell a continuation from another thread.
+    private volatile Thread drivingThread;
+
     /**
      * Does the work due now: see the class comment. Only the driving thread calls it.
      *
@@ -280,28 +255,29 @@ public final class WaitEngine implements AutoCloseable {
      * @return how many waits it took in, completed or failed (0: nothing happened)
      */
     public int doWork(long nowNanos) {
-        drivingThread = Thread.currentThread();
+        if (drivingThread != Thread.currentThread()) {
+            drivingThread = Thread.currentThread();
+        }
         if (closed) {
             if (finished) {
                 return 0;
             }
             finished = true;
             deadline = NO_DEADLINE;
+            phases.stop();
             return failEverything(closedEngine());
         }
-        int taken = drain(nowNanos);
-        workNanos = nowNanos;
-        int landed = port.poll(completeLanded, nowNanos);
+        int work = drain(nowNanos);
+        work += port.poll(completeLanded, nowNanos);
         previousPollNanos = nowNanos;
-        int work = taken + landed;
         if (port.unreadable() > 0) {
             work += failClosedLines();
         }
+        work += watchdog.run(port, nowNanos);
         if (nowNanos - watchdog.nextRound() >= 0) {
             work += dropAbandoned();
-            work += watchdog.runIfDue(port, nowNanos);
         }
-        planNextLook(nowNanos, work > 0);
+        planNextLook();
         return work;
     }
 
@@ -341,6 +317,7 @@ public final class WaitEngine implements AutoCloseable {
         closed = true;
         finished = true;
         deadline = NO_DEADLINE;
+        phases.stop();
         failEverything(why);
     }
 
@@ -355,7 +332,6 @@ public final class WaitEngine implements AutoCloseable {
             }
             Ticket ticket = wait.ticket();
             HostLine<?> line = wait.line();
-            Slot slot = ticket.slot();
             // Its state, not its word: a line closed before the wait was taken in ends it here.
             // One whose words were retired while it is still closing is registered, skipped by
             // the poll as unreadable, and failed once the close ends (its listener wakes us).
@@ -364,18 +340,13 @@ public final class WaitEngine implements AutoCloseable {
                 wait.failed(new GpuException(GpuException.Kind.CLOSED, line + " is closed"));
                 continue;
             }
-            // A wait that already landed is registered too: the poll that follows in this
-            // doWork completes it, and completes a batch that landed together last-in first.
-            // Completing each here, in submission order, woke a thread that joins the batch in
-            // that order once per wait (about a twelfth of the throughput in JMH's
-            // DispatcherThroughput; bench/RESULTS.md).
-            line.predict(slot, ticket.target(), prediction);
-            long wakeAt = leads.wakeAt(slot, prediction.landing());
-            // A wait with no prediction is due now: it is polled with the back-off at once.
-            long due = wakeAt == DeadlineEstimator.UNKNOWN ? nowNanos : wakeAt;
-            long handle = port.tryRegister(line.words(), slot, ticket.target(), due, wait);
+            line.predict(ticket.slot(), ticket.target(), model, prediction);
+            // A wait that already landed is registered too: the poll that follows in this doWork
+            // completes it, and completes a batch that landed together last-in first.
+            long due = phases.firstDue(prediction, nowNanos);
+            long handle = port.tryRegister(line.words(), ticket.slot(), ticket.target(), due, wait);
             if (handle == CompletionPort.FULL && dropAbandoned() > 0) {
-                handle = port.tryRegister(line.words(), slot, ticket.target(), due, wait);
+                handle = port.tryRegister(line.words(), ticket.slot(), ticket.target(), due, wait);
             }
             if (handle == CompletionPort.FULL) {
                 account(wait);
@@ -387,47 +358,31 @@ public final class WaitEngine implements AutoCloseable {
                 }
                 continue;
             }
-            leads.registered((int) handle, wakeAt, due, nowNanos);
+            phases.registered((int) handle, prediction, due);
             wait.overdueAt(watchdog.firstCheck(prediction.landing(), wait.startedNanos()));
         }
         return taken;
-    }
-
-    private void judgeWake(long handle, Object attachment, boolean landed) {
-        leads.judge((int) handle, ((PendingWait) attachment).ticket().slot(), landed, workNanos);
     }
 
     private void completeLanded(long handle, Object attachment, long word) {
         // When the port read the word: the poll reads one wait's word after the continuations
         // of those before it ran, so not the doWork's time.
         long seen = System.nanoTime();
-        judgeWake(handle, attachment, true);
+        long target = phases.wakeTargetOfLanding((int) handle, previousPollNanos);
+        phases.ended((int) handle);
         PendingWait wait = (PendingWait) attachment;
         // Read before the wait ends: once ended, the record may already be its waiter's next wait.
         HostLine<?> line = wait.line();
         Slot slot = wait.ticket().slot();
         account(wait);
-        // The wait ends first and its line learns after, told when the port read the word: the
-        // estimator's learning (two sorts of its samples, over arrays the signalling thread wrote
-        // on another core) took 0.9-1.8 us at the median on the Netty loop, which the
-        // continuation would have waited for (bench/RESULTS.md). A wait its continuation queues
-        // on the line at once is predicted from the last landing the line knew, so it is
-        // predicted late by as much as this one came early, for that one wait.
-        teachingLine = line;
-        teachingSlot = slot;
-        try {
-            wait.landed(word);
-        } finally {
-            teachingLine = null;
-            teachingSlot = null;
-        }
-        // The word the port read proves the landing, and teaches the estimator once; it was
-        // pending at the previous poll (or when it was queued), so it landed after that.
-        line.observeAfterSleep(slot, word, previousPollNanos, seen);
+        // The wait ends first and its line learns after, so the continuation does not wait for
+        // the estimator; told when the port read the word, and that it landed after the previous poll.
+        wait.landed(word);
+        line.observe(slot, word, previousPollNanos, target, seen);
     }
 
     private void failRemoved(long handle, Object attachment, long word) {
-        leads.forget((int) handle);
+        phases.ended((int) handle);
         PendingWait wait = (PendingWait) attachment;
         account(wait);
         wait.failed(removalFailure);
@@ -451,7 +406,9 @@ public final class WaitEngine implements AutoCloseable {
         for (int i = port.size() - 1; i >= 0; i--) {
             PendingWait wait = (PendingWait) port.attachmentAt(i);
             if (wait.abandoned()) {
-                port.cancel(port.handleAt(i));
+                long handle = port.handleAt(i);
+                phases.ended((int) handle);
+                port.cancel(handle);
                 drop(wait);
                 dropped++;
             }
@@ -488,31 +445,15 @@ public final class WaitEngine implements AutoCloseable {
         }
     }
 
-    // The deadline: the earliest predicted landing while one lies ahead; once past, polls that
-    // grow apart by the back-off, counted from each look that was due, not from every call (a
-    // driver that spins calls often, and must not push its own deadline away by doing so).
-    private void planNextLook(long nowNanos, boolean progressed) {
+    // The earliest due wait, and the watchdog's round while any wait is pending.
+    private void planNextLook() {
         if (port.size() == 0) {
             deadline = NO_DEADLINE;
-            backoffNanos = backoffMinNanos;
             return;
         }
-        if (progressed) {
-            backoffNanos = backoffMinNanos;
-        }
-        long due = port.nextWakeAtNanos();
-        long next;
-        if (due != DeadlineEstimator.UNKNOWN && due - nowNanos > 0) {
-            next = due;
-            backoffNanos = backoffMinNanos;
-        } else if (progressed || deadline == NO_DEADLINE || nowNanos - deadline >= 0) {
-            next = nowNanos + backoffNanos;
-            backoffNanos = Math.min(backoffMaxNanos, backoffNanos * 2);
-        } else {
-            next = deadline;
-        }
-        long nextRound = watchdog.nextRound();
-        deadline = next - nextRound > 0 ? nextRound : next;
+        long due = port.nextDueNanos();
+        long round = watchdog.nextRound();
+        deadline = due == DeadlineEstimator.UNKNOWN || due - round > 0 ? round : due;
     }
 
     private int failEverything(GpuException why) {

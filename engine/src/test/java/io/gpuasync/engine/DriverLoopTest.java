@@ -5,6 +5,7 @@ import io.gpuasync.api.Ticket;
 import io.gpuasync.backend.sim.SimBackend;
 import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
+import io.gpuasync.core.TimerLateness;
 import io.gpuasync.testing.Gates;
 import org.junit.jupiter.api.Test;
 
@@ -22,18 +23,18 @@ class DriverLoopTest {
     @Test
     void drivesWaitsToTheirLandingAndEndsWhatIsLeftWhenClosed() throws Exception {
         SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> { });
-        TimerLateness lateness = new TimerLateness();
         Thread[] driver = new Thread[1];
-        WaitEngine engine = new WaitEngine(EngineSettings.DEFAULTS, () -> LockSupport.unpark(driver[0]), lateness);
-        Sleeper sleeper = new Sleeper(lateness, target -> {
+        WaitEngine engine = new WaitEngine(EngineSettings.DEFAULTS, () -> LockSupport.unpark(driver[0]));
+        TimerLateness lateness = engine.model().lateness();
+        CountingIdleStrategy strategy = new CountingIdleStrategy(IdleStrategy.adaptive());
+        driver[0] = Thread.ofPlatform().daemon().start(() -> DriverLoop.run(engine, strategy, target -> {
             if (target == WaitEngine.NO_DEADLINE) {
                 LockSupport.park();
                 return false;
             }
             LockSupport.parkNanos(Math.max(1, target - System.nanoTime()));
             return System.nanoTime() - target >= 0;
-        });
-        driver[0] = Thread.ofPlatform().daemon().start(() -> DriverLoop.run(engine, sleeper));
+        }));
         try (SimStream stream = sim.device(0).createStream(); Line<SimStream> line = sim.openLine()) {
             for (int i = 0; i < 50; i++) {
                 stream.busy(Duration.ofNanos(300_000));
@@ -42,6 +43,7 @@ class DriverLoopTest {
             }
             // The sleeps it took taught the lateness (the polls alone would not).
             assertTrue(lateness.samples() > 0, lateness.toString());
+            assertTrue(strategy.sleeps() > 0 && strategy.blocks() > 0, "slept to deadlines, and blocked without one");
             CountDownLatch gate = Gates.gate(stream);
             try {
                 var pending = engine.whenLanded(line.signal(stream, Slot.S1));
@@ -54,6 +56,31 @@ class DriverLoopTest {
             }
         } finally {
             engine.close();
+        }
+    }
+
+    @Test
+    void aStepThatThrowsAbandonsTheEngineAndTheErrorReachesTheHost() throws Exception {
+        SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> { });
+        WaitEngine engine = new WaitEngine(EngineSettings.DEFAULTS, () -> { });
+        RuntimeException broken = new IllegalStateException("a strategy that throws");
+        IdleStrategy throwing = (deadline, now) -> {
+            throw broken;
+        };
+        try (SimStream stream = sim.device(0).createStream(); Line<SimStream> line = sim.openLine()) {
+            CountDownLatch gate = Gates.gate(stream);
+            try {
+                var pending = engine.whenLanded(line.signal(stream, Slot.S0));
+                assertEquals(broken, org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                        () -> DriverLoop.run(engine, throwing, target -> true)));
+                assertTrue(engine.isClosed());
+                var failure = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.ExecutionException.class,
+                        () -> pending.get(10, TimeUnit.SECONDS)).getCause();
+                assertEquals(io.gpuasync.api.GpuException.Kind.CLOSED, ((io.gpuasync.api.GpuException) failure).kind());
+                assertEquals(broken, failure.getCause(), "the wait says why");
+            } finally {
+                gate.countDown();
+            }
         }
     }
 }

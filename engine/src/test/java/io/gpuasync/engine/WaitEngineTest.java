@@ -6,7 +6,9 @@ import io.gpuasync.api.Ticket;
 import io.gpuasync.backend.sim.SimBackend;
 import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
-import io.gpuasync.core.WakeLead;
+import io.gpuasync.core.Prediction;
+import io.gpuasync.core.TimerLateness;
+import io.gpuasync.core.WakeModel;
 import io.gpuasync.spi.HostLine;
 import io.gpuasync.testing.Gates;
 import io.gpuasync.testing.WatchedLine;
@@ -103,69 +105,75 @@ class WaitEngineTest {
     }
 
     @Test
-    void theDeadlineFollowsThePredictionThenBacksOff() throws Exception {
+    void aWaitIsDueAtItsWakeTimeThenAtEveryStepOverItsSpinThenTheDriversWaitWatchesIt() throws Exception {
         WaitEngine slow = slowEngine();
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         line.expect(Slot.S0, Duration.ofMillis(50));
-        // The fourth store behind the gate is predicted far enough ahead that it lies in the
-        // future; a new engine's lead is 0, so the wait is due at its prediction.
         Ticket ticket = gatedWait(slow, stream, line);
-        long predicted = landing(line, ticket.target());
-        assertTrue(predicted - System.nanoTime() > 0, "the test needs a wake-up time ahead");
-        assertEquals(predicted, slow.nextDeadline(), "sleep to the predicted landing");
-        // Past it, not landed: polls every 1 us, then 2, 4 ... counted from each look that was due.
-        long late = predicted + 1_000_000;
+        CompletableFuture<Ticket> future = slowWaits.getLast();
+        Prediction predicted = predict(line, ticket.target());
+        assertTrue(predicted.wakeAt() - System.nanoTime() > 0, "the test needs a wake time ahead");
+        assertEquals(predicted.wakeAt(), slow.nextDeadline(), "sleep to the wake model's time");
+        slow.doWork(predicted.wakeAt());
+        assertEquals(predicted.wakeAt(), slow.nextDeadline(), "due, and due again at every step while it spins");
+        long midSpin = predicted.wakeAt() + (predicted.spinUntil() - predicted.wakeAt()) / 2;
+        slow.doWork(midSpin);
+        assertEquals(midSpin, slow.nextDeadline());
+        int wakesBefore = slowWakes.get();
+        slow.doWork(predicted.spinUntil());
+        assertTrue(slow.nextDeadline() - predicted.spinUntil() >= Duration.ofSeconds(59).toNanos(),
+                "past its spin the driver's wait watches it: only the watchdog's round is due");
+        openGates();
+        awaitLanded(ticket);
+        // The sim's own wait for the store saw it land and woke the driver, which never polled.
+        for (int tries = 0; slowWakes.get() == wakesBefore && tries < 10_000; tries++) {
+            LockSupport.parkNanos(1_000_000);
+        }
+        assertTrue(slowWakes.get() > wakesBefore, "the store's landing woke the driver");
+        slow.doWork(System.nanoTime());
+        assertSame(ticket, future.getNow(null));
+    }
+
+    @Test
+    void aWaitOnALineWhoseDriverCannotWaitForItsStoreBacksOffAfterItsSpin() throws Exception {
+        WaitEngine slow = slowEngine();
+        SimStream stream = closeLater(sim.device(0).createStream());
+        RecordingLine line = new RecordingLine(closeLater(sim.openLine()), false);
+        line.expect(Slot.S0, Duration.ofMillis(50));
+        Ticket ticket = gatedWait(slow, stream, line);
+        Prediction predicted = predict(line, ticket.target());
+        long late = predicted.spinUntil();
         slow.doWork(late);
-        assertEquals(late + 1_000, slow.nextDeadline());
-        slow.doWork(late + 500);
-        assertEquals(late + 1_000, slow.nextDeadline(), "an early call keeps the planned look");
-        slow.doWork(late + 1_000);
-        assertEquals(late + 1_000 + 2_000, slow.nextDeadline());
+        long min = EngineSettings.DEFAULTS.pollBackoffMin().toNanos();
+        assertEquals(late + min, slow.nextDeadline(), "looked at again after the first pause");
+        slow.doWork(late + min / 2);
+        assertEquals(late + min, slow.nextDeadline(), "an early call keeps the planned look");
+        slow.doWork(late + min);
+        assertEquals(late + min + 2 * min, slow.nextDeadline(), "then twice as long");
         openGates();
         awaitLanded(ticket);
     }
 
-    @Test
-    void whatTheFirstLookAtAWaitsDueFoundMovesTheNextDue() throws Exception {
-        WaitEngine slow = slowEngine();
-        SimStream stream = closeLater(sim.device(0).createStream());
-        Line<SimStream> line = closeLater(sim.openLine());
-        line.expect(Slot.S0, Duration.ofMillis(50));
-        // Not landed at the look at its due: the driver woke early, the next wait is due later
-        // (by one step of the lead, 250 ns from 0).
-        Ticket first = gatedWait(slow, stream, line);
-        long due = landing(line, first.target());
-        assertEquals(due, slow.nextDeadline());
-        slow.doWork(due);
-        openGates();
-        awaitLanded(first);
-        slow.doWork(System.nanoTime());
-        Ticket second = gatedWait(slow, stream, line);
-        assertEquals(landing(line, second.target()) + 250, slow.nextDeadline(),
-                "a wake before the landing lets the next sleep end later");
-        // Landed before its due (the gate opens long before the 50 ms the estimator expects):
-        // the look came too late, the next wait is due earlier, by WAKES_PER_LATE_ONE - 1 steps.
-        openGates();
-        awaitLanded(second);
-        slow.doWork(System.nanoTime());
-        Ticket third = gatedWait(slow, stream, line);
-        assertEquals(landing(line, third.target()) + 250 - (WakeLead.WAKES_PER_LATE_ONE - 1) * 250,
-                slow.nextDeadline(), "a landing before the due makes the next one earlier");
-        openGates();
-        awaitLanded(third);
+    private static Prediction predict(Line<SimStream> line, long target) {
+        Prediction prediction = new Prediction();
+        HostLine.of(line).predict(Slot.S0, target, new WakeModel(WakeModel.DEFAULT_QUANTILE, new TimerLateness()),
+                prediction);
+        return prediction;
     }
 
-    private static long landing(Line<SimStream> line, long target) {
-        HostLine.Prediction prediction = new HostLine.Prediction();
-        HostLine.of(line).predict(Slot.S0, target, prediction);
-        return prediction.landing();
-    }
+    private final AtomicInteger slowWakes = new AtomicInteger();
+    private final List<CompletableFuture<Ticket>> slowWaits = new ArrayList<>();
 
     // A watchdog that does not come around during the test, so the deadline is the wait's.
     private WaitEngine slowEngine() {
-        return closeLater(new WaitEngine(EngineSettings.DEFAULTS.withWatchdog(Duration.ofSeconds(60),
-                Duration.ofSeconds(60)), () -> { }));
+        WaitEngine slow = new WaitEngine(EngineSettings.DEFAULTS.withWatchdog(Duration.ofSeconds(60),
+                Duration.ofSeconds(60)), slowWakes::incrementAndGet);
+        toClose.add(() -> {
+            slow.close();
+            slow.doWork(System.nanoTime());
+        });
+        return slow;
     }
 
     // Four stores behind a gate on the line's S0, the last one awaited: returns its ticket.
@@ -175,7 +183,7 @@ class WaitEngineTest {
         for (int i = 0; i < 4; i++) {
             ticket = line.signal(stream, Slot.S0);
         }
-        slow.whenLanded(ticket);
+        slowWaits.add(slow.whenLanded(ticket));
         slow.doWork(System.nanoTime());
         return ticket;
     }
@@ -198,7 +206,7 @@ class WaitEngineTest {
         engine.doWork(firstPoll + 1_000_000);
         // The estimator counts what is queued behind it from that poll, the earliest it can
         // have landed, not from this look, which comes as late as the driver slept.
-        assertEquals(List.of(ticket.target() + "@" + firstPoll), line.observedAfterSleep);
+        assertEquals(List.of(ticket.target() + "@" + firstPoll), line.observedAfterLook);
     }
 
     @Test
@@ -211,7 +219,7 @@ class WaitEngineTest {
         long[] continuationBegan = new long[1];
         engine.whenLanded(ticket).thenRun(() -> {
             continuationBegan[0] = System.nanoTime();
-            continued.add("ran; the line had learned " + line.observedAfterSleep);
+            continued.add("ran; the line had learned " + line.observedAfterLook);
             LockSupport.parkNanos(1_000_000);   // users' code takes its time
         });
         long firstPoll = System.nanoTime();
@@ -223,35 +231,59 @@ class WaitEngineTest {
         // The continuation waits for no learning; the estimator then learns when the port read
         // the word (in this doWork, before the continuation began), not when the continuation ended.
         assertEquals(List.of("ran; the line had learned []"), continued);
-        assertEquals(List.of(ticket.target() + "@" + firstPoll), line.observedAfterSleep);
+        assertEquals(List.of(ticket.target() + "@" + firstPoll), line.observedAfterLook);
         long seen = line.seen.getFirst();
         assertTrue(seen - before >= 0 && continuationBegan[0] - seen >= 0,
                 "read " + (seen - before) + " ns into the doWork, " + (continuationBegan[0] - seen) + " ns before the continuation");
     }
 
     @Test
-    void aContinuationThatLooksAtTheSlotThatLandedLeavesTheTeachingToTheEngine() throws Exception {
+    void aTicketThatLandedBeforeAnyoneWaitedCompletesAtOnceAndTeachesNothing() throws Exception {
         SimStream stream = closeLater(sim.device(0).createStream());
         RecordingLine line = new RecordingLine(closeLater(sim.openLine()));
+        Ticket ticket = line.signal(stream, Slot.S5);
+        awaitLanded(ticket);
+        assertSame(ticket, engine.whenLanded(ticket).getNow(null));
+        assertEquals(List.of(), line.observedAtOnce, "when it landed is unknown");
+        assertEquals(List.of(), line.observedAfterLook);
+    }
+
+    @Test
+    void healthChecksRunOffTheDrivingThreadSoAStuckOneHoldsUpNothing() throws Exception {
+        WaitEngine watched = closeLater(new WaitEngine(EngineSettings.DEFAULTS.withWatchdog(Duration.ZERO,
+                Duration.ofMillis(1)), wakes::incrementAndGet));
+        SimStream stream = closeLater(sim.device(0).createStream());
+        RecordingLine line = new RecordingLine(closeLater(sim.openLine()));
+        CountDownLatch stuck = new CountDownLatch(1);
+        line.healthCheck = () -> {
+            line.checkedOn.add(Thread.currentThread());
+            try {
+                stuck.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
         CountDownLatch gate = gate(stream);
-        Ticket first = line.signal(stream, Slot.S5);
-        Ticket second = line.signal(stream, Slot.S5);
-        Ticket other = line.signal(stream, Slot.S6);
-        List<CompletableFuture<Ticket>> looked = new ArrayList<>();
-        engine.whenLanded(first).thenRun(() -> {
-            looked.add(engine.whenLanded(second));     // landed with it, same slot: left to the engine
-            looked.add(engine.whenLanded(other));      // another slot: taught at once, as always
-        });
-        long firstPoll = System.nanoTime();
-        engine.doWork(firstPoll);
+        Ticket ticket = line.signal(stream, Slot.S0);
+        CompletableFuture<Ticket> future = watched.whenLanded(ticket);
+        long now = System.nanoTime();
+        watched.doWork(now);
+        // Rounds come and go while the first check is stuck: each returns, none starts another.
+        for (int round = 1; round <= 5; round++) {
+            watched.doWork(now + round * Duration.ofMillis(2).toNanos());
+        }
+        for (int tries = 0; line.checkedOn.isEmpty() && tries < 10_000; tries++) {
+            LockSupport.parkNanos(1_000_000);
+        }
+        assertEquals(1, line.checkedOn.size(), "one check in flight per line");
+        assertFalse(line.checkedOn.contains(Thread.currentThread()), "never on the driving thread");
+        stuck.countDown();
         gate.countDown();
-        awaitLanded(other);
-        engine.doWork(System.nanoTime());
-        assertEquals(2, looked.size());
-        assertTrue(looked.stream().allMatch(CompletableFuture::isDone));
-        assertEquals(List.of(other.target()), line.observedAtOnce, "only the other slot's landing, at once");
-        // The engine taught the first slot's landing with its sleep, after the continuation.
-        assertEquals(List.of(line.word(Slot.S5) + "@" + firstPoll), line.observedAfterSleep);
+        awaitLanded(ticket);
+        watched.doWork(System.nanoTime());
+        assertSame(ticket, future.getNow(null));
+        watched.close();
+        watched.doWork(System.nanoTime());
     }
 
     @Test
@@ -302,15 +334,25 @@ class WaitEngineTest {
         @Override public void close() { line.close(); }
     }
 
-    // A sim line that records what the engine tells its estimator after a sleep.
+    // A sim line that records what the engine tells its estimator, and whose health check and
+    // driver's wait a test may change.
     private static final class RecordingLine implements HostLine<SimStream> {
         private final HostLine<SimStream> line;
-        final List<String> observedAfterSleep = new ArrayList<>();
+        private final boolean storeWaits;
+        final List<String> observedAfterLook = new ArrayList<>();
         final List<Long> seen = new ArrayList<>();
         final List<Long> observedAtOnce = new ArrayList<>();
+        final List<Thread> checkedOn = new java.util.concurrent.CopyOnWriteArrayList<>();
+        volatile Runnable healthCheck = () -> { };
 
         RecordingLine(Line<SimStream> line) {
+            this(line, true);
+        }
+
+        // storeWaits false: as a line whose driver cannot wait for its stores.
+        RecordingLine(Line<SimStream> line, boolean storeWaits) {
             this.line = HostLine.of(line);
+            this.storeWaits = storeWaits;
         }
 
         @Override
@@ -320,26 +362,31 @@ class WaitEngineTest {
         }
 
         @Override
-        public void observeAfterSleep(Slot slot, long word, long sleptSinceNanos) {
-            observedAfterSleep.add(word + "@" + sleptSinceNanos);
-            line.observeAfterSleep(slot, word, sleptSinceNanos);
+        public void observe(Slot slot, long word, long fromNanos, long wakeTargetNanos, long seenNanos) {
+            observedAfterLook.add(word + "@" + fromNanos);
+            seen.add(seenNanos);
+            line.observe(slot, word, fromNanos, wakeTargetNanos, seenNanos);
         }
 
-        @Override
-        public void observeAfterSleep(Slot slot, long word, long sleptSinceNanos, long seenNanos) {
-            observedAfterSleep.add(word + "@" + sleptSinceNanos);
-            seen.add(seenNanos);
-            line.observeAfterSleep(slot, word, sleptSinceNanos, seenNanos);
+        @Override public long storeToken(Slot slot, long target) {
+            return storeWaits ? line.storeToken(slot, target) : io.gpuasync.spi.StoreWaits.NO_TOKEN;
         }
+        @Override public Object storeWaitGroup() { return storeWaits ? line.storeWaitGroup() : null; }
+        @Override public boolean awaitStores(long[] tokens, int count, long deadlineNanos) {
+            return storeWaits && line.awaitStores(tokens, count, deadlineNanos);
+        }
+        @Override public void wakeStoreWaits() { line.wakeStoreWaits(); }
 
         @Override public boolean reached(Slot slot, long target) { return line.reached(slot, target); }
         @Override public long word(Slot slot) { return line.word(slot); }
         @Override public void observe(Slot slot, long word) { observedAtOnce.add(word); line.observe(slot, word); }
-        @Override public void predict(Slot slot, long target, Prediction into) { line.predict(slot, target, into); }
+        @Override public void predict(Slot slot, long target, WakeModel model, Prediction into) {
+            line.predict(slot, target, model, into);
+        }
         @Override public void waitOnDevice(SimStream stream, Slot slot, long target) { line.waitOnDevice(stream, slot, target); }
         @Override public void expect(Slot slot, Duration serviceTime) { line.expect(slot, serviceTime); }
         @Override public io.gpuasync.core.DeadlineEstimator.Accuracy accuracy() { return line.accuracy(); }
-        @Override public void checkHealth() { line.checkHealth(); }
+        @Override public void checkHealth() { healthCheck.run(); line.checkHealth(); }
         @Override public void onClose(Runnable action) { line.onClose(action); }
         @Override public io.gpuasync.core.CompletionLine words() { return line.words(); }
         @Override public long deviceAddress(Slot slot) { return line.deviceAddress(slot); }
@@ -429,7 +476,11 @@ class WaitEngineTest {
         long now = System.nanoTime();
         watched.doWork(now);
         sim.device(0).fail(700);
-        watched.doWork(now + Duration.ofMillis(5).toNanos());
+        // The check runs on a checker thread and reports back to a later step.
+        for (int tries = 0; handOff.failure() == null && tries < 10_000; tries++) {
+            watched.doWork(System.nanoTime());
+            LockSupport.parkNanos(1_000_000);
+        }
         assertEquals(GpuException.Kind.DEVICE_FAILED, handOff.failure().kind());
         assertEquals(700, handOff.failure().status());
         GpuException e = assertInstanceOf(GpuException.class,

@@ -3,6 +3,7 @@ package io.gpuasync.harness;
 import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.core.DeadlineEstimator;
+import io.gpuasync.core.Prediction;
 import io.gpuasync.core.Slot;
 import io.gpuasync.core.WaitPlan;
 import io.gpuasync.host.std.BlockingMode;
@@ -78,18 +79,18 @@ final class Bench {
     private record Peer(String name, String how, Kind kind, WaitPlan plan) {
     }
 
-    private static final Peer HYBRID = new Peer("hybrid", "sleep to the estimated landing, spin, back off (Reactor.HYBRID)",
-            Kind.PLAN, Reactor.HYBRID);
+    private static final Peer DEFAULT = new Peer("default", "the default wait: sleep to the wake model's time, spin over "
+            + "the likely landing, then the driver's own wait (Reactor.DEFAULT_PLAN)", Kind.PLAN, Reactor.DEFAULT_PLAN);
 
     /** The line's ways of waiting, on every backend; the backend's own come after them. */
     private static final List<Peer> PEERS = List.of(
             new Peer("spin", "busy spin on the word (WaitPlan.busySpin)", Kind.PLAN, WaitPlan.busySpin()),
-            HYBRID,
+            DEFAULT,
             new Peer("backoff", "sleep 2 us doubling to 200 us, no estimate", Kind.PLAN,
                     WaitPlan.backoff(Duration.ofNanos(2_000), Duration.ofNanos(200_000))),
             new Peer("yield", "Thread.yield between polls", Kind.PLAN, WaitPlan.yielding(Long.MAX_VALUE)),
-            new Peer("hand-off", "Reactor.HYBRID handed to the engine: the waiter parks untimed, the dispatcher's "
-                    + "timer and poll wake it (BlockingMode.HAND_OFF)", Kind.HAND_OFF, Reactor.HYBRID),
+            new Peer("hand-off", "Reactor.DEFAULT_PLAN handed to the engine: the waiter parks untimed, the dispatcher's "
+                    + "timer and poll wake it (BlockingMode.HAND_OFF)", Kind.HAND_OFF, Reactor.DEFAULT_PLAN),
             new Peer("future", "Reactor.whenLanded(..).join(): the dispatcher completes it", Kind.FUTURE, null),
             new Peer("sleep-poll", "poll, Thread.sleep(1 ms), poll again", Kind.SLEEP_POLL, null),
             new Peer("timed-sleep", "one timed sleep (LockSupport.parkNanos) for the known work time, then return, "
@@ -175,7 +176,7 @@ final class Bench {
         List<Result> results = new ArrayList<>();
         boolean failed;
         String latency;
-        HybridBreakdown breakdown;
+        WaitBreakdown breakdown;
         int cores = Runtime.getRuntime().availableProcessors();
         long[] original = Affinity.currentMask();
         boolean[] pinned = {false, false};
@@ -222,15 +223,15 @@ final class Bench {
         return failed ? ExitStatus.FAILED : reported;
     }
 
-    /** Whether one of the backend's own ways failed (its row left out), and the hybrid's breakdown. */
-    private record Measured(boolean failed, HybridBreakdown breakdown) {
+    /** Whether one of the backend's own ways failed (its row left out), and the default wait's breakdown. */
+    private record Measured(boolean failed, WaitBreakdown breakdown) {
     }
 
     private static <S> Measured measureAll(BenchWorkload<S> workload, List<BenchWorkload.NativeWait> own,
                                            Options options, List<Result> results, PrintStream err) {
         boolean failed = false;
         int rows = PEERS.size() + own.size();
-        HybridBreakdown breakdown;
+        WaitBreakdown breakdown;
         try (Reactor reactor = Reactor.start();
              Reactor handingOff = Reactor.builder().blockingMode(BlockingMode.HAND_OFF).build()) {
             int index = 0;
@@ -255,8 +256,8 @@ final class Bench {
             }
             int traced = rows + 1;
             try (Line<S> line = workload.openLine()) {
-                Way hybrid = new LineWay<>(HYBRID, reactor, workload, line, options.work());
-                breakdown = HybridBreakdown.trace(options, tracing -> measure(hybrid, traced, rows, tracing, workload, err));
+                Way standard = new LineWay<>(DEFAULT, reactor, workload, line, options.work());
+                breakdown = WaitBreakdown.trace(options, tracing -> measure(standard, traced, rows, tracing, workload, err));
             }
         }
         return new Measured(failed, breakdown);
@@ -301,7 +302,7 @@ final class Bench {
         private final Line<S> line;
         // The host's view of the line: its predictions, and how they scored.
         private final HostLine<S> host;
-        private final HostLine.Prediction predicts = new HostLine.Prediction();
+        private final Prediction predicts = new Prediction();
         private final long[] helpers;
         private Ticket ticket;
         private long prediction;
@@ -341,7 +342,7 @@ final class Bench {
         public void queue(Duration work) {
             workload.enqueue(work);
             ticket = line.signal(workload.stream(), Slot.S0);
-            host.predict(Slot.S0, ticket.target(), predicts);
+            host.predict(Slot.S0, ticket.target(), reactor.wakeModel(), predicts);
             prediction = predicts.landing();
         }
 
@@ -541,7 +542,7 @@ final class Bench {
 
     /** The table, the JSON and the chart, as asked for; {@code latency} says what the latency columns time. */
     static int report(Options options, String machine, String latency, List<Result> results,
-                      List<WaitersBench.Row> many, HybridBreakdown breakdown, PrintStream out, PrintStream err) {
+                      List<WaitersBench.Row> many, WaitBreakdown breakdown, PrintStream out, PrintStream err) {
         printTable(options, machine, latency, results, out);
         if (breakdown != null) {
             breakdown.print(results.stream().filter(r -> r.plan().equals("timed-sleep")).findFirst().orElse(null), out);
@@ -606,7 +607,7 @@ final class Bench {
 
     /** The figures as a JSON tree: the field names {@code gpu/check.sh}'s results table reads. */
     static Map<String, Object> json(Options options, String machine, List<Result> results, List<WaitersBench.Row> many,
-                                    HybridBreakdown breakdown) {
+                                    WaitBreakdown breakdown) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("backend", options.backend());
         json.put("work_ns", options.work().toNanos());
@@ -639,7 +640,7 @@ final class Bench {
             json.put("waiters", WaitersBench.json(many));
         }
         if (breakdown != null) {
-            json.put("hybrid_breakdown", breakdown.json());
+            json.put("default_breakdown", breakdown.json());
         }
         return json;
     }

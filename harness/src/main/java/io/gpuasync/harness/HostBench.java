@@ -6,7 +6,7 @@ import io.gpuasync.core.Slot;
 import io.gpuasync.host.netty.GpuAwaits;
 import io.gpuasync.host.netty.LoopAwaits;
 import io.gpuasync.host.netty.bench.LoopbackEcho;
-import io.gpuasync.engine.AsyncWaits;
+import io.gpuasync.engine.FutureHost;
 import io.gpuasync.engine.HostStats;
 import io.gpuasync.host.std.Reactor;
 import io.gpuasync.host.uring.Uring;
@@ -158,7 +158,7 @@ final class HostBench {
             return 0;
         }
 
-        /** Polls over a landing nearer than its timer's lateness, so far. */
+        /** Steps after which its idle strategy said poll, so far. */
         default long polls() {
             return 0;
         }
@@ -328,7 +328,7 @@ final class HostBench {
                     return schedules.get();
                 }
             });
-            AsyncWaits viaStd = GpuAwaits.viaHost(loop, reactor);
+            FutureHost viaStd = GpuAwaits.viaHost(loop, reactor);
             names.add("std+execute");
             hows.add("the std host's dispatcher completes the wait, eventLoop.execute hops to the loop");
             peers.add((ticket, ran) -> viaStd.whenLanded(ticket).thenRun(() -> ran.complete(System.nanoTime())));
@@ -403,7 +403,7 @@ final class HostBench {
             if (wantNetty && !options.burst().isZero()) {
                 // After the echo, so that its figures are those of a machine with no burst behind it.
                 afterBurst = afterBurst(options, device, names, hows, peers, Map.of(
-                        "std+execute", new Learned("std", () -> reactor.timerLateness().nanos()),
+                        "std+execute", new Learned("std", () -> reactor.wakeModel().lateness().medianNanos(System.nanoTime())),
                         "netty", new Learned("netty", nettyLateness)), err);
             }
         } catch (InterruptedException e) {
@@ -416,7 +416,7 @@ final class HostBench {
         err.print("\r" + " ".repeat(70) + "\r");
         print(options, described, measuredFrom, rows, echoes, afterBurst, out);
         if (!lateness.isEmpty()) {
-            out.println("timer lateness learned (timeouts are armed that much early): " + String.join(", ", lateness));
+            out.println("timer lateness learned (the median of the recent timeouts): " + String.join(", ", lateness));
         }
         if (options.json() != null) {
             try {
@@ -564,7 +564,7 @@ final class HostBench {
     }
 
     /** {@code waits} null: the device works and stores, and nothing waits for it. */
-    private record Feeder(String name, AsyncWaits waits) {
+    private record Feeder(String name, FutureHost waits) {
     }
 
     static final String DEVICE_ONLY = "device only";
@@ -741,8 +741,8 @@ final class HostBench {
         out.println("(the event loop, but for std and uring: their own thread). CPU/await: the process's CPU (less the");
         out.println("simulated device's thread and the JIT compiler's, JIT/await: compiling whichever host a row runs) per");
         out.println("await. timers/await: timeouts submitted (armed or moved) per await.");
-        out.println("polls/await: looks at the words over a landing nearer than the timer's learned lateness (uring:");
-        out.println("spins of its own thread; netty: passes of the loop, which serves its sockets between two).");
+        out.println("polls/await: steps after which the idle strategy said poll, over a wait's spin (uring: spins of");
+        out.println("its own thread; netty: passes of the loop, which serves its sockets between two).");
         for (Row r : rows) {
             out.printf("  %-12s %s%n", r.name(), r.how());
         }

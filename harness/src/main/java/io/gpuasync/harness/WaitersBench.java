@@ -56,7 +56,7 @@ final class WaitersBench {
     }
 
     private enum Way {
-        OWN_PLAN("own-plan", "each waiter runs Reactor.HYBRID itself (BlockingMode.OWN_PLAN)"),
+        OWN_PLAN("own-plan", "each waiter runs Reactor.DEFAULT_PLAN itself (BlockingMode.OWN_PLAN)"),
         HAND_OFF("hand-off", "each waiter parks; the engine's one timer and poll wake it (BlockingMode.HAND_OFF)"),
         ADAPTIVE("adaptive", "the default: own plan while cores allow, hand-off beyond (BlockingMode.ADAPTIVE)"),
         FUTURE("future", "Reactor.whenLanded(..).join(): the dispatcher completes the futures");

@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code gar bench}: every row on every backend's workload, through one path; its JSON read back. */
 class BenchTest {
-    static final List<String> LINE_ROWS = List.of("spin", "hybrid", "backoff", "yield", "hand-off", "future",
+    static final List<String> LINE_ROWS = List.of("spin", "default", "backoff", "yield", "hand-off", "future",
             "sleep-poll", "timed-sleep");
 
     final ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -83,24 +83,27 @@ class BenchTest {
         assertTrue(table.contains("  callback    sim's own: host callback completes a CompletableFuture"), table);
         assertEquals(50_000L, number(written, "work_ns"));
         assertEquals("sim", written.get("backend"));
-        // Where a hybrid await's CPU goes: spinning against the timed sleeps, from the traced pass.
-        assertTrue(table.contains("where a hybrid await's CPU goes"), table);
+        // Where a default await's CPU goes: spinning against the timed sleeps, from the traced pass.
+        assertTrue(table.contains("where a default await's CPU goes"), table);
         @SuppressWarnings("unchecked")
-        Map<String, Object> breakdown = (Map<String, Object>) written.get("hybrid_breakdown");
-        assertNotNull(breakdown, "no hybrid breakdown in the JSON:\n" + written);
+        Map<String, Object> breakdown = (Map<String, Object>) written.get("default_breakdown");
+        assertNotNull(breakdown, "no default breakdown in the JSON:\n" + written);
         assertTrue(number(breakdown, "samples") > 0 && number(breakdown, "cpu_ns_per_await") > 0, breakdown.toString());
         assertTrue(breakdown.get("timed_sleeps_per_await") instanceof Number, breakdown.toString());
-        // Per await: the margin it slept to and how long it spun, as deciles.
-        for (String deciles : List.of("margin_ns_p10_p50_p90", "spun_ns_p10_p50_p90")) {
+        // Per await: how far before the landing its timer was set, and how long it spun, as deciles.
+        for (String deciles : List.of("wake_lead_ns_p10_p50_p90", "spun_ns_p10_p50_p90")) {
             @SuppressWarnings("unchecked")
             List<Number> values = (List<Number>) breakdown.get(deciles);
             assertEquals(3, values.size(), deciles);
             assertTrue(values.get(0).longValue() <= values.get(2).longValue(), deciles + " " + values);
         }
-        assertTrue(table.contains("per await: slept to "), table);
-        double late = ((Number) breakdown.get("woke_after_landing_share")).doubleValue();
-        assertTrue(late >= 0 && late <= 1, breakdown.toString());
+        assertTrue(table.contains("per await: the timer set "), table);
+        for (String share : List.of("woke_after_landing_share", "left_to_driver_share")) {
+            double value = ((Number) breakdown.get(share)).doubleValue();
+            assertTrue(value >= 0 && value <= 1, share + " " + breakdown);
+        }
         assertTrue(table.contains("of awaits woke after the landing"), table);
+        assertTrue(table.contains("went on to the driver's wait"), table);
     }
 
     @Test
@@ -181,7 +184,7 @@ class BenchTest {
         assertTrue(out().contains("p50/p99 wake:"), out());
         assertFalse(err().contains("\r"), "progress is for terminals only: " + err());
         // The estimator's counts cover the 40 measured samples, not the 30 warm-up ones.
-        Matcher counts = Pattern.compile("hybrid .*; (\\d+) landed after their prediction, (\\d+) before").matcher(out());
+        Matcher counts = Pattern.compile("default .*; (\\d+) landed after their prediction, (\\d+) before").matcher(out());
         assertTrue(counts.find(), out());
         long counted = Long.parseLong(counts.group(1)) + Long.parseLong(counts.group(2));
         assertTrue(counted <= 40, counted + " counted for 40 measured samples:\n" + out());
@@ -193,7 +196,7 @@ class BenchTest {
         assertEquals(0, bench("--work-us", "50", "--samples", "20", "--warmup", "5", "--jfr", jfr.toString()), err());
         List<RecordedEvent> waits = RecordingFile.readAllEvents(jfr).stream()
                 .filter(e -> e.getEventType().getName().equals("io.gpuasync.Wait")).toList();
-        // spin, hybrid, backoff, yield and hand-off wait blockingly, 25 times each, and hybrid once
+        // spin, default, backoff, yield and hand-off wait blockingly, 25 times each, and default once
         // more in the pass that says where its CPU goes; a ticket that already landed when await
         // was called (the waiter was descheduled past the work) records none.
         assertTrue(waits.size() > 0 && waits.size() <= 6 * 25, waits.size() + " wait events");

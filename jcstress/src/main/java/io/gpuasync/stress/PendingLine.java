@@ -3,8 +3,11 @@ package io.gpuasync.stress;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.core.CompletionLine;
 import io.gpuasync.core.DeadlineEstimator;
+import io.gpuasync.core.Prediction;
 import io.gpuasync.core.Slot;
+import io.gpuasync.core.WakeModel;
 import io.gpuasync.spi.HostLine;
+import io.gpuasync.spi.StoreWaits;
 
 import java.time.Duration;
 
@@ -45,8 +48,31 @@ final class PendingLine implements HostLine<Object> {
     }
 
     @Override
-    public void predict(Slot slot, long target, Prediction into) {
-        into.set(DeadlineEstimator.UNKNOWN, DeadlineEstimator.UNKNOWN);
+    public void observe(Slot slot, long word, long fromNanos, long wakeTargetNanos, long seenNanos) {
+    }
+
+    @Override
+    public void predict(Slot slot, long target, WakeModel model, Prediction into) {
+        into.clear();
+    }
+
+    @Override
+    public long storeToken(Slot slot, long target) {
+        return StoreWaits.NO_TOKEN;
+    }
+
+    @Override
+    public Object storeWaitGroup() {
+        return null;
+    }
+
+    @Override
+    public boolean awaitStores(long[] tokens, int count, long deadlineNanos) {
+        return false;
+    }
+
+    @Override
+    public void wakeStoreWaits() {
     }
 
     @Override

@@ -79,6 +79,11 @@ public class ForwardingLineDriver<S, D> implements LineDriver<S, D> {
     }
 
     @Override
+    public StoreWaits<S, D> storeWaits() {
+        return delegate.storeWaits();
+    }
+
+    @Override
     public String name() {
         return delegate.name();
     }

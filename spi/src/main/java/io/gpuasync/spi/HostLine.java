@@ -4,6 +4,8 @@ import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.core.CompletionLine;
 import io.gpuasync.core.DeadlineEstimator;
+import io.gpuasync.core.Prediction;
+import io.gpuasync.core.WakeModel;
 import io.gpuasync.core.Slot;
 
 import java.util.Objects;
@@ -55,39 +57,23 @@ public interface HostLine<S> extends Line<S> {
     void observe(Slot slot, long word);
 
     /**
-     * As {@link #observe(Slot, long)}, for a word a host read at its first look after a sleep
-     * that began at {@code sleptSinceNanos} ({@link System#nanoTime()}): the store landed at some
-     * time in between. The estimator learns it as landing in the middle of that time, and
-     * predicts the work still queued behind it from the start of that time, so that a sleeper
-     * whose prediction came out too late does not confirm it by seeing every landing only when
-     * it wakes. {@link DeadlineEstimator#UNKNOWN} for {@code sleptSinceNanos}: the host did not
-     * sleep. The default forgets the sleep.
+     * As {@link #observe(Slot, long)}, for a word a host read at {@code seenNanos}
+     * ({@link System#nanoTime()}; {@link DeadlineEstimator#UNKNOWN}: now), whose landing came
+     * after {@code fromNanos} (its previous look, or when the sleep before this look began;
+     * {@link DeadlineEstimator#UNKNOWN}: just before this look), while it meant to wake at
+     * {@code wakeTargetNanos} ({@link DeadlineEstimator#UNKNOWN}: it did not sleep). A host that
+     * ends the wait first and teaches the line after hands in when it read the word, not when its
+     * continuations had run. See {@link DeadlineEstimator#observed(Slot, long, long, long, long)}.
      */
-    default void observeAfterSleep(Slot slot, long word, long sleptSinceNanos) {
-        observe(slot, word);
-    }
+    void observe(Slot slot, long word, long fromNanos, long wakeTargetNanos, long seenNanos);
 
     /**
-     * As {@link #observeAfterSleep(Slot, long, long)}, for a word read at {@code seenNanos}
-     * ({@link System#nanoTime()}, the clock a line's estimator counts in;
-     * {@link DeadlineEstimator#UNKNOWN}: now) and handed in afterwards: a host ends the wait
-     * first and teaches the line after, so that the continuation does not wait for the
-     * estimator, and tells when it read the word, not when its continuations had run. A time
-     * before a landing the line was taught meanwhile counts as that one's. The default forgets
-     * when.
+     * Fills {@code into} with what the line predicts of {@code target} in {@code slot}, in one
+     * look: when it lands, and, by {@code model}, when to wake for it and until when to spin over
+     * it. All {@link DeadlineEstimator#UNKNOWN} before the line has seen work of that slot land
+     * (or been told, {@link Line#expect}). Allocates nothing: the holder is the caller's.
      */
-    default void observeAfterSleep(Slot slot, long word, long sleptSinceNanos, long seenNanos) {
-        observeAfterSleep(slot, word, sleptSinceNanos);
-    }
-
-    /**
-     * Fills {@code into} with what the estimator predicts of {@code target} in {@code slot}, both
-     * from one look at it: when it lands, and the earliest time to wake for it (the landing less
-     * the estimator's margin). Each is {@link DeadlineEstimator#UNKNOWN} before the line has seen
-     * work of that slot land (or been told, {@link Line#expect}). Allocates nothing: the holder is
-     * the caller's, reused from wait to wait.
-     */
-    void predict(Slot slot, long target, Prediction into);
+    void predict(Slot slot, long target, WakeModel model, Prediction into);
 
     /** How the line's landing predictions have scored so far: a snapshot. */
     DeadlineEstimator.Accuracy accuracy();
@@ -101,6 +87,38 @@ public interface HostLine<S> extends Line<S> {
      *     it cannot; {@link io.gpuasync.api.GpuException.Kind#CLOSED} once the line is closed
      */
     void checkHealth();
+
+    /**
+     * The token of the store of {@code target} into {@code slot}, or of a later store into it,
+     * for {@link #awaitStores}; {@link StoreWaits#NO_TOKEN} where the driver has no store wait of
+     * its own ({@link LineDriver#storeWaits()}) or gave none for that store, or the line queued
+     * more than {@value MappedLine#TOKENS_KEPT} stores into the slot since. Allocates nothing.
+     */
+    long storeToken(Slot slot, long target);
+
+    /**
+     * What lines share a driver's wait: lines whose groups are equal (one driver, one domain)
+     * may have their tokens waited for in one {@link #awaitStores} call; null where the driver
+     * has no store wait of its own.
+     */
+    Object storeWaitGroup();
+
+    /**
+     * Blocks the calling thread in the driver's own wait until one of the stores whose tokens
+     * ({@link #storeToken}, of this line or of another line of its {@link #storeWaitGroup()})
+     * are {@code tokens[0 .. count)} landed, {@code deadlineNanos} ({@link System#nanoTime()})
+     * passed, or {@link #wakeStoreWaits} was called. Returns false at once when the driver has
+     * no such wait or the line is closing (its close wakes every wait first). Allocates nothing.
+     *
+     * @return true if one of the stores landed
+     * @throws io.gpuasync.api.GpuException of kind
+     *     {@link io.gpuasync.api.GpuException.Kind#DEVICE_FAILED}, with the driver's status,
+     *     when the driver's wait failed
+     */
+    boolean awaitStores(long[] tokens, int count, long deadlineNanos);
+
+    /** Ends every {@link #awaitStores} of this line's group blocked now; any thread, never blocks. */
+    void wakeStoreWaits();
 
     /**
      * Runs {@code action} once, after the line is closed: on a closing thread, or at once on
@@ -117,38 +135,4 @@ public interface HostLine<S> extends Line<S> {
      * never reads freed memory.
      */
     CompletionLine words();
-
-    /**
-     * What {@link #predict} fills in: a mutable holder a host owns and reuses, so that a wait
-     * asks for a prediction without allocating. Not thread-safe: one per thread that predicts.
-     */
-    final class Prediction {
-        private long landing = DeadlineEstimator.UNKNOWN;
-        private long wakeAt = DeadlineEstimator.UNKNOWN;
-
-        /** A holder with no prediction in it. */
-        public Prediction() {
-        }
-
-        /** When the target is predicted to land ({@link System#nanoTime()}), or {@link DeadlineEstimator#UNKNOWN}. */
-        public long landing() {
-            return landing;
-        }
-
-        /** The earliest time to wake for the target ({@link System#nanoTime()}), or {@link DeadlineEstimator#UNKNOWN}. */
-        public long wakeAt() {
-            return wakeAt;
-        }
-
-        /** Sets both: what a {@link HostLine#predict} does. */
-        public void set(long landing, long wakeAt) {
-            this.landing = landing;
-            this.wakeAt = wakeAt;
-        }
-
-        @Override
-        public String toString() {
-            return "Prediction[landing=" + landing + ", wakeAt=" + wakeAt + "]";
-        }
-    }
 }

@@ -101,6 +101,15 @@ public interface LineDriver<S, D> {
     default void checkHealth(D domain) throws LineException {
     }
 
+    /**
+     * The driver's own blocking wait for its stores, or null where the vendor offers none (the
+     * default): hosts then poll this driver's lines with a back-off once a landing is overdue.
+     * The same object every call.
+     */
+    default StoreWaits<S, D> storeWaits() {
+        return null;
+    }
+
     /** A name for this driver in messages: {@code cuda}, {@code hip}, {@code sim}. */
     String name();
 }

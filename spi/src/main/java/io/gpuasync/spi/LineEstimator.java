@@ -2,6 +2,8 @@ package io.gpuasync.spi;
 
 import io.gpuasync.core.DeadlineEstimator;
 import io.gpuasync.core.NanoClock;
+import io.gpuasync.core.Prediction;
+import io.gpuasync.core.WakeModel;
 import io.gpuasync.core.Sequences;
 import io.gpuasync.core.Slot;
 
@@ -10,8 +12,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
 /**
  * A line's {@link DeadlineEstimator} behind a lock of its own, not the line's: a waiter that saw
  * its word land must not wait behind a signal that is in a driver call. Each method takes the
- * lock once; {@link #predict} answers both of a wait's questions (when the target lands, when to
- * wake for it) under that one acquisition.
+ * lock once; {@link #predict} answers a wait's questions (when the target lands, when to wake
+ * for it, until when to spin) under that one acquisition.
  */
 final class LineEstimator {
     private final DeadlineEstimator estimator;
@@ -21,7 +23,10 @@ final class LineEstimator {
     // take the lock once, not once each. A stale read only takes the lock.
     private final AtomicLongArray taught = new AtomicLongArray(Slot.COUNT);
 
+    private final NanoClock clock;
+
     LineEstimator(NanoClock clock) {
+        this.clock = clock;
         this.estimator = new DeadlineEstimator(clock);
     }
 
@@ -32,34 +37,25 @@ final class LineEstimator {
         }
     }
 
-    /** See {@link HostLine#observeAfterSleep}; a word seen before takes no lock. */
-    void observed(Slot slot, long word, long sleptSinceNanos) {
-        observed(slot, word, sleptSinceNanos, DeadlineEstimator.UNKNOWN);
-    }
-
-    /** As above, read at {@code seenNanos}; {@link DeadlineEstimator#UNKNOWN}: now. */
-    void observed(Slot slot, long word, long sleptSinceNanos, long seenNanos) {
+    /** See {@link HostLine#observe(Slot, long, long, long, long)}; a word seen before takes no lock. */
+    void observed(Slot slot, long word, long fromNanos, long wakeTargetNanos, long seenNanos) {
         int k = slot.ordinal();
         if (!Sequences.reached(word, taught.getAcquire(k) + 1)) {
             return;     // nothing the estimator has not seen: it would ignore it
         }
         synchronized (lock) {
-            estimator.observed(slot, word, sleptSinceNanos, seenNanos);
+            estimator.observed(slot, word, fromNanos, wakeTargetNanos, seenNanos);
             if (Sequences.reached(word, taught.getPlain(k) + 1)) {
                 taught.setRelease(k, word);
             }
         }
     }
 
-    /** Fills {@code into} with the landing of {@code target} in {@code slot} and the time to wake for it. */
-    void predict(Slot slot, long target, HostLine.Prediction into) {
-        long landing;
-        long wakeAt;
+    /** Fills {@code into} with the landing of {@code target} in {@code slot} and the model's wake and spin times. */
+    void predict(Slot slot, long target, WakeModel model, Prediction into) {
         synchronized (lock) {
-            landing = estimator.predictedLanding(slot, target);
-            wakeAt = landing == DeadlineEstimator.UNKNOWN ? landing : landing - estimator.margin(slot);
+            estimator.predict(slot, target, model, clock.nanoTime(), into);
         }
-        into.set(landing, wakeAt);
     }
 
     /** The work behind each store into {@code slot} takes {@code nanos}. */

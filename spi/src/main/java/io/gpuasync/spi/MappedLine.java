@@ -6,10 +6,14 @@ import io.gpuasync.api.Ticket;
 import io.gpuasync.core.CompletionLine;
 import io.gpuasync.core.DeadlineEstimator;
 import io.gpuasync.core.NanoClock;
+import io.gpuasync.core.Prediction;
+import io.gpuasync.core.WakeModel;
 import io.gpuasync.core.Sequences;
 import io.gpuasync.core.Slot;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.ref.Cleaner;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,6 +28,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -70,7 +75,13 @@ public final class MappedLine<S, D> implements HostLine<S> {
     // honours the deadline answers within it, and its answer is worth a few milliseconds.
     private static final long ANSWER_GRACE_NANOS = Duration.ofMillis(50).toNanos();
 
+    /** How many of a slot's latest stores keep their {@link #storeToken}. */
+    public static final int TOKENS_KEPT = 64;
+
     private static final Cleaner LEAK_DETECTOR = Cleaner.create();
+    private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
+    // How often a closing line wakes the store waits still in its driver until they are out.
+    private static final long WAKE_AGAIN_NANOS = 50_000;
 
     // Settles run here, not on the closing thread: so that the line, not the driver, bounds how
     // long a close takes (a thread stuck in a driver call that never returns is left behind,
@@ -90,6 +101,18 @@ public final class MappedLine<S, D> implements HostLine<S> {
     private final Life life;
     // Registered once the line is complete, so a failed open never reports a leak later.
     private Cleaner.Cleanable cleanable;
+
+    // The driver's own wait for stores, or null; the group of lines one wait may cover.
+    private final StoreWaits<S, D> storeWaits;
+    private final Object storeWaitGroup;
+    // Per slot, a ring of the latest stores' sequences and tokens: a token is written, then its
+    // sequence with release; a reader takes the token only if the sequence reads the same
+    // before and after it (written under queueing, read by any thread).
+    private final long[] tokenSequences = new long[Slot.COUNT * TOKENS_KEPT];
+    private final long[] tokens = new long[Slot.COUNT * TOKENS_KEPT];
+    // Threads in the driver's store wait or wake: a closing line waits for none before it lets
+    // its domain go (each enters, then checks the state; close sets the state, then counts).
+    private final AtomicInteger inStoreWaits = new AtomicInteger();
 
     // Behind a lock of its own, not the line's (see LineEstimator).
     private final LineEstimator estimator;
@@ -141,6 +164,16 @@ public final class MappedLine<S, D> implements HostLine<S> {
         this.readOnlyWords = words.readOnly();
         this.life = new Life(driver.name() + " line at 0x" + Long.toHexString(page.address()),
                 page.address(), reporter);
+        this.storeWaits = driver.storeWaits();
+        this.storeWaitGroup = storeWaits == null ? null : new StoreWaitGroup(storeWaits, domain);
+        java.util.Arrays.fill(tokenSequences, NO_SEQUENCE);
+    }
+
+    // A sequence no ring place holds: the ring starts empty. Sequences start at 1.
+    private static final long NO_SEQUENCE = 0;
+
+    /** Lines of one driver's store wait and one domain: one wait may cover their tokens. */
+    private record StoreWaitGroup(Object storeWaits, Object domain) {
     }
 
     /**
@@ -267,10 +300,97 @@ public final class MappedLine<S, D> implements HostLine<S> {
             } catch (LineException e) {
                 throw e.toGpuException("queueing the store of " + target + " into slot " + slot + " of " + life.name);
             }
+            if (storeWaits != null) {
+                keepToken(slot, target, tokenFor(stream, slot, target));
+            }
             return new Ticket(this, slot, target);
         } finally {
             queueing.unlock();
         }
+    }
+
+    // A store whose token the driver could not make is still queued: hosts poll for it.
+    private long tokenFor(S stream, Slot slot, long target) {
+        try {
+            return storeWaits.queued(domain, stream, slotAddress(slot), target);
+        } catch (LineException e) {
+            return StoreWaits.NO_TOKEN;
+        }
+    }
+
+    private void keepToken(Slot slot, long sequence, long token) {
+        int at = slot.ordinal() * TOKENS_KEPT + (int) (sequence & (TOKENS_KEPT - 1));
+        LONGS.setOpaque(tokenSequences, at, NO_SEQUENCE);
+        LONGS.setOpaque(tokens, at, token);
+        LONGS.setRelease(tokenSequences, at, sequence);
+    }
+
+    @Override
+    public long storeToken(Slot slot, long target) {
+        if (storeWaits == null) {
+            return StoreWaits.NO_TOKEN;
+        }
+        int at = slot.ordinal() * TOKENS_KEPT + (int) (target & (TOKENS_KEPT - 1));
+        long before = (long) LONGS.getAcquire(tokenSequences, at);
+        long token = (long) LONGS.getOpaque(tokens, at);
+        VarHandle.loadLoadFence();
+        long after = (long) LONGS.getOpaque(tokenSequences, at);
+        return before == target && after == target ? token : StoreWaits.NO_TOKEN;
+    }
+
+    @Override
+    public Object storeWaitGroup() {
+        return storeWaitGroup;
+    }
+
+    @Override
+    public boolean awaitStores(long[] tokens, int count, long deadlineNanos) {
+        if (storeWaits == null || count <= 0) {
+            return false;
+        }
+        inStoreWaits.incrementAndGet();
+        try {
+            if (state != State.OPEN) {
+                return false;
+            }
+            return storeWaits.awaitAny(domain, tokens, count, deadlineNanos);
+        } catch (LineException e) {
+            throw new GpuException(GpuException.Kind.DEVICE_FAILED, e.error().status(),
+                    life.name + ": the driver's wait for its stores failed: " + e.getMessage(), e);
+        } finally {
+            inStoreWaits.decrementAndGet();
+        }
+    }
+
+    @Override
+    public void wakeStoreWaits() {
+        if (storeWaits == null) {
+            return;
+        }
+        inStoreWaits.incrementAndGet();
+        try {
+            if (state == State.OPEN) {
+                storeWaits.wake(domain);
+            }
+        } finally {
+            inStoreWaits.decrementAndGet();
+        }
+    }
+
+    // With the state CLOSING: wakes the store waits in the driver until none is, so that the
+    // domain they use is not let go under them; false if one was still there at the deadline.
+    private boolean wakeStoreWaitsOut(long deadline) {
+        if (storeWaits == null) {
+            return true;
+        }
+        while (inStoreWaits.get() > 0) {
+            if (System.nanoTime() - deadline >= 0) {
+                return false;
+            }
+            storeWaits.wake(domain);
+            LockSupport.parkNanos(WAKE_AGAIN_NANOS);
+        }
+        return true;
     }
 
     /**
@@ -342,22 +462,18 @@ public final class MappedLine<S, D> implements HostLine<S> {
 
     @Override
     public void observe(Slot slot, long word) {
-        observeAfterSleep(slot, word, DeadlineEstimator.UNKNOWN);
+        observe(slot, word, DeadlineEstimator.UNKNOWN, DeadlineEstimator.UNKNOWN, DeadlineEstimator.UNKNOWN);
     }
 
     @Override
-    public void observeAfterSleep(Slot slot, long word, long sleptSinceNanos) {
-        estimator.observed(Objects.requireNonNull(slot, "slot"), word, sleptSinceNanos);
+    public void observe(Slot slot, long word, long fromNanos, long wakeTargetNanos, long seenNanos) {
+        estimator.observed(Objects.requireNonNull(slot, "slot"), word, fromNanos, wakeTargetNanos, seenNanos);
     }
 
     @Override
-    public void observeAfterSleep(Slot slot, long word, long sleptSinceNanos, long seenNanos) {
-        estimator.observed(Objects.requireNonNull(slot, "slot"), word, sleptSinceNanos, seenNanos);
-    }
-
-    @Override
-    public void predict(Slot slot, long target, Prediction into) {
-        estimator.predict(Objects.requireNonNull(slot, "slot"), target, Objects.requireNonNull(into, "into"));
+    public void predict(Slot slot, long target, WakeModel model, Prediction into) {
+        estimator.predict(Objects.requireNonNull(slot, "slot"), target, Objects.requireNonNull(model, "model"),
+                Objects.requireNonNull(into, "into"));
     }
 
     @Override
@@ -552,7 +668,7 @@ public final class MappedLine<S, D> implements HostLine<S> {
         long deadline = System.nanoTime() + Math.min(settleBoundNanos, Long.MAX_VALUE / 4);
         // A signal or device wait past its checks may still be in its driver call: what it
         // queues must be covered by the settle, so it is waited for first, within the same bound.
-        boolean quiet = awaitQueueing(deadline);
+        boolean quiet = awaitQueueing(deadline) && wakeStoreWaitsOut(deadline);
         List<S> used;
         synchronized (lock) {
             used = List.copyOf(streams);

@@ -4,7 +4,10 @@ import io.gpuasync.api.Backend;
 import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
+import io.gpuasync.core.Prediction;
 import io.gpuasync.core.Slot;
+import io.gpuasync.core.TimerLateness;
+import io.gpuasync.core.WakeModel;
 import io.gpuasync.spi.FakeDriver.Call;
 import io.gpuasync.spi.FakeDriver.Domain;
 import io.gpuasync.spi.FakeDriver.Stream;
@@ -342,33 +345,36 @@ class MappedLineTest {
         }
     }
 
+    private static final WakeModel MODEL = new WakeModel(WakeModel.DEFAULT_QUANTILE, new TimerLateness());
+
     @Test
-    void onePredictionGivesTheLandingAndTheWakeTimeFromOneLook() {
+    void onePredictionGivesTheLandingTheWakeAndTheSpinFromOneLook() {
         long[] now = {1_000};
         try (MappedLine<Stream, Domain> line = MappedLine.open(driver, reporter, () -> now[0])) {
-            HostLine.Prediction prediction = new HostLine.Prediction();
-            prediction.set(7, 8);
-            line.predict(Slot.S4, line.signal(own, Slot.S4).target(), prediction);
+            Prediction prediction = new Prediction();
+            prediction.set(7, 8, 9);
+            line.predict(Slot.S4, line.signal(own, Slot.S4).target(), MODEL, prediction);
             assertEquals(io.gpuasync.core.DeadlineEstimator.UNKNOWN, prediction.landing(), "nothing learned yet");
             assertEquals(io.gpuasync.core.DeadlineEstimator.UNKNOWN, prediction.wakeAt());
+            assertEquals(io.gpuasync.core.DeadlineEstimator.UNKNOWN, prediction.spinUntil());
             line.expect(Slot.S4, java.time.Duration.ofNanos(300));
             long target = line.signal(own, Slot.S4).target();
-            line.predict(Slot.S4, target, prediction);
+            line.predict(Slot.S4, target, MODEL, prediction);
             assertTrue(prediction.landing() != io.gpuasync.core.DeadlineEstimator.UNKNOWN, "told the service time");
-            assertTrue(prediction.wakeAt() != io.gpuasync.core.DeadlineEstimator.UNKNOWN);
             assertTrue(prediction.wakeAt() - prediction.landing() <= 0, "woken at or before the landing: " + prediction);
+            assertTrue(prediction.spinUntil() - prediction.landing() >= 0, "spun until at or after it: " + prediction);
         }
     }
 
     private static long landing(HostLine<?> line, Slot slot, long target) {
-        HostLine.Prediction prediction = new HostLine.Prediction();
-        line.predict(slot, target, prediction);
+        Prediction prediction = new Prediction();
+        line.predict(slot, target, MODEL, prediction);
         return prediction.landing();
     }
 
     private static long wakeAt(HostLine<?> line, Slot slot, long target) {
-        HostLine.Prediction prediction = new HostLine.Prediction();
-        line.predict(slot, target, prediction);
+        Prediction prediction = new Prediction();
+        line.predict(slot, target, MODEL, prediction);
         return prediction.wakeAt();
     }
 
@@ -387,7 +393,7 @@ class MappedLineTest {
             line.observe(Slot.S0, line.word(Slot.S0));
             Ticket next = line.signal(own, Slot.S0);
             assertEquals(1_800, landing(line, Slot.S0, next.target()));
-            assertEquals(1_800 - 4 * 200, wakeAt(line, Slot.S0, next.target()));
+            assertEquals(1_800 - 2 * 200, wakeAt(line, Slot.S0, next.target()), "two spreads ahead, so few samples");
             line.expect(Slot.S1, java.time.Duration.ofNanos(50));
             assertEquals(1_450, landing(line, Slot.S1, line.signal(own, Slot.S1).target()));
             assertEquals(0, line.accuracy().predictions());
@@ -411,7 +417,7 @@ class MappedLineTest {
             Ticket third = line.signal(own, Slot.S2);
             driver.run(1);
             now[0] = 1_350;
-            line.observeAfterSleep(Slot.S2, 3, 1_250);
+            line.observe(Slot.S2, 3, 1_250, 1_300, 1_350);
             assertEquals(2, line.accuracy().predictions(), "a newer word still reaches the estimator");
             assertEquals(io.gpuasync.core.DeadlineEstimator.UNKNOWN, landing(line, Slot.S2, third.target()));
         }

@@ -4,6 +4,8 @@ import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.core.CompletionLine;
 import io.gpuasync.core.DeadlineEstimator;
+import io.gpuasync.core.Prediction;
+import io.gpuasync.core.WakeModel;
 import io.gpuasync.core.Slot;
 import io.gpuasync.spi.HostLine;
 
@@ -118,19 +120,34 @@ public final class WatchedLine<S> implements HostLine<S> {
     }
 
     @Override
-    public void observeAfterSleep(Slot slot, long word, long sleptSinceNanos) {
-        line.observeAfterSleep(slot, word, sleptSinceNanos);
+    public void observe(Slot slot, long word, long fromNanos, long wakeTargetNanos, long seenNanos) {
+        line.observe(slot, word, fromNanos, wakeTargetNanos, seenNanos);
     }
 
     @Override
-    public void observeAfterSleep(Slot slot, long word, long sleptSinceNanos, long seenNanos) {
-        line.observeAfterSleep(slot, word, sleptSinceNanos, seenNanos);
-    }
-
-    @Override
-    public void predict(Slot slot, long target, Prediction into) {
+    public void predict(Slot slot, long target, WakeModel model, Prediction into) {
         predictions.incrementAndGet();
-        line.predict(slot, target, into);
+        line.predict(slot, target, model, into);
+    }
+
+    @Override
+    public long storeToken(Slot slot, long target) {
+        return line.storeToken(slot, target);
+    }
+
+    @Override
+    public Object storeWaitGroup() {
+        return line.storeWaitGroup();
+    }
+
+    @Override
+    public boolean awaitStores(long[] tokens, int count, long deadlineNanos) {
+        return line.awaitStores(tokens, count, deadlineNanos);
+    }
+
+    @Override
+    public void wakeStoreWaits() {
+        line.wakeStoreWaits();
     }
 
     @Override

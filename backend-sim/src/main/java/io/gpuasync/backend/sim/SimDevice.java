@@ -12,6 +12,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * One simulated device, the domain of the {@code sim} backend: it owns streams, page-locked host
@@ -38,6 +42,14 @@ public final class SimDevice implements AutoCloseable {
     private boolean closed;
     private volatile int stickyError;
     private volatile Throwable failureCause;
+    // The driver's store waits (SimStoreWaits): threads parked in them, in a fixed array so that
+    // waiting allocates nothing. A waiter lists itself, then checks; a stream marks its store
+    // landed, then unparks those listed. A wake counts, so a waiter woken returns; and it is kept
+    // for the next waiter if none was listed, so a wake is never lost.
+    private final AtomicReferenceArray<Thread> storeWaiters = new AtomicReferenceArray<>(64);
+    private final AtomicInteger listedStoreWaiters = new AtomicInteger();
+    private final AtomicLong storeWakes = new AtomicLong();
+    private volatile boolean storeWakePending;
 
     SimDevice(SimBackend backend, int ordinal) {
         this.backend = backend;
@@ -86,6 +98,7 @@ public final class SimDevice implements AutoCloseable {
         for (SimStream stream : streams) {
             stream.deviceFailed();
         }
+        wakeStoreWaits();
     }
 
     /** The sticky error the device failed with, or 0 while it is healthy. */
@@ -211,6 +224,95 @@ public final class SimDevice implements AutoCloseable {
             fail(SimStatus.ILLEGAL_ADDRESS, freedMeanwhile);
             return false;
         }
+    }
+
+    /** A stream's store landed: wakes the store waits, if any. */
+    void storeLanded() {
+        if (listedStoreWaiters.get() > 0) {
+            unparkStoreWaiters();
+        }
+    }
+
+    private void unparkStoreWaiters() {
+        for (int i = 0; i < storeWaiters.length(); i++) {
+            Thread waiter = storeWaiters.get(i);
+            if (waiter != null) {
+                LockSupport.unpark(waiter);
+            }
+        }
+    }
+
+    /** Ends every {@link #awaitStores} blocked now, or else the next one to start. */
+    void wakeStoreWaits() {
+        storeWakes.incrementAndGet();
+        storeWakePending = true;
+        unparkStoreWaiters();
+    }
+
+    /**
+     * Blocks until one of the stores {@code tokens[0 .. count)} ({@link SimStoreWaits#token})
+     * landed, the deadline passed, {@link #wakeStoreWaits} was called or the thread was
+     * interrupted (its status kept); true if one landed. Allocates nothing.
+     */
+    boolean awaitStores(long[] tokens, int count, long deadlineNanos) {
+        long wakes = storeWakes.get();
+        if (storeWakePending) {
+            storeWakePending = false;
+            return false;
+        }
+        int listed = listStoreWaiter(Thread.currentThread());
+        try {
+            for (;;) {
+                if (anyLanded(tokens, count)) {
+                    return true;
+                }
+                long left = deadlineNanos - System.nanoTime();
+                if (storeWakes.get() != wakes || left <= 0 || stickyError != 0
+                        || Thread.currentThread().isInterrupted()) {
+                    return false;
+                }
+                // Unlisted (every place taken), it looks every 50 us instead of being unparked.
+                LockSupport.parkNanos(this, listed < 0 ? Math.min(left, 50_000) : left);
+            }
+        } finally {
+            if (listed >= 0) {
+                storeWaiters.set(listed, null);
+                listedStoreWaiters.decrementAndGet();
+            }
+        }
+    }
+
+    private int listStoreWaiter(Thread waiter) {
+        for (int i = 0; i < storeWaiters.length(); i++) {
+            if (storeWaiters.get(i) == null && storeWaiters.compareAndSet(i, null, waiter)) {
+                listedStoreWaiters.incrementAndGet();
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private boolean anyLanded(long[] tokens, int count) {
+        for (int i = 0; i < count; i++) {
+            int stream = SimStoreWaits.streamOf(tokens[i]);
+            long index = SimStoreWaits.indexOf(tokens[i]);
+            // A stream closed since drained first, unless the device failed: then nothing landed.
+            boolean found = false;
+            for (int s = 0; s < streams.size(); s++) {
+                SimStream candidate = streams.get(s);
+                if (candidate.id() == stream) {
+                    found = true;
+                    if (candidate.landed(index)) {
+                        return true;
+                    }
+                    break;
+                }
+            }
+            if (!found && stickyError == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     void forget(SimStream stream) {

@@ -4,6 +4,7 @@ import io.gpuasync.api.GpuException;
 import io.gpuasync.spi.LineDriver;
 import io.gpuasync.spi.LineError;
 import io.gpuasync.spi.LineException;
+import io.gpuasync.spi.StoreWaits;
 
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
@@ -17,6 +18,7 @@ final class SimDriver implements LineDriver<SimStream, SimDevice> {
     // Closing a line waits for its device this long before it gives up and keeps the page.
 
     private final SimBackend backend;
+    private final SimStoreWaits storeWaits = new SimStoreWaits();
 
     SimDriver(SimBackend backend) {
         this.backend = backend;
@@ -114,6 +116,11 @@ final class SimDriver implements LineDriver<SimStream, SimDevice> {
         if (error != 0) {
             throw new LineException(LineError.ofStatus(error), "sim: " + device + " failed with " + SimStatus.name(error));
         }
+    }
+
+    @Override
+    public StoreWaits<SimStream, SimDevice> storeWaits() {
+        return storeWaits;
     }
 
     @Override

@@ -29,7 +29,7 @@ public final class SimStream implements AutoCloseable {
     private record Call(Runnable action) implements Op {
     }
 
-    private record Store(long address, long value) implements Op {
+    private record Store(long address, long value, long index) implements Op {
     }
 
     private record WaitValue(long address, long value) implements Op {
@@ -44,6 +44,9 @@ public final class SimStream implements AutoCloseable {
     private final ArrayDeque<Op> queue = new ArrayDeque<>();
     private int pending;
     private boolean closed;
+    // Stores queued so far (guarded by lock), and how many of them have landed, in order.
+    private long storesQueued;
+    private volatile long storesLanded;
     private final Thread worker;
 
     SimStream(SimDevice device, int id) {
@@ -83,7 +86,41 @@ public final class SimStream implements AutoCloseable {
     }
 
     void store(long address, long value) {
-        enqueue(new Store(address, value));
+        lock.lock();
+        try {
+            enqueue(new Store(address, value, storesQueued + 1));
+            storesQueued++;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The index on this stream (1 for the first) of the store of {@code value} at {@code address}
+     * ({@link #landed}): found in the queue, or, once it ran, one that has landed too.
+     */
+    long indexOfStore(long address, long value) {
+        lock.lock();
+        try {
+            for (var it = queue.descendingIterator(); it.hasNext(); ) {
+                if (it.next() instanceof Store store && store.address() == address && store.value() == value) {
+                    return store.index();
+                }
+            }
+            return storesLanded;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether the store of {@code index} on this stream has landed: its word holds its value. */
+    boolean landed(long index) {
+        return storesLanded - index >= 0;
+    }
+
+    /** This stream's number on its device. */
+    int id() {
+        return id;
     }
 
     /**
@@ -179,7 +216,11 @@ public final class SimStream implements AutoCloseable {
                     device.fail(SimStatus.LAUNCH_FAILED, t);
                 }
             }
-            case Store store -> device.storeRelease(store.address(), store.value());
+            case Store store -> {
+                device.storeRelease(store.address(), store.value());
+                storesLanded = store.index();
+                device.storeLanded();
+            }
             case WaitValue wait -> {
                 // Spins a while, as hardware polls, then polls every 10 us, so a wait that is
                 // never satisfied (as on a GPU, it holds the stream for ever) does not hold a core.

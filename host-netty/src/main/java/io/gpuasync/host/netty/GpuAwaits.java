@@ -2,7 +2,7 @@ package io.gpuasync.host.netty;
 
 import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Ticket;
-import io.gpuasync.engine.AsyncWaits;
+import io.gpuasync.engine.FutureHost;
 import io.gpuasync.engine.EngineSettings;
 import io.netty.channel.EventLoop;
 import io.netty.channel.IoHandler;
@@ -94,7 +94,7 @@ public final class GpuAwaits {
 
     /**
      * The fallback for any event loop: {@code host} (a {@code io.gpuasync.host.std.Reactor}, or
-     * any {@link AsyncWaits}) completes the wait on its own thread, then the result is handed to
+     * any {@link FutureHost}) completes the wait on its own thread, then the result is handed to
      * {@code loop} with {@link EventLoop#execute}, so the future completes, and its continuations
      * run, on the loop. A loop that is shutting down takes no waits
      * ({@link GpuException.Kind#CLOSED}); once it ended, the waits it had are failed the same
@@ -110,7 +110,7 @@ public final class GpuAwaits {
      * {@code ...Async(fn, loop)} method. Make one per loop and keep it: each call watches the
      * loop's end.
      */
-    public static AsyncWaits viaHost(EventLoop loop, AsyncWaits host) {
+    public static FutureHost viaHost(EventLoop loop, FutureHost host) {
         Objects.requireNonNull(loop, "loop");
         Objects.requireNonNull(host, "host");
         LoopOrAfter hop = new LoopOrAfter(loop);

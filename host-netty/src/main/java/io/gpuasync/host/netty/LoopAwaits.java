@@ -2,11 +2,13 @@ package io.gpuasync.host.netty;
 
 import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Ticket;
-import io.gpuasync.engine.AsyncWaits;
+import io.gpuasync.core.WakeModel;
+import io.gpuasync.engine.CountingIdleStrategy;
+import io.gpuasync.engine.DriverLoop;
 import io.gpuasync.engine.EngineSettings;
+import io.gpuasync.engine.FutureHost;
 import io.gpuasync.engine.HostStats;
-import io.gpuasync.engine.Sleeper;
-import io.gpuasync.engine.TimerLateness;
+import io.gpuasync.engine.IdleStrategy;
 import io.gpuasync.engine.WaitEngine;
 import io.gpuasync.engine.WaitTuning;
 import io.netty.channel.IoEventLoop;
@@ -34,24 +36,17 @@ import java.util.function.BiConsumer;
  * it: {@link IoEventLoop#execute} of the step (one queued at a time), which wakes Netty's ring
  * through its own eventfd.
  *
- * <p>How it lands close to the word: the loop asks the engine's {@link Sleeper} the same decision
- * the std and io_uring hosts' {@code DriverLoop} asks. The timeout ends late, so it is armed early
- * by the lateness this loop's timeouts showed ({@link TimerLateness}: every timeout that fired
- * teaches it, whatever it was armed for), and a landing nearer than that lateness is polled for on
- * the loop's following passes: the step asks to run again after the loop's current pass
- * ({@link SingleThreadEventLoop#executeAfterEventLoopIteration}), so between two polls the loop
- * reaps its ring without blocking (its sockets' completions) and runs its other tasks. The step
- * never spins inside a pass: a socket's completion waits for at most one poll (a read of the
- * words, well under a microsecond), never for the landing. The polling is bounded, by the
- * sleeper as for every driver: it ends when the engine's deadline moves past the lateness, and
- * at the latest after {@link WaitTuning#POLL_RUN_MAX_NANOS} without a landing; then the sleeper
- * says rest, and the timer takes over at the engine's own deadline, its poll back-off, not a
- * lateness ahead (see {@link Sleeper}). A loop that cannot run a task after its pass rests the
- * same way where the sleeper says poll. What it costs is CPU: the loop does not block while it polls.
+ * <p>How it idles: the loop runs the engine's step through {@link DriverLoop#step} and does what
+ * the settings' {@link IdleStrategy} answers, as the std and io_uring hosts' threads do: sleep
+ * arms the timer at the engine's deadline (its firing teaches the engine's wake model how late
+ * this loop's timeouts end), block removes it, and poll asks to run the step again after the
+ * loop's current pass ({@link SingleThreadEventLoop#executeAfterEventLoopIteration}), so that
+ * between two polls the loop reaps its ring without blocking and runs its other tasks: a
+ * socket's completion waits for at most one step, never for a landing. A loop that cannot run a
+ * task after its pass sets its timer at the deadline instead.
  */
-public final class LoopAwaits implements AsyncWaits, AutoCloseable {
+public final class LoopAwaits implements FutureHost, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(LoopAwaits.class.getName());
-    static final long NO_REST_YET = Long.MIN_VALUE;
 
     private final IoEventLoop loop;
     private final WaitEngine engine;
@@ -65,30 +60,22 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
     /** Null when the loop cannot run a task after its pass: then it sleeps on the timer alone. */
     private final SingleThreadEventLoop passes;
     private final Runnable pollAfterPass = this::pollAfterPass;
+    private final CountingIdleStrategy strategy;
     // Loop thread only.
-    private final Sleeper sleeper;
     private boolean finished;
     private boolean pollQueued;
-    private long lastRestNanos = NO_REST_YET;
     /** When the timer was last set, and for when: a firing teaches how late it came from then. */
     private long timerSetAt;
     private long timerSetFor = LoopTimer.NO_DEADLINE;
     private volatile long wakeTasks;
-    private volatile long polls;
     /** The loop's thread, once the timer registered on it (0 before). */
     private volatile long loopThread;
 
     LoopAwaits(IoEventLoop loop, EngineSettings settings, BiConsumer<IoEventLoop, LoopAwaits> onFinished) {
-        this(loop, settings, onFinished, new TimerLateness());
-    }
-
-    /** As above, learning into {@code lateness} (tests push it up as load would). */
-    LoopAwaits(IoEventLoop loop, EngineSettings settings, BiConsumer<IoEventLoop, LoopAwaits> onFinished,
-               TimerLateness lateness) {
         this.loop = loop;
         this.onFinished = onFinished;
-        this.sleeper = Sleeper.forEventLoop(lateness);
-        this.engine = new WaitEngine(settings, this::wake, lateness);
+        this.strategy = new CountingIdleStrategy(settings.idleStrategy());
+        this.engine = new WaitEngine(settings, this::wake);
         this.passes = loop instanceof SingleThreadEventLoop single ? single : null;
         this.listeners = new LoopOrAfter(loop);
         this.timer = new LoopTimer(loop, this::timerFired, this::loopClosedTimer);
@@ -184,16 +171,19 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
 
     /**
      * What this loop's waits did so far ({@link HostStats}): the loop's thread (0 until the
-     * timer registered on it); the
-     * {@code IORING_OP_TIMEOUT}s they submitted, moved, removed, and that fired; the loop's passes
-     * that polled for a landing nearer than the timer's lateness; the steps queued on the loop by
-     * a wait from another thread; the probe timeouts; the sleeper's rests on the engine's
-     * deadline after polling gave up; the learned lateness. On the loop's
-     * thread, or after the loop ended.
+     * timer registered on it); the {@code IORING_OP_TIMEOUT}s they submitted, moved, removed, and
+     * that fired; the steps after which the strategy said poll; the steps queued on the loop by a
+     * wait from another thread; the timer's median lateness. On the loop's thread, or after the
+     * loop ended.
      */
     public HostStats stats() {
-        return new HostStats(loopThread, timer.armed(), timer.moved(), timer.removed(), timer.fired(), polls,
-                wakeTasks, sleeper.probes(), sleeper.rests(), sleeper.lateness().nanos());
+        return new HostStats(loopThread, timer.armed(), timer.moved(), timer.removed(), timer.fired(), strategy.polls(),
+                wakeTasks, engine.model().lateness().medianNanos(System.nanoTime()));
+    }
+
+    /** The model these waits wake by, with the lateness this loop's timeouts taught. */
+    public WakeModel wakeModel() {
+        return engine.model();
     }
 
     /** Whether {@link #close()} was called, or the loop ended. */
@@ -233,57 +223,39 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
         // step, and a wake before it is covered by this step's doWork.
         stepQueued.set(false);
         engine.awake();
-        try {
-            for (int round = 0; ; round++) {
-                long now = System.nanoTime();
-                if (engine.doWork(now) > 0) {
-                    sleeper.progressed();
-                }
-                if (engine.isClosed()) {
-                    engine.doWork(System.nanoTime());
-                    finish();
-                    return;
-                }
-                long deadline = engine.nextDeadline();
-                now = System.nanoTime();
-                long rests = sleeper.rests();
-                long target = sleeper.plan(deadline, now);
-                if (target == WaitEngine.NO_DEADLINE) {
-                    setTimer(LoopTimer.NO_DEADLINE, now);
-                } else if (target == Sleeper.POLL && mayPoll()) {
-                    // Not prepareToSleep: a wait arriving meanwhile needs no wake, the next poll takes it.
-                    polls++;
-                    return;
-                } else if (target == Sleeper.POLL || sleeper.rests() != rests) {
-                    // A rest (the sleeper's, or a poll this loop cannot take): the timer at the
-                    // engine's own deadline until a landing; its firing teaches the lateness too.
-                    lastRestNanos = deadline - now;
-                    setTimer(deadline, now);
-                } else {
-                    setTimer(target, now);
-                }
-                if (engine.prepareToSleep()) {
-                    return;     // the timer or a wake brings the loop back here
-                }
-                if (round == WaitTuning.LOOP_ROUNDS_BEFORE_YIELD) {
-                    wake();     // more waits keep coming: let the loop serve its sockets first
-                    return;
-                }
+        for (int round = 0; ; round++) {
+            IdleStrategy.Idle idle;
+            try {
+                idle = DriverLoop.step(engine, strategy);
+            } catch (RuntimeException | Error e) {
+                LOG.log(System.Logger.Level.ERROR, "GPU waits on " + loop + " failed; they were failed", e);
+                finish();
+                return;
             }
-        } catch (RuntimeException | Error e) {
-            LOG.log(System.Logger.Level.ERROR, "GPU waits on " + loop + " failed; failing them", e);
-            engine.abandon(new GpuException(GpuException.Kind.CLOSED, "GPU waits on " + loop + " failed: " + e, e));
-            finish();
+            if (idle == null) {
+                finish();
+                return;
+            }
+            long now = System.nanoTime();
+            switch (idle) {
+                case POLL -> {
+                    if (mayPoll()) {
+                        // Not prepareToSleep: a wait arriving meanwhile needs no wake, the next poll takes it.
+                        return;
+                    }
+                    setTimer(engine.nextDeadline(), now);
+                }
+                case SLEEP -> setTimer(engine.nextDeadline(), now);
+                case BLOCK -> setTimer(LoopTimer.NO_DEADLINE, now);
+            }
+            if (engine.prepareToSleep()) {
+                return;     // the timer or a wake brings the loop back here
+            }
+            if (round == WaitTuning.LOOP_ROUNDS_BEFORE_YIELD) {
+                wake();     // more waits keep coming: let the loop serve its sockets first
+                return;
+            }
         }
-    }
-
-    /**
-     * How far ahead of its arming the timer was set at the last rest on the engine's deadline
-     * (ns; negative when the deadline had just passed), {@link #NO_REST_YET} before the first;
-     * loop thread.
-     */
-    long lastRestNanos() {
-        return lastRestNanos;
     }
 
     private void setTimer(long target, long now) {
@@ -297,7 +269,7 @@ public final class LoopAwaits implements AsyncWaits, AutoCloseable {
     private void timerFired() {
         long firedFor = timer.firedFor();
         if (firedFor != LoopTimer.NO_DEADLINE) {
-            sleeper.timerEnded(firedFor, timerSetAt, System.nanoTime());
+            engine.model().lateness().timerEnded(firedFor, timerSetAt, System.nanoTime());
         }
         step();
     }

@@ -7,14 +7,12 @@ import io.gpuasync.backend.sim.SimBackend;
 import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.host.netty.bench.LoopbackEcho;
 import io.gpuasync.core.Slot;
-import io.gpuasync.engine.AsyncWaits;
+import io.gpuasync.engine.FutureHost;
 import io.gpuasync.host.std.Reactor;
 import io.gpuasync.engine.EngineSettings;
 import io.gpuasync.engine.HostStats;
-import io.gpuasync.engine.TimerLateness;
 import io.gpuasync.engine.WaitTuning;
 import io.gpuasync.testing.Gates;
-import io.gpuasync.testing.RestWatch;
 import io.netty.channel.IoEventLoop;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
@@ -56,7 +54,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class GpuAwaitsTest {
     // A burst's lateness no real sleep is likely to match to the nanosecond, so the estimate
     // that comes back can be told from it on any machine, under any load.
-    private static final long BURST_NANOS = RestWatch.BURST_NANOS;
     private final SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> { });
     private final List<AutoCloseable> toClose = new ArrayList<>();
     private final List<CountDownLatch> gates = new ArrayList<>();
@@ -253,7 +250,7 @@ class GpuAwaitsTest {
     void theFallbackContinuesOnTheLoopAndEndsItsWaitsWhenTheLoopEnds(String transport) throws Exception {
         IoEventLoop loop = transport.equals("nio") ? nioLoop() : epollLoop();
         Reactor reactor = closeLater(Reactor.start());
-        AsyncWaits waits = GpuAwaits.viaHost(loop, reactor);
+        FutureHost waits = GpuAwaits.viaHost(loop, reactor);
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         stream.busy(Duration.ofNanos(50_000));
@@ -282,13 +279,14 @@ class GpuAwaitsTest {
     }
 
     @Test
-    void theLoopPollsOverALandingNearerThanItsTimeoutsLatenessAndLearnsThatLateness() throws Exception {
+    void theLoopSleepsToTheWakeTimePollsOverTheSpinAndLearnsItsTimeoutsLateness() throws Exception {
         IoEventLoop loop = uringLoop();
         LoopAwaits awaits = GpuAwaits.on(loop);
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
-        // One await at a time behind 300 us of work: the first has no prediction (polled on the
-        // loop's next passes), the later ones sleep on the timer to the prediction less the lateness.
+        // One await at a time behind 300 us of work: the first has no prediction (left to the
+        // sim's own wait for its store), the later ones sleep on the timer to the wake model's
+        // time and poll over the spin on the loop's next passes.
         for (int i = 0; i < 60; i++) {
             stream.busy(Duration.ofNanos(300_000));
             Ticket ticket = line.signal(stream, Slot.S0);
@@ -296,7 +294,7 @@ class GpuAwaitsTest {
             loop.execute(() -> awaits.whenLanded(ticket).whenComplete((t, e) -> continued.complete(loop.inEventLoop())));
             assertTrue(continued.get(30, TimeUnit.SECONDS), "continued on the loop");
         }
-        assertTrue(awaits.stats().polls() > 0, "polled over landings nearer than a timeout could end");
+        assertTrue(awaits.stats().polls() > 0, "polled over the spin");
         long[] fired = new long[2];
         loop.submit(() -> {
             fired[0] = awaits.stats().timerFires();
@@ -489,7 +487,7 @@ class GpuAwaitsTest {
     void viaHostWaitsTheLoopsEndLeftContinueOnTheAfterLoopThread() throws Exception {
         IoEventLoop loop = nioLoop();
         Reactor reactor = closeLater(Reactor.start());
-        AsyncWaits waits = GpuAwaits.viaHost(loop, reactor);
+        FutureHost waits = GpuAwaits.viaHost(loop, reactor);
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         CountDownLatch gate = new CountDownLatch(1);
@@ -512,7 +510,7 @@ class GpuAwaitsTest {
     void aViaHostWaitCancelledFromAnotherThreadContinuesOnThatThreadAndFreesTheHostsWait() throws Exception {
         IoEventLoop loop = nioLoop();
         Reactor reactor = closeLater(Reactor.start());
-        AsyncWaits waits = GpuAwaits.viaHost(loop, reactor);
+        FutureHost waits = GpuAwaits.viaHost(loop, reactor);
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         CountDownLatch gate = new CountDownLatch(1);
@@ -585,91 +583,6 @@ class GpuAwaitsTest {
             assertEquals(500, trips.length, "every request was echoed within the bound");
             assertEquals(completions, onLoop.get());
             assertFalse(awaits.isClosed());
-        }
-    }
-
-    @Test
-    void aLoopsLatenessPushedUpByABurstComesBackWithinABoundedNumberOfShortWaits() throws Exception {
-        IoEventLoop loop = uringLoop();
-        TimerLateness lateness = new TimerLateness();
-        LoopAwaits waits = closeLater(new LoopAwaits(loop, EngineSettings.DEFAULTS, (l, w) -> { }, lateness));
-        SimStream stream = closeLater(sim.device(0).createStream());
-        Line<SimStream> line = closeLater(sim.openLine());
-        for (int i = 0; i < 20; i++) {      // the estimator learns the work
-            stream.busy(Duration.ofNanos(200_000));
-            waits.whenLanded(line.signal(stream, Slot.S0)).get(10, TimeUnit.SECONDS);
-        }
-        // A burst of load: timeouts that ended milliseconds late (what the held-out test saw stay
-        // at 877.6 us). No 200 us wait is slept to now; only the loop's probes teach it again.
-        for (int i = 0; i < WaitTuning.LATENESS_WINDOW; i++) {
-            lateness.sample(BURST_NANOS);
-        }
-        long afterBurst = lateness.samples();
-        int mostWaits = 2 * (WaitTuning.LATENESS_WINDOW + 1) * WaitTuning.PROBE_EVERY_STALE_RUNS;
-        int done = 0;
-        for (int all = 0; lateness.samples() - afterBurst < WaitTuning.LATENESS_WINDOW && done < mostWaits
-                && all < 20 * mostWaits; all++) {
-            stream.busy(Duration.ofNanos(200_000));
-            Ticket ticket = line.signal(stream, Slot.S0);
-            // Only a wait that had not landed when it began is a wait its driver runs.
-            if (!ticket.isDone()) {
-                done++;
-            }
-            waits.whenLanded(ticket).get(10, TimeUnit.SECONDS);
-        }
-        assertTrue(lateness.samples() - afterBurst >= WaitTuning.LATENESS_WINDOW,
-                "the burst is still in the window after " + done + " waits: " + lateness);
-    }
-    @Test
-    void aLoopThatGaveUpPollingRestsOnTheEnginesBackOffNotALatenessAhead() throws Exception {
-        IoEventLoop loop = uringLoop();
-        TimerLateness lateness = new TimerLateness();
-        LoopAwaits waits = closeLater(new LoopAwaits(loop, EngineSettings.DEFAULTS, (l, w) -> { }, lateness));
-        SimStream stream = closeLater(sim.device(0).createStream());
-        Line<SimStream> line = closeLater(sim.openLine());
-        // A lateness pushed up by load, far above the engine's longest poll back-off; the loop
-        // only polls and rests below, so nothing brings it down before the first rest.
-        for (int i = 0; i < WaitTuning.LATENESS_WINDOW; i++) {
-            lateness.sample(BURST_NANOS);
-        }
-        // Work the line has no prediction for (nothing landed on it yet), far longer than the
-        // loop polls for: it polls its whole budget, gives up and rests on the timer.
-        stream.busy(Duration.ofMillis(200));
-        CompletableFuture<?> landed = waits.whenLanded(line.signal(stream, Slot.S0));
-        long rest = LoopAwaits.NO_REST_YET;
-        while (rest == LoopAwaits.NO_REST_YET && !landed.isDone()) {
-            rest = loop.submit(waits::lastRestNanos).get(10, TimeUnit.SECONDS);
-        }
-        assertNotEquals(LoopAwaits.NO_REST_YET, rest, "the loop never gave up polling a wait of 200 ms");
-        // The engine's deadline of an overdue wait is its back-off, at most POLL_BACKOFF_MAX away.
-        assertTrue(rest <= WaitTuning.POLL_BACKOFF_MAX.toNanos(), "the loop rested " + rest
-                + " ns ahead, not on the engine's back-off (at most " + WaitTuning.POLL_BACKOFF_MAX
-                + "), with a learned " + lateness);
-        landed.get(10, TimeUnit.SECONDS);
-    }
-
-    @Test
-    void anOverdueWaitUnderALatenessAboveTheBackOffIsRestedForNotPolledOn() throws Exception {
-        IoEventLoop loop = uringLoop();
-        TimerLateness lateness = new TimerLateness();
-        LoopAwaits waits = closeLater(new LoopAwaits(loop, EngineSettings.DEFAULTS, (l, w) -> { }, lateness));
-        SimStream stream = closeLater(sim.device(0).createStream());
-        Line<SimStream> line = closeLater(sim.openLine());
-        CountDownLatch gate = Gates.gate(stream);
-        try {
-            // Work the line has no prediction for, held: the engine looks at it every back-off,
-            // and none of its looks finds it landed; under a lateness held above the longest
-            // back-off every look is nearer than the timer could end, and only the sleeper's
-            // bound ends the loop's polling.
-            CompletableFuture<Ticket> landed = waits.whenLanded(line.signal(stream, Slot.S0));
-            RestWatch.assertRestsWithoutPolling("loop", new RestWatch.Lateness(lateness::sample,
-                    lateness::samples, lateness::nanos, WaitTuning.LATENESS_WINDOW, WaitTuning.LATENESS_RANK),
-                    () -> loop.submit(waits::stats).syncUninterruptibly().getNow(), HostStats::rests, HostStats::polls,
-                    2 * WaitTuning.LATENESS_WINDOW);
-            gate.countDown();
-            landed.get(10, TimeUnit.SECONDS);
-        } finally {
-            gate.countDown();
         }
     }
 }

@@ -21,8 +21,7 @@ public enum BlockingMode {
      * (so its driver has no timer armed that the waiter could share) and fewer platform threads
      * run their own plans than there are cores to spin on besides the dispatcher's;
      * {@link #HAND_OFF} otherwise, and always for virtual threads (whose spinning holds a
-     * carrier, and whose timed parks allocate). The default; the measurements behind it are in
-     * {@code bench/RESULTS.md}, with the machine.
+     * carrier, and whose timed parks allocate). The default.
      */
     ADAPTIVE
 }

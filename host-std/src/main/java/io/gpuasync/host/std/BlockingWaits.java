@@ -4,18 +4,20 @@ import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.core.DeadlineEstimator;
+import io.gpuasync.core.Prediction;
+import io.gpuasync.core.TimerLateness;
+import io.gpuasync.core.WakeModel;
 import io.gpuasync.core.Sequences;
 import io.gpuasync.core.Slot;
 import io.gpuasync.core.WaitPlan;
 import io.gpuasync.core.WaitPlanRunner;
 import io.gpuasync.engine.DeviceFailedEvent;
 import io.gpuasync.engine.HandOff;
-import io.gpuasync.engine.Sleeper;
-import io.gpuasync.engine.TimerLateness;
 import io.gpuasync.engine.WaitEngine;
 import io.gpuasync.engine.WaitTuning;
 import io.gpuasync.engine.Watchdog;
 import io.gpuasync.spi.HostLine;
+import io.gpuasync.spi.StoreWaits;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -27,9 +29,11 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class BlockingWaits {
     private final WaitEngine engine;
-    // The reactor's one estimate of how late a timed park ends: the dispatcher parks the same
-    // way (the same call, 1 ns of slack), so every waiter's park and the dispatcher's teach it.
+    // The reactor's one model: the dispatcher parks the same way (the same call, 1 ns of
+    // slack), so every waiter's park and the dispatcher's teach its timer's lateness.
+    private final WakeModel model;
     private final TimerLateness lateness;
+    private final long driverWaitSliceNanos = WaitTuning.DRIVER_WAIT_SLICE.toNanos();
     private final WaitPlan defaultPlan;
     // A hand-off waits until the engine ends the wait: only a default plan that would also
     // wait for good (no timeout, an unbounded last phase) may be replaced by one.
@@ -49,11 +53,12 @@ final class BlockingWaits {
             "the wait plan's timeout passed (or its phases ran out) before the ticket landed");
     private volatile boolean closed;
 
-    BlockingWaits(WaitEngine engine, TimerLateness lateness, WaitPlan defaultPlan, BlockingMode mode,
+    BlockingWaits(WaitEngine engine, WaitPlan defaultPlan, BlockingMode mode,
                   boolean lowTimerSlack, long watchdogGraceNanos, long watchdogIntervalNanos, int parkedCapacity) {
         this.engine = engine;
-        this.lateness = lateness;
-        this.waiters = ThreadLocal.withInitial(() -> new WaiterState(lateness));
+        this.model = engine.model();
+        this.lateness = model.lateness();
+        this.waiters = ThreadLocal.withInitial(WaiterState::new);
         this.defaultPlan = defaultPlan;
         this.defaultPlanMayHandOff = waitsForGood(defaultPlan);
         this.mode = mode;
@@ -80,9 +85,8 @@ final class BlockingWaits {
         // Before the word is read: a closed reactor refuses every wait, landed or not, as
         // whenLanded does.
         requireOpen();
-        long word = line.word(slot);
-        if (Sequences.reached(word, target)) {
-            line.observe(slot, word);
+        // Landed before anyone waited: when is unknown, so it teaches the line nothing.
+        if (Sequences.reached(line.word(slot), target)) {
             return true;
         }
         WaiterState waiter = waiters.get();
@@ -110,9 +114,11 @@ final class BlockingWaits {
             case WaitPlan.Then then -> waitsForGood(then.next());
             case WaitPlan.ParkBackoff backoff -> true;
             case WaitPlan.Spin spin -> spin.times() == Long.MAX_VALUE;
-            case WaitPlan.SpinPastLanding past -> past.nanos() == Long.MAX_VALUE;
             case WaitPlan.Yield yield -> yield.times() == Long.MAX_VALUE;
-            case WaitPlan.ParkUntilDeadline park -> false;
+            // Skipped where the driver has none: only a phase after it can say.
+            case WaitPlan.DriverWait driver -> false;
+            case WaitPlan.SpinOverLanding over -> false;
+            case WaitPlan.SleepToWake sleep -> false;
         };
     }
 
@@ -121,8 +127,7 @@ final class BlockingWaits {
             case OWN_PLAN -> false;
             case HAND_OFF -> true;
             // The engine's driver already sleeps to the next landing when it holds a wait: a
-            // waiter that joins it pays a wake, one on its own plan a timed sleep and the spin
-            // over its landing (measured: bench/RESULTS.md).
+            // waiter that joins it pays a wake, one on its own plan a timed sleep and a spin.
             case ADAPTIVE -> virtual || spinningWaiters.get() >= spinCores || engine.waitsPending() > 0;
         };
     }
@@ -151,11 +156,10 @@ final class BlockingWaits {
         }
         WaitEvent event = waiter.event;
         boolean recording = event.isEnabled();
-        long predicted = DeadlineEstimator.UNKNOWN;
+        waiter.prediction.clear();
         if (recording) {
             event.begin();
-            line.predict(ticket.slot(), ticket.target(), waiter.prediction);
-            predicted = waiter.prediction.landing();
+            line.predict(ticket.slot(), ticket.target(), model, waiter.prediction);
         }
         if (!engine.handOff(handOff, ticket)) {
             return REFUSED;
@@ -169,7 +173,7 @@ final class BlockingWaits {
             throw failed;
         } finally {
             if (recording && !handOff.isRefused()) {
-                commit(event, ticket, "HAND_OFF", outcome, predicted, System.nanoTime() - parkedFrom, 0, 0, 0);
+                commit(event, ticket, "HAND_OFF", outcome, waiter.prediction, System.nanoTime() - parkedFrom, 0, 0, 0);
             }
         }
     }
@@ -219,43 +223,35 @@ final class BlockingWaits {
         long parkedNanos = 0;
         long parks = 0;
         long spins = 0;
-        long marginNanos = 0;
+        long inDriverNanos = 0;
         String outcome = "LANDED";
         if (recording) {
             event.begin();
         }
         // The prediction as the wait starts, in one look: the landing teaches the estimator,
         // which then predicts differently.
-        HostLine.Prediction prediction = waiter.prediction;
-        line.predict(slot, target, prediction);
-        long predicted = recording ? prediction.landing() : DeadlineEstimator.UNKNOWN;
+        Prediction prediction = waiter.prediction;
+        line.predict(slot, target, model, prediction);
         long now = System.nanoTime();
-        long wakeAt = prediction.wakeAt();
-        // A waiter whose lateness stands above its waits never sleeps and never learns: now and
-        // then it begins a wait with the shortest sleep, which says what the timer does now.
-        if (!virtual && wakeAt != DeadlineEstimator.UNKNOWN && waiter.sleeper.probeDue(wakeAt, now)) {
-            waiter.sleeper.sleepUntil(now + 1);
-            now = System.nanoTime();
-        }
-        long sleepTo = earlier(wakeAt, lateness.nanos());
-        if (recording && predicted != DeadlineEstimator.UNKNOWN && sleepTo != DeadlineEstimator.UNKNOWN) {
-            marginNanos = predicted - sleepTo;
-        }
-        runner.start(now, sleepTo, prediction.landing());
+        // A virtual thread never blocks in a driver call: it would hold its carrier.
+        long token = virtual ? StoreWaits.NO_TOKEN : line.storeToken(slot, target);
+        runner.start(now, prediction, token != StoreWaits.NO_TOKEN);
         long nextHealthCheck = Watchdog.firstCheck(prediction.landing(), now, watchdogGraceNanos);
         int listed = ParkedThreads.UNLISTED;
         int yields = 0;
-        // When the last step was a timed sleep, when it began: a landing found at the look after
-        // it may have come at any time during it (see HostLine.observeAfterSleep).
-        long sleptSince = DeadlineEstimator.UNKNOWN;
+        // The previous look, which found the word short, and the time the step after it meant to
+        // wake at (UNKNOWN: it did not sleep by a timer): what a landing found next is taken at.
+        long lookedAt = now;
+        long wakeTarget = DeadlineEstimator.UNKNOWN;
         try {
             for (;;) {
                 long word = line.word(slot);
                 boolean landed = Sequences.reached(word, target);
                 if (landed) {
-                    line.observeAfterSleep(slot, word, sleptSince);     // UNKNOWN: it did not sleep
+                    line.observe(slot, word, lookedAt, wakeTarget, System.nanoTime());
                 }
-                sleptSince = DeadlineEstimator.UNKNOWN;
+                lookedAt = now;
+                wakeTarget = DeadlineEstimator.UNKNOWN;
                 switch (runner.next(landed, now)) {
                     case DONE -> {
                         return true;
@@ -286,13 +282,20 @@ final class BlockingWaits {
                         if (listed == ParkedThreads.UNLISTED) {
                             listed = parked.add(Thread.currentThread());
                         }
-                        long parkStart = System.nanoTime();
-                        sleptSince = parkStart;
+                        wakeTarget = now + runner.parkNanos();
                         parkFor(runner.parkNanos(), line, slot, target, now);
                         if (recording) {
-                            parkedNanos += System.nanoTime() - parkStart;
+                            parkedNanos += System.nanoTime() - now;
                             parks++;
                         }
+                    }
+                    case DRIVER_WAIT -> {
+                        if (!driverWait(waiter, line, token, runner.driverWaitNanos(), now)) {
+                            runner.skipDriverWait();
+                        } else if (recording) {
+                            inDriverNanos += System.nanoTime() - now;
+                        }
+                        throwIfInterrupted(slot, target);
                     }
                 }
                 if (closed) {
@@ -317,30 +320,46 @@ final class BlockingWaits {
         } finally {
             parked.remove(listed);
             if (recording) {
-                commit(event, ticket, plan.toString(), outcome, predicted, parkedNanos, parks, spins, marginNanos);
+                commit(event, ticket, plan.toString(), outcome, prediction, parkedNanos, parks, spins, inDriverNanos);
             }
         }
     }
 
+    // Blocks in the driver's wait for the store of `token`, for at most a slice (a driver's wait
+    // does not see an interrupt or the reactor's close); false if the line can no longer wait
+    // (it is closing), so the plan goes on without it.
+    private boolean driverWait(WaiterState waiter, HostLine<?> line, long token, long mostNanos, long now) {
+        if (line.state() != Line.State.OPEN) {
+            return false;
+        }
+        waiter.tokens[0] = token;
+        line.awaitStores(waiter.tokens, 1, now + Math.min(mostNanos, driverWaitSliceNanos));
+        return true;
+    }
+
     // Only with the event enabled: formats names for the record.
-    private static void commit(WaitEvent event, Ticket ticket, String plan, String outcome, long predicted,
-                               long parkedNanos, long parks, long spins, long marginNanos) {
+    private static void commit(WaitEvent event, Ticket ticket, String plan, String outcome, Prediction prediction,
+                               long parkedNanos, long parks, long spins, long inDriverNanos) {
         event.end();
         if (!event.shouldCommit()) {
             return;
         }
+        long predicted = prediction.landing();
         long landed = outcome.equals("LANDED") ? System.nanoTime() : 0;
+        boolean known = predicted != DeadlineEstimator.UNKNOWN;
         event.line = ticket.line().toString();
         event.slot = ticket.slot().index();
         event.target = ticket.target();
         event.plan = plan;
-        event.predictedLandingNanos = predicted == DeadlineEstimator.UNKNOWN ? 0 : predicted;
+        event.predictedLandingNanos = known ? predicted : 0;
         event.landedNanos = landed;
-        event.landingErrorNanos = landed != 0 && predicted != DeadlineEstimator.UNKNOWN ? landed - predicted : 0;
+        event.landingErrorNanos = landed != 0 && known ? landed - predicted : 0;
+        event.wakeLeadNanos = known ? predicted - prediction.wakeAt() : 0;
+        event.spinPastNanos = known ? prediction.spinUntil() - predicted : 0;
         event.parkedNanos = parkedNanos;
-        event.marginNanos = marginNanos;
         event.parks = parks;
         event.spins = spins;
+        event.driverWaitNanos = inDriverNanos;
         event.outcome = outcome;
         event.commit();
     }
@@ -348,9 +367,8 @@ final class BlockingWaits {
     // A virtual thread that spins holds its carrier from every other virtual thread, so it
     // yields the carrier between polls instead. Yielding alone is not enough: a yielding virtual
     // thread goes back to its carrier's own queue, and while that queue never empties the
-    // carrier never looks at threads submitted from outside it (a virtual thread started by a
-    // platform thread starved behind four spinning waiters on one carrier). A short timed park
-    // now and then takes the waiter off that queue, so the carrier drains it and looks further.
+    // carrier never looks at threads submitted from outside it. A short timed park now and then
+    // takes the waiter off that queue, so the carrier drains it and looks further.
     private static int letOtherVirtualThreadsRun(int yields) {
         if (yields >= WaitTuning.VIRTUAL_YIELDS_BEFORE_PARK) {
             LockSupport.parkNanos(1);
@@ -379,7 +397,7 @@ final class BlockingWaits {
             LockSupport.parkNanos(this, chunkEnd - now);
             long after = System.nanoTime();
             if (after - chunkEnd >= 0) {
-                lateness.sample(after - chunkEnd);
+                lateness.sample(after - chunkEnd, after);
             }
             throwIfInterrupted(slot, target);
             if (line.state() != Line.State.OPEN || line.reached(slot, target)) {
@@ -406,11 +424,6 @@ final class BlockingWaits {
                 "interrupted while waiting for slot " + slot + " to reach " + target + " (interrupt status kept)");
     }
 
-    // A wake-up time moved earlier by how late this thread's sleeps end; UNKNOWN stays UNKNOWN.
-    private static long earlier(long wakeAt, long byNanos) {
-        return wakeAt == DeadlineEstimator.UNKNOWN ? wakeAt : wakeAt - byNanos;
-    }
-
     /** Wakes the waiters parked in their own plans when a line closes, without holding them. */
     private static final class WakeParked implements Runnable {
         private final ParkedThreads parked;
@@ -427,8 +440,6 @@ final class BlockingWaits {
 
     /** One thread's reusable wait machinery. */
     private static final class WaiterState {
-        // Its probe decision over the reactor's lateness; the plan's runner does its other sleeps.
-        final Sleeper sleeper;
         // The runners of the last few plans this thread used, so a thread that alternates
         // between plans does not allocate a runner per wait.
         private final WaitPlan[] plans = new WaitPlan[4];
@@ -437,11 +448,8 @@ final class BlockingWaits {
         boolean slackSet;
         HandOff handOff;
         final WaitEvent event = new WaitEvent();
-        final HostLine.Prediction prediction = new HostLine.Prediction();
-
-        WaiterState(TimerLateness lateness) {
-            this.sleeper = new Sleeper(lateness, target -> Dispatcher.parkUntil(this, target));
-        }
+        final Prediction prediction = new Prediction();
+        final long[] tokens = new long[1];
 
         WaitPlanRunner runnerFor(WaitPlan wanted) {
             for (int i = 0; i < plans.length; i++) {

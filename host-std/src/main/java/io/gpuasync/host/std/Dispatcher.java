@@ -1,10 +1,9 @@
 package io.gpuasync.host.std;
 
-import io.gpuasync.api.GpuException;
+import io.gpuasync.engine.CountingIdleStrategy;
 import io.gpuasync.engine.DriverLoop;
 import io.gpuasync.engine.HostStats;
-import io.gpuasync.engine.Sleeper;
-import io.gpuasync.engine.TimerLateness;
+import io.gpuasync.engine.IdleStrategy;
 import io.gpuasync.engine.WaitEngine;
 import io.gpuasync.engine.Waker;
 
@@ -13,31 +12,31 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The std host's driver of a {@link WaitEngine}: one platform thread that runs the engine's
- * step and sleeps to its next deadline, started before the engine exists so that the engine
- * can be given it as its {@link Waker}.
- *
- * <p>How it waits for a deadline: the engine's {@link DriverLoop} over a {@link Sleeper} whose
- * timer is {@code parkNanos} with 1 ns of timer slack. The sleeper learns how late such a park
- * ends into the reactor's {@link TimerLateness}, which the reactor's blocking waiters, parking the
- * same way, teach too; it sleeps to that much before the deadline and spins the rest, or, when an
- * overdue wait was polled for the sleeper's bound without landing, parks to the deadline itself.
+ * {@link DriverLoop}, idling as the reactor's {@link IdleStrategy} says and sleeping with a park
+ * (1 ns of timer slack), started before the engine exists so that the engine can be given it as
+ * its {@link Waker}.
  */
-final class Dispatcher implements Waker, Sleeper.Timer {
+final class Dispatcher implements Waker, DriverLoop.Timer {
     private static final System.Logger LOG = System.getLogger(Dispatcher.class.getName());
 
     private final Thread thread;
+    private final CountingIdleStrategy strategy;
     private volatile WaitEngine engine;
-    private volatile Sleeper sleeper;
     private volatile String timerSlack = "not yet started";
 
-    Dispatcher(String name) {
+    Dispatcher(String name, IdleStrategy strategy) {
         this.thread = Thread.ofPlatform().daemon().name(name).unstarted(this::run);
+        this.strategy = new CountingIdleStrategy(strategy);
     }
 
-    /** Starts driving {@code engine}, learning into {@code lateness}; once. */
-    void start(WaitEngine engine, TimerLateness lateness) {
+    /** The strategy the dispatcher idles by, counted. */
+    CountingIdleStrategy strategy() {
+        return strategy;
+    }
+
+    /** Starts driving {@code engine}; once. */
+    void start(WaitEngine engine) {
         this.engine = engine;
-        this.sleeper = new Sleeper(lateness, this);
         thread.start();
     }
 
@@ -51,9 +50,9 @@ final class Dispatcher implements Waker, Sleeper.Timer {
     }
 
     /**
-     * The std host's timed sleep, the dispatcher's and a blocking waiter's: a park to
-     * {@code target} ({@link System#nanoTime()}) for {@code blocker}; true when it ended at or
-     * after its target (its timer, as far as one can tell: an unpark ends it early).
+     * The std host's timed sleep: a park to {@code target} ({@link System#nanoTime()}) for
+     * {@code blocker}; true when it ended at or after its target (its timer, as far as one can
+     * tell: an unpark ends it early).
      */
     static boolean parkUntil(Object blocker, long target) {
         // At least 1 ns: a target that passed meanwhile still takes a timed sleep, as it is learned.
@@ -66,12 +65,11 @@ final class Dispatcher implements Waker, Sleeper.Timer {
         LockSupport.unpark(thread);
     }
 
-    /** Its thread; its sleeper's polls, probes, rests and learned lateness (0 before it started); no timeouts of its own. */
+    /** Its thread, its polls and its timer's median lateness; no timeouts of its own. */
     HostStats stats() {
-        Sleeper started = sleeper;
-        return started == null ? new HostStats(thread.threadId(), 0, 0, 0, 0, 0, 0, 0, 0, 0)
-                : new HostStats(thread.threadId(), 0, 0, 0, 0, started.polls(), 0, started.probes(), started.rests(),
-                        started.lateness().nanos());
+        WaitEngine started = engine;
+        long lateness = started == null ? 0 : started.model().lateness().medianNanos(System.nanoTime());
+        return new HostStats(thread.threadId(), 0, 0, 0, 0, strategy.polls(), 0, lateness);
     }
 
     String timerSlack() {
@@ -99,12 +97,10 @@ final class Dispatcher implements Waker, Sleeper.Timer {
 
     private void run() {
         timerSlack = describeSlack();
-        WaitEngine engine = this.engine;
         try {
-            DriverLoop.run(engine, sleeper);
+            DriverLoop.run(engine, strategy, this);
         } catch (Throwable t) {
-            LOG.log(System.Logger.Level.ERROR, "the dispatcher failed; failing its waits", t);
-            engine.abandon(new GpuException(GpuException.Kind.CLOSED, "the reactor's dispatcher failed: " + t, t));
+            LOG.log(System.Logger.Level.ERROR, "the dispatcher failed; its waits were failed", t);
             throw t;
         }
     }

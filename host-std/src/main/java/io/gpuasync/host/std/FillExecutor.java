@@ -4,7 +4,7 @@ import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.core.Slot;
-import io.gpuasync.engine.AsyncWaits;
+import io.gpuasync.engine.FutureHost;
 
 import java.util.ArrayDeque;
 import java.util.Objects;
@@ -77,7 +77,7 @@ public final class FillExecutor<S> implements AutoCloseable {
         }
     }
 
-    private final AsyncWaits reactor;
+    private final FutureHost reactor;
     private final Line<S> line;
     private final S stream;
     private final Slot slot;
@@ -95,7 +95,7 @@ public final class FillExecutor<S> implements AutoCloseable {
     private volatile boolean closed;
 
     /** An executor running continuations on the reactor's dispatcher thread. */
-    public FillExecutor(AsyncWaits reactor, Line<S> line, S stream, Slot slot, int fillLevel) {
+    public FillExecutor(FutureHost reactor, Line<S> line, S stream, Slot slot, int fillLevel) {
         this(reactor, line, stream, slot, fillLevel, Runnable::run);
     }
 
@@ -103,7 +103,7 @@ public final class FillExecutor<S> implements AutoCloseable {
      * An executor running continuations through {@code continuations} (still one at a time and
      * in order), for continuations too slow for the dispatcher thread.
      */
-    public FillExecutor(AsyncWaits reactor, Line<S> line, S stream, Slot slot, int fillLevel, Executor continuations) {
+    public FillExecutor(FutureHost reactor, Line<S> line, S stream, Slot slot, int fillLevel, Executor continuations) {
         this.reactor = Objects.requireNonNull(reactor, "reactor");
         this.line = Objects.requireNonNull(line, "line");
         this.stream = Objects.requireNonNull(stream, "stream");

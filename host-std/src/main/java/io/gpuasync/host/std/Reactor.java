@@ -3,10 +3,11 @@ package io.gpuasync.host.std;
 import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.core.WaitPlan;
-import io.gpuasync.engine.AsyncWaits;
+import io.gpuasync.core.WakeModel;
 import io.gpuasync.engine.EngineSettings;
+import io.gpuasync.engine.FutureHost;
 import io.gpuasync.engine.HostStats;
-import io.gpuasync.engine.TimerLateness;
+import io.gpuasync.engine.IdleStrategy;
 import io.gpuasync.engine.WaitEngine;
 import io.gpuasync.engine.WaitTuning;
 
@@ -17,7 +18,7 @@ import java.util.concurrent.CompletableFuture;
 /**
  * The std host: waits for tickets, blocking (platform or virtual threads) or as
  * {@link CompletableFuture}s, through one {@link WaitEngine} driven by a dispatcher thread that
- * sleeps by the lines' predicted landings.
+ * idles as its {@link IdleStrategy} says ({@link IdleStrategy#adaptive()} by default).
  *
  * <pre>{@code
  * SimBackend sim = (SimBackend) Backends.named("sim");           // backend discovery is the spi's
@@ -27,7 +28,7 @@ import java.util.concurrent.CompletableFuture;
  *     stream.busy(Duration.ofNanos(200_000));                    // the device's work
  *     reactor.await(line.signal(stream, Slot.S0));               // blocks, mostly asleep
  *     boolean landed = reactor.tryAwait(line.signal(stream, Slot.S0),
- *             Reactor.HYBRID.withTimeout(Duration.ofSeconds(5))); // false if the plan gave up
+ *             Reactor.DEFAULT_PLAN.withTimeout(Duration.ofSeconds(5))); // false if the plan gave up
  *     reactor.whenLanded(line.signal(stream, Slot.S0))            // or a future, completed on the dispatcher
  *            .thenRun(() -> System.out.println("landed"));
  * }
@@ -45,40 +46,38 @@ import java.util.concurrent.CompletableFuture;
  * interrupt status.
  *
  * <p>Blocking waits on the default plan follow the {@link BlockingMode}, {@link BlockingMode#ADAPTIVE}
- * by default: a waiter that would wait alone runs its own plan (a timed sleep to shortly before
- * the predicted landing, then a spin over it), and hands its sleep to the engine (an untimed park
- * the engine ends) when the engine already holds waits, whose timer it then shares, or when
- * spinning waiters would take every core. What each costs in wake latency and CPU is measured,
- * with the machine, in {@code bench/RESULTS.md} ({@code gar bench --waiters}).
+ * by default: a waiter that would wait alone runs its own plan (a timed sleep to the wake model's
+ * wake time, a spin over the likely landing, then the driver's own wait for the store), and hands
+ * its sleep to the engine (an untimed park the engine ends) when the engine already holds waits,
+ * whose timer it then shares, or when spinning waiters would take every core. Every wait wakes by
+ * one {@link WakeModel}, the reactor's, whose quantile the builder sets.
  *
  * <p>A blocking wait allocates nothing in steady state on a platform thread (a virtual thread's
  * timed park allocates inside the JDK); an async wait allocates its future. Futures complete on
  * the dispatcher thread: dependent actions that block belong on the {@code *Async} variants.
  */
-public final class Reactor implements AsyncWaits, AutoCloseable {
+public final class Reactor implements FutureHost, AutoCloseable {
 
     /**
-     * The default plan: sleep until shortly before the predicted landing, spin over it until a
-     * while past it, then sleep in growing steps (for work with no prediction yet, or running
-     * late). It is {@link WaitTuning#HYBRID}, where its figures are explained.
+     * The default plan: sleep to the wake model's wake time, spin over the likely landing, then
+     * block in the driver's own wait for the store (or back off where the driver has none). It is
+     * {@link WaitTuning#DEFAULT_PLAN}.
      */
-    public static final WaitPlan HYBRID = WaitTuning.HYBRID;
+    public static final WaitPlan DEFAULT_PLAN = WaitTuning.DEFAULT_PLAN;
 
     private final Config config;
     private final Dispatcher dispatcher;
     private final WaitEngine engine;
-    private final TimerLateness lateness;
     private final BlockingWaits blocking;
 
     private Reactor(Config config) {
         this.config = config;
-        this.lateness = new TimerLateness();
-        this.dispatcher = new Dispatcher("gar-dispatcher");
-        this.engine = new WaitEngine(config.settings, dispatcher, lateness);
-        this.blocking = new BlockingWaits(engine, lateness, config.defaultPlan, config.blockingMode,
+        this.dispatcher = new Dispatcher("gar-dispatcher", config.settings.idleStrategy());
+        this.engine = new WaitEngine(config.settings, dispatcher);
+        this.blocking = new BlockingWaits(engine, config.defaultPlan, config.blockingMode,
                 config.lowTimerSlack, config.settings.watchdogGrace().toNanos(),
                 config.settings.watchdogInterval().toNanos(), config.settings.handOffCapacity());
-        dispatcher.start(engine, lateness);
+        dispatcher.start(engine);
     }
 
     /** What a {@link Builder} said when {@link Builder#build()} ran: a builder changed later changes no reactor. */
@@ -102,18 +101,22 @@ public final class Reactor implements AsyncWaits, AutoCloseable {
     }
 
     /**
-     * How late this reactor's timed parks end, as its dispatcher and its blocking waiters learned
-     * it (one estimate: they park alike).
+     * The model this reactor wakes by: its quantile, and how late its timed parks end, as its
+     * dispatcher and its blocking waiters learned it (one distribution: they park alike).
      */
-    public TimerLateness timerLateness() {
-        return lateness;
+    public WakeModel wakeModel() {
+        return engine.model();
+    }
+
+    /** How this reactor's dispatcher idles. */
+    public IdleStrategy idleStrategy() {
+        return config.settings.idleStrategy();
     }
 
     /**
      * What the dispatcher did so far ({@link HostStats}): its thread, for diagnostics such as its
-     * CPU time; its polls over a landing nearer than its park could end, its probes, its rests on
-     * the engine's deadline once polling an overdue wait reached its bound, and the lateness it
-     * learned. It parks for its deadlines and submits no timeout: the timer counts are 0.
+     * CPU time; its polls, and its timer's median lateness. It parks for its deadlines and submits
+     * no timeout: the timer counts are 0.
      */
     public HostStats stats() {
         return dispatcher.stats();
@@ -126,7 +129,7 @@ public final class Reactor implements AsyncWaits, AutoCloseable {
 
     // ---------------------------------------------------------------- blocking waits
 
-    /** Waits for {@code ticket} with the default plan ({@link #HYBRID} unless set) and no timeout. */
+    /** Waits for {@code ticket} with the default plan ({@link #DEFAULT_PLAN} unless set) and no timeout. */
     public void await(Ticket ticket) {
         await(ticket, config.defaultPlan);
     }
@@ -190,7 +193,7 @@ public final class Reactor implements AsyncWaits, AutoCloseable {
     /** Settings for a {@link Reactor}. */
     public static final class Builder {
         private EngineSettings settings = EngineSettings.DEFAULTS;
-        private WaitPlan defaultPlan = HYBRID;
+        private WaitPlan defaultPlan = DEFAULT_PLAN;
         private BlockingMode blockingMode = BlockingMode.ADAPTIVE;
         private boolean lowTimerSlack = true;
 
@@ -209,6 +212,27 @@ public final class Reactor implements AsyncWaits, AutoCloseable {
         /** The plan of {@link #await(Ticket)}. */
         public Builder defaultPlan(WaitPlan plan) {
             this.defaultPlan = Objects.requireNonNull(plan, "plan");
+            return this;
+        }
+
+        /**
+         * How the dispatcher idles between its steps, and so which phases its waits go through
+         * ({@link IdleStrategy}); {@link IdleStrategy#adaptive()} by default.
+         */
+        public Builder idleStrategy(IdleStrategy strategy) {
+            settings = settings.withIdleStrategy(Objects.requireNonNull(strategy, "strategy"));
+            return this;
+        }
+
+        /**
+         * The wake model's quantile ({@link WakeModel}): the share of landings that come before a
+         * wait wakes, and the share left to the driver's own wait after its spin. Lower spins
+         * longer for a shorter tail; {@link WakeModel#DEFAULT_QUANTILE} by default.
+         *
+         * @throws IllegalArgumentException unless {@code 0 < quantile < 0.5}
+         */
+        public Builder wakeQuantile(double quantile) {
+            settings = settings.withWakeQuantile(quantile);
             return this;
         }
 

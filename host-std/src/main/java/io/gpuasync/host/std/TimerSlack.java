@@ -11,8 +11,7 @@ import java.util.Optional;
  *
  * <p>Linux lets a sleeping thread's timer fire up to its slack late (50 us by default) so that
  * wake-ups batch. A thread that sleeps until just before a predicted landing pays that as
- * latency (how much, with and without it, is measured in {@code bench/RESULTS.md}). The slack is
- * per thread, so setting it touches no one else.
+ * latency. The slack is per thread, so setting it touches no one else.
  */
 public final class TimerSlack {
     // <linux/prctl.h>

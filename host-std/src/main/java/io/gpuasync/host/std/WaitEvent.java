@@ -49,10 +49,15 @@ final class WaitEvent extends Event {
     @Timespan(Timespan.NANOSECONDS)
     long landingErrorNanos;
 
-    @Label("Margin")
-    @Description("How long before the predicted landing the wait slept to: the line's measured error plus the timer's lateness (0 for a hand-off or without a prediction)")
+    @Label("Wake Lead")
+    @Description("How long before the predicted landing the wake model set the wait's timer (negative: after it; 0 without a prediction)")
     @Timespan(Timespan.NANOSECONDS)
-    long marginNanos;
+    long wakeLeadNanos;
+
+    @Label("Spin Past")
+    @Description("How long after the predicted landing the wake model let the wait spin (0 without a prediction)")
+    @Timespan(Timespan.NANOSECONDS)
+    long spinPastNanos;
 
     @Label("Parked")
     @Timespan(Timespan.NANOSECONDS)
@@ -61,6 +66,11 @@ final class WaitEvent extends Event {
     @Label("Parks")
     @Description("Timed sleeps the plan took (each costs a timer's arming and a wake-up)")
     long parks;
+
+    @Label("In Driver")
+    @Description("How long the wait blocked in the driver's own wait for the store")
+    @Timespan(Timespan.NANOSECONDS)
+    long driverWaitNanos;
 
     @Label("Spins")
     @Description("Spin and yield steps the plan took")

@@ -39,7 +39,7 @@ class DocumentedExamplesTest {
              Line<SimStream> line = sim.openLine()) {                // holds its own reference to the device
             stream.busy(Duration.ofNanos(200_000));                  // the device's work
             Ticket ticket = line.signal(stream, Slot.S0);            // a store of the next sequence behind it
-            reactor.await(ticket);                                   // sleeps to the predicted landing, spins over it
+            reactor.await(ticket);                                   // sleeps, spins over the likely landing, then the driver's wait
             reactor.whenLanded(line.signal(stream, Slot.S1))         // or a CompletableFuture
                    .thenRun(() -> System.out.println("landed"));
 
@@ -63,7 +63,7 @@ class DocumentedExamplesTest {
             stream.busy(Duration.ofNanos(200_000));                    // the device's work
             reactor.await(line.signal(stream, Slot.S0));               // blocks, mostly asleep
             boolean landed = reactor.tryAwait(line.signal(stream, Slot.S0),
-                    Reactor.HYBRID.withTimeout(Duration.ofSeconds(5))); // false if the plan gave up
+                    Reactor.DEFAULT_PLAN.withTimeout(Duration.ofSeconds(5))); // false if the plan gave up
             reactor.whenLanded(line.signal(stream, Slot.S0))            // or a future, completed on the dispatcher
                    .thenRun(() -> System.out.println("landed"));
         }

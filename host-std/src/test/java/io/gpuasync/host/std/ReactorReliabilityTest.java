@@ -68,7 +68,7 @@ class ReactorReliabilityTest {
         AtomicReference<Line<SimStream>> current = new AtomicReference<>();
         AtomicReference<Ticket> pending = new AtomicReference<>();
         CountDownLatch stop = new CountDownLatch(1);
-        WaitPlan[] plans = {Reactor.HYBRID, WaitPlan.busySpin(), WaitPlan.backoff(Duration.ofNanos(1_000), Duration.ofMillis(1))};
+        WaitPlan[] plans = {Reactor.DEFAULT_PLAN, WaitPlan.busySpin(), WaitPlan.backoff(Duration.ofNanos(1_000), Duration.ofMillis(1))};
         List<Thread> waiters = new ArrayList<>();
         for (int w = 0; w < 3; w++) {
             WaitPlan plan = plans[w];

@@ -170,7 +170,7 @@ class ReactorTest {
         Line<SimStream> line = closeLater(sim.openLine());
         stream.sleep(Duration.ofMillis(500));
         Ticket ticket = line.signal(stream, Slot.S1);
-        WaitPlan plan = Reactor.HYBRID.withTimeout(Duration.ofMillis(5));
+        WaitPlan plan = Reactor.DEFAULT_PLAN.withTimeout(Duration.ofMillis(5));
         GpuException first = assertThrows(GpuException.class, () -> reactor.await(ticket, plan));
         GpuException second = assertThrows(GpuException.class, () -> reactor.await(ticket, plan));
         assertEquals(GpuException.Kind.TIMED_OUT, first.kind());
@@ -180,7 +180,7 @@ class ReactorTest {
     }
 
     @Test
-    void aSpinPastTheLandingCountsFromTheLinesPredictionOfIt() {
+    void aSpinOverTheLandingEndsAtTheLinesPredictionOfItsEnd() {
         Reactor reactor = reactor(Reactor.builder());
         SimStream stream = closeLater(sim.device(0).createStream());
         // A line whose clock runs a minute behind: every landing it predicts lies a minute past.
@@ -195,18 +195,18 @@ class ReactorTest {
             int before = line.wordReads();
             assertFalse(reactor.tryAwait(held, WaitPlan.spin(0)));
             int oneLook = line.wordReads() - before;
-            // 30 s past a landing predicted a minute ago has passed: the spin runs out at once too.
+            // The spin's end, predicted a minute ago, has passed: the spin runs out at once too.
             // Counted from its own start instead, it would poll until the timeout (which only caps
             // how long that failure takes: millions of looks).
             before = line.wordReads();
-            assertFalse(reactor.tryAwait(held, WaitPlan.spinPastLanding(Duration.ofSeconds(30))
-                    .withTimeout(Duration.ofMillis(200))));
+            assertFalse(reactor.tryAwait(held, WaitPlan.spinOverLanding().withTimeout(Duration.ofMillis(200))));
             assertEquals(oneLook, line.wordReads() - before, "looks at the word");
             assertFalse(held.isDone());
         } finally {
             gate.countDown();
         }
     }
+
 
     @Test
     void anInterruptedWaitThrowsAndKeepsTheInterruptStatus() throws InterruptedException {

@@ -54,7 +54,7 @@ final class SingleCarrierWaiters {
             List<Thread> waiters = new ArrayList<>();
             for (int i = 0; i < WAITERS; i++) {
                 Ticket ticket = line.signal(stream, Slot.of(i));
-                WaitPlan plan = i % 2 == 0 ? Reactor.HYBRID : WaitPlan.busySpin();
+                WaitPlan plan = i % 2 == 0 ? Reactor.DEFAULT_PLAN : WaitPlan.busySpin();
                 tickets.add(ticket);
                 waiters.add(Thread.ofVirtual().name("waiter-" + i).start(() -> {
                     carriers.add(carrierOf(Thread.currentThread()));

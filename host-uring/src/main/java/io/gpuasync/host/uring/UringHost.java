@@ -2,12 +2,12 @@ package io.gpuasync.host.uring;
 
 import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Ticket;
-import io.gpuasync.engine.AsyncWaits;
+import io.gpuasync.core.WakeModel;
+import io.gpuasync.engine.CountingIdleStrategy;
 import io.gpuasync.engine.DriverLoop;
 import io.gpuasync.engine.EngineSettings;
+import io.gpuasync.engine.FutureHost;
 import io.gpuasync.engine.HostStats;
-import io.gpuasync.engine.Sleeper;
-import io.gpuasync.engine.TimerLateness;
 import io.gpuasync.engine.WaitEngine;
 import io.gpuasync.host.uring.internal.RingSleeper;
 
@@ -20,11 +20,9 @@ import java.util.concurrent.CompletableFuture;
  * {@code CLOCK_MONOTONIC} (the clock of {@link System#nanoTime()}), moved with
  * {@code IORING_TIMEOUT_UPDATE} when the deadline changes; a wait from another thread wakes it
  * through an eventfd whose {@code IORING_OP_READ} stays pending on the ring. io_uring's timer
- * takes no timer slack, so the thread's slack is left alone; it still ends late, so the thread
- * runs the engine's {@link DriverLoop} over a {@link Sleeper} whose timer is the ring's timeout,
- * as the std host's dispatcher does over its park: armed early by the lateness this ring's
- * timeouts showed ({@link TimerLateness}), polling over a landing nearer than that, for at most
- * the sleeper's bound, then resting on a timeout at the engine's own deadline.
+ * takes no timer slack, so the thread's slack is left alone. The thread runs the engine's
+ * {@link DriverLoop}, idling as the settings' {@link io.gpuasync.engine.IdleStrategy} says, with
+ * the ring's timeout as its timer, whose lateness the engine's wake model learns.
  *
  * <pre>{@code
  * try (UringHost host = UringHost.start()) {               // UnsupportedOperationException with the cause where it cannot run
@@ -36,23 +34,21 @@ import java.util.concurrent.CompletableFuture;
  * {@code *Async} variants. A closed host fails its pending waits with
  * {@link GpuException.Kind#CLOSED} and refuses new ones the same way.
  */
-public final class UringHost implements AsyncWaits, AutoCloseable {
+public final class UringHost implements FutureHost, AutoCloseable {
     private static final System.Logger LOG = System.getLogger(UringHost.class.getName());
     /** Few requests are ever in flight (a timeout, its move, the eventfd read): a small ring. */
     private static final int RING_ENTRIES = 16;
 
     private final RingSleeper ring;
-    private final TimerLateness lateness;
-    private final Sleeper sleeper;
+    private final CountingIdleStrategy strategy;
     private final WaitEngine engine;
     private final Thread thread;
     private volatile Throwable failure;
 
-    private UringHost(EngineSettings settings, String threadName, TimerLateness lateness) {
+    private UringHost(EngineSettings settings, String threadName) {
         this.ring = RingSleeper.open(RING_ENTRIES);
-        this.lateness = lateness;
-        this.sleeper = new Sleeper(lateness, this::sleepUntil);
-        this.engine = new WaitEngine(settings, ring::wake, lateness);
+        this.strategy = new CountingIdleStrategy(settings.idleStrategy());
+        this.engine = new WaitEngine(settings, ring::wake);
         // The ring was set up on this thread and is driven on the new one: Thread.start orders
         // everything written here before the new thread's first action.
         this.thread = Thread.ofPlatform().daemon().name(threadName).start(this::drive);
@@ -64,7 +60,7 @@ public final class UringHost implements AsyncWaits, AutoCloseable {
     }
 
     /**
-     * Starts a host and its ring thread.
+     * Starts a host and its ring thread, sized, idling and waking as {@code settings} say.
      *
      * @throws UnsupportedOperationException with the probe's cause, where io_uring cannot run ({@link Uring})
      * @throws SyscallException              when this ring's own setup fails (the call and its errno)
@@ -72,13 +68,7 @@ public final class UringHost implements AsyncWaits, AutoCloseable {
     public static UringHost start(EngineSettings settings) {
         Objects.requireNonNull(settings, "settings");
         Uring.ensureAvailability();
-        return new UringHost(settings, "gar-uring", new TimerLateness());
-    }
-
-    /** As {@link #start(EngineSettings)}, learning into {@code lateness} (tests push it up as load would). */
-    static UringHost start(EngineSettings settings, TimerLateness lateness) {
-        Uring.ensureAvailability();
-        return new UringHost(settings, "gar-uring", lateness);
+        return new UringHost(settings, "gar-uring");
     }
 
     /**
@@ -96,7 +86,7 @@ public final class UringHost implements AsyncWaits, AutoCloseable {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(fallback, "fallback");
         if (probe.isAvailable()) {
-            UringHost host = new UringHost(settings, "gar-uring", new TimerLateness());
+            UringHost host = new UringHost(settings, "gar-uring");
             return new HostChoice(host, host, "uring", "io_uring host on its own ring thread");
         }
         Throwable cause = probe.cause().orElseThrow();
@@ -108,7 +98,8 @@ public final class UringHost implements AsyncWaits, AutoCloseable {
                 + "); waits run on the std host's dispatcher thread instead, as Fallback.STD_HOST allowed";
         LOG.log(System.Logger.Level.WARNING, note);
         io.gpuasync.host.std.Reactor reactor = io.gpuasync.host.std.Reactor.builder()
-                .capacity(settings.asyncCapacity()).build();
+                .capacity(settings.asyncCapacity()).idleStrategy(settings.idleStrategy())
+                .wakeQuantile(settings.wakeQuantile()).build();
         return new HostChoice(reactor, reactor, "std", note);
     }
 
@@ -124,8 +115,8 @@ public final class UringHost implements AsyncWaits, AutoCloseable {
      * The host that runs, its name ({@code uring} or {@code std}) and a sentence saying why.
      * Closing it closes that host.
      */
-    public record HostChoice(AsyncWaits waits, AutoCloseable host, String name, String note)
-            implements AsyncWaits, AutoCloseable {
+    public record HostChoice(FutureHost waits, AutoCloseable host, String name, String note)
+            implements FutureHost, AutoCloseable {
         @Override
         public CompletableFuture<Ticket> whenLanded(Ticket ticket) {
             return waits.whenLanded(ticket);
@@ -139,11 +130,10 @@ public final class UringHost implements AsyncWaits, AutoCloseable {
 
     private void drive() {
         try {
-            DriverLoop.run(engine, sleeper);
+            DriverLoop.run(engine, strategy, this::sleepUntil);
         } catch (Throwable t) {
             failure = t;
-            LOG.log(System.Logger.Level.ERROR, "the io_uring host's thread failed; failing its waits", t);
-            engine.abandon(new GpuException(GpuException.Kind.CLOSED, "the io_uring host's thread failed: " + t, t));
+            LOG.log(System.Logger.Level.ERROR, "the io_uring host's thread failed; its waits were failed", t);
         } finally {
             try {
                 ring.close();
@@ -156,7 +146,7 @@ public final class UringHost implements AsyncWaits, AutoCloseable {
         }
     }
 
-    // The sleeper's timer: the ring's timeout, which fired (not the eventfd's wake-up, which ends
+    // The loop's timer: the ring's timeout, which fired (not the eventfd's wake-up, which ends
     // a sleep early) when the count of fires moved.
     private boolean sleepUntil(long target) {
         long firesBefore = ring.timerFires();
@@ -187,14 +177,19 @@ public final class UringHost implements AsyncWaits, AutoCloseable {
 
     /**
      * What the ring did so far ({@link HostStats}): its thread; the {@code IORING_OP_TIMEOUT}s it
-     * submitted, moved with {@code IORING_TIMEOUT_UPDATE}, removed, and that fired; its polls over
-     * a landing nearer than a timeout could end; its eventfd wake-ups; its probes; its rests on
-     * the engine's deadline after polling gave up; its learned lateness.
-     * Any thread; each count is read on its own, not all at one instant.
+     * submitted, moved with {@code IORING_TIMEOUT_UPDATE}, removed, and that fired; its polls; its
+     * eventfd wake-ups; its timer's median lateness. Any thread; each count is read on its own,
+     * not all at one instant.
      */
     public HostStats stats() {
         return new HostStats(thread.threadId(), ring.timersArmed(), ring.timersMoved(), ring.timersRemoved(),
-                ring.timerFires(), sleeper.polls(), ring.wakeReads(), sleeper.probes(), sleeper.rests(), lateness.nanos());
+                ring.timerFires(), strategy.polls(), ring.wakeReads(),
+                engine.model().lateness().medianNanos(System.nanoTime()));
+    }
+
+    /** The model this host's waits wake by, with the lateness its ring's timeouts taught. */
+    public WakeModel wakeModel() {
+        return engine.model();
     }
 
 

@@ -8,10 +8,8 @@ import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
 import io.gpuasync.engine.EngineSettings;
 import io.gpuasync.engine.HostStats;
-import io.gpuasync.engine.TimerLateness;
 import io.gpuasync.engine.WaitTuning;
 import io.gpuasync.testing.Gates;
-import io.gpuasync.testing.RestWatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,7 +36,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class UringHostTest {
     // A burst's lateness no real sleep is likely to match to the nanosecond, so the estimate
     // that comes back can be told from it on any machine, under any load.
-    private static final long BURST_NANOS = RestWatch.BURST_NANOS;
     private final SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> { });
     private final List<AutoCloseable> toClose = new ArrayList<>();
     private final List<CountDownLatch> gates = new ArrayList<>();
@@ -103,18 +100,19 @@ class UringHostTest {
     }
 
     @Test
-    void theRingPollsOverALandingNearerThanItsTimeoutsLatenessAndLearnsThatLateness() throws Exception {
+    void theRingSleepsToTheWakeTimePollsOverTheSpinAndLearnsItsTimeoutsLateness() throws Exception {
         UringHost host = closeLater(UringHost.start());
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
-        // One await at a time, each behind 300 us of work: the first has no prediction (polled at
-        // once, in growing steps), the later ones sleep to the prediction less the lateness.
+        // One await at a time, each behind 300 us of work: the first has no prediction (left to
+        // the sim's own wait for its store), the later ones sleep to the wake model's time and
+        // poll over the spin.
         for (int i = 0; i < 60; i++) {
             stream.busy(Duration.ofNanos(300_000));
             Ticket ticket = line.signal(stream, Slot.S0);
             assertEquals(ticket, host.whenLanded(ticket).get(30, TimeUnit.SECONDS));
         }
-        assertTrue(host.stats().polls() > 0, "polled over landings nearer than a timeout could end");
+        assertTrue(host.stats().polls() > 0, "polled over the spin");
         assertTrue(host.stats().timerFires() > 0, "slept on the timeout when the landing was far");
         assertTrue(host.stats().timerLatenessNanos() > 0,
                 "lateness " + host.stats().timerLatenessNanos());
@@ -190,56 +188,5 @@ class UringHostTest {
         assertEquals("uring", uring.name());
         assertInstanceOf(UringHost.class, uring.host());
         assertNotEquals(choice.note(), uring.note());
-    }
-
-    @Test
-    void aLatenessPushedUpByABurstComesBackWithinABoundedNumberOfShortWaits() throws Exception {
-        TimerLateness lateness = new TimerLateness();
-        UringHost host = closeLater(UringHost.start(EngineSettings.DEFAULTS, lateness));
-        SimStream stream = closeLater(sim.device(0).createStream());
-        Line<SimStream> line = closeLater(sim.openLine());
-        for (int i = 0; i < 20; i++) {      // the estimator learns the work
-            stream.busy(Duration.ofNanos(200_000));
-            host.whenLanded(line.signal(stream, Slot.S0)).get(10, TimeUnit.SECONDS);
-        }
-        // A burst of load: timeouts that ended milliseconds late. No 200 us wait is slept to now;
-        // only the sleeper's probes teach the ring's lateness again.
-        for (int i = 0; i < WaitTuning.LATENESS_WINDOW; i++) {
-            lateness.sample(BURST_NANOS);
-        }
-        long afterBurst = lateness.samples();
-        int mostWaits = 2 * (WaitTuning.LATENESS_WINDOW + 1) * WaitTuning.PROBE_EVERY_STALE_RUNS;
-        int waits = 0;
-        for (int all = 0; lateness.samples() - afterBurst < WaitTuning.LATENESS_WINDOW && waits < mostWaits
-                && all < 20 * mostWaits; all++) {
-            stream.busy(Duration.ofNanos(200_000));
-            Ticket ticket = line.signal(stream, Slot.S0);
-            // Only a wait that had not landed when it began is a wait its driver runs.
-            if (!ticket.isDone()) {
-                waits++;
-            }
-            host.whenLanded(ticket).get(10, TimeUnit.SECONDS);
-        }
-        assertTrue(lateness.samples() - afterBurst >= WaitTuning.LATENESS_WINDOW,
-                "the burst is still in the window after " + waits + " waits: " + lateness);
-        assertEquals(lateness.nanos(), host.stats().timerLatenessNanos());
-    }
-
-    @Test
-    void anOverdueWaitUnderALatenessAboveTheBackOffIsRestedForNotPolledOn() throws Exception {
-        TimerLateness lateness = new TimerLateness();
-        UringHost host = closeLater(UringHost.start(EngineSettings.DEFAULTS, lateness));
-        SimStream stream = closeLater(sim.device(0).createStream());
-        Line<SimStream> line = closeLater(sim.openLine());
-        CountDownLatch gate = hold(stream);
-        // Work the line has no prediction for, held: the engine looks at it every back-off, and
-        // none of its looks finds it landed; under the lateness held above the longest back-off,
-        // every look is nearer than a timeout could end, and only the sleeper's bound stops the polling.
-        CompletableFuture<Ticket> landed = host.whenLanded(line.signal(stream, Slot.S0));
-        RestWatch.assertRestsWithoutPolling("ring", new RestWatch.Lateness(lateness::sample, lateness::samples,
-                lateness::nanos, WaitTuning.LATENESS_WINDOW, WaitTuning.LATENESS_RANK),
-                host::stats, HostStats::rests, HostStats::polls, 2 * WaitTuning.LATENESS_WINDOW);
-        gate.countDown();
-        landed.get(10, TimeUnit.SECONDS);
     }
 }

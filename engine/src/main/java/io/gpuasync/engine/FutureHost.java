@@ -10,7 +10,7 @@ import java.util.concurrent.CompletableFuture;
  * host (the engine cannot link to either: they live in a module above it).
  */
 @FunctionalInterface
-public interface AsyncWaits {
+public interface FutureHost {
     /**
      * A future completed with {@code ticket} once it landed, or exceptionally with the
      * {@link io.gpuasync.api.GpuException} that ended the wait.

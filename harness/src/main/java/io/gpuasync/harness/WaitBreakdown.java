@@ -18,38 +18,42 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Where a hybrid await's CPU goes: a second pass of the hybrid row with each wait traced by its
+ * Where a default await's CPU goes: a second pass of the default row with each wait traced by its
  * {@code io.gpuasync.Wait} flight-recorder event, which says how long the waiter was parked, in
- * how many timed sleeps, and how many spin steps it took. The time it was awake is time it spun
- * (a busy core); the rest of its CPU went to arming its timed sleeps, waking from them, and the
- * bookkeeping around them. A pass of its own, so the events' cost stays out of the table's rows.
+ * how many timed sleeps, how long it blocked in the driver's own wait, and how many spin steps it
+ * took. The rest of the time it was awake it spun (a busy core); the rest of its CPU went to
+ * arming its timed sleeps, waking from them and from the driver's wait, and the bookkeeping around
+ * them. A pass of its own, so the events' cost stays out of the table's rows.
  *
  * @param samples            traced awaits (after their warm-up)
  * @param cpuNanosPerAwait   the pass's CPU per await, as the table counts it
- * @param awakeNanosPerAwait wall time per await not parked: spinning over the landing
+ * @param awakeNanosPerAwait wall time per await neither parked nor in the driver: spinning
  * @param parkedNanosPerAwait wall time per await in timed sleeps
+ * @param inDriverNanosPerAwait wall time per await blocked in the driver's wait for the store
  * @param parksPerAwait      timed sleeps per await
  * @param spinsPerAwait      spin steps per await
- * @param margin             per await, how long before the predicted landing it slept to (the
- *                           line's measured error plus the timer's lateness): p10, p50, p90 in ns
- * @param spun               per await, how long it was awake (spinning): p10, p50, p90 in ns
+ * @param wakeLead           per await, how long before the predicted landing the wake model set
+ *                           its timer: p10, p50, p90 in ns
+ * @param spun               per await, how long it spun: p10, p50, p90 in ns
  * @param wokeAfterLanding   the share of awaits that slept and found the work landed at their
  *                           first look after the sleep (no spin step): the wakes that came late
+ * @param leftToDriver       the share of awaits that went on to the driver's own wait
  */
-record HybridBreakdown(int samples, double cpuNanosPerAwait, double awakeNanosPerAwait, double parkedNanosPerAwait,
-                       double parksPerAwait, double spinsPerAwait, long[] margin, long[] spun, double wokeAfterLanding) {
+record WaitBreakdown(int samples, double cpuNanosPerAwait, double awakeNanosPerAwait, double parkedNanosPerAwait,
+                     double inDriverNanosPerAwait, double parksPerAwait, double spinsPerAwait, long[] wakeLead,
+                     long[] spun, double wokeAfterLanding, double leftToDriver) {
     private static final String WAIT_EVENT = "io.gpuasync.Wait";
     private static final int MOST_SAMPLES = 1_000;
     private static final int MOST_WARMUP = 200;
 
-    /** Runs {@code pass} (the hybrid row's measurement) under a recording, on at most 1000 samples. */
-    static HybridBreakdown trace(Bench.Options options, Function<Bench.Options, Bench.Result> pass) {
+    /** Runs {@code pass} (the default row's measurement) under a recording, on at most 1000 samples. */
+    static WaitBreakdown trace(Bench.Options options, Function<Bench.Options, Bench.Result> pass) {
         Bench.Options tracing = new Bench.Options(options.backend(), options.work(),
                 Math.min(options.samples(), MOST_SAMPLES), Math.min(options.warmup(), MOST_WARMUP), null, null,
                 options.progress(), null, options.jitter(), null);
         Path file = null;
         try {
-            file = Files.createTempFile("gar-bench-hybrid", ".jfr");
+            file = Files.createTempFile("gar-bench-default", ".jfr");
             Bench.Result result;
             try (Recording recording = new Recording()) {
                 recording.enable(WAIT_EVENT).withThreshold(Duration.ZERO);
@@ -69,31 +73,39 @@ record HybridBreakdown(int samples, double cpuNanosPerAwait, double awakeNanosPe
             }
             long awake = 0;
             long parked = 0;
+            long inDriver = 0;
             long parks = 0;
             long spins = 0;
             long late = 0;
-            long[] margins = new long[measured.size()];
+            long toDriver = 0;
+            long[] leads = new long[measured.size()];
             long[] awakes = new long[measured.size()];
             int at = 0;
             for (RecordedEvent wait : measured) {
                 long duration = wait.getDuration().toNanos();
                 long inParks = wait.getLong("parkedNanos");
+                long blocked = wait.getLong("driverWaitNanos");
+                long spinning = Math.max(0, duration - inParks - blocked);
                 parked += inParks;
-                awake += Math.max(0, duration - inParks);
-                margins[at] = wait.getLong("marginNanos");
-                awakes[at] = Math.max(0, duration - inParks);
+                inDriver += blocked;
+                awake += spinning;
+                leads[at] = wait.getLong("wakeLeadNanos");
+                awakes[at] = spinning;
                 at++;
                 parks += wait.getLong("parks");
                 spins += wait.getLong("spins");
-                if (wait.getLong("parks") > 0 && wait.getLong("spins") == 0) {
+                if (wait.getLong("parks") > 0 && wait.getLong("spins") == 0 && blocked == 0) {
                     late++;
+                }
+                if (blocked > 0) {
+                    toDriver++;
                 }
             }
             double n = measured.size();
-            return new HybridBreakdown(measured.size(), result.cpuNanosPerAwait(), awake / n, parked / n, parks / n,
-                    spins / n, deciles(margins), deciles(awakes), late / n);
+            return new WaitBreakdown(measured.size(), result.cpuNanosPerAwait(), awake / n, parked / n, inDriver / n,
+                    parks / n, spins / n, deciles(leads), deciles(awakes), late / n, toDriver / n);
         } catch (IOException e) {
-            throw new UncheckedIOException("gar bench: cannot record the hybrid pass: " + e.getMessage(), e);
+            throw new UncheckedIOException("gar bench: cannot record the default pass: " + e.getMessage(), e);
         } finally {
             if (file != null) {
                 try {
@@ -115,17 +127,19 @@ record HybridBreakdown(int samples, double cpuNanosPerAwait, double awakeNanosPe
 
     /** The lines under the table; {@code timedSleep} is the table's timed-sleep row, if it has one. */
     void print(Bench.Result timedSleep, PrintStream out) {
-        out.printf(Locale.ROOT, "%nwhere a hybrid await's CPU goes (a second hybrid pass of %d awaits, each traced by its "
-                + "%s event):%n", samples, WAIT_EVENT);
-        out.printf(Locale.ROOT, "  CPU per await %.1f us = %.1f us awake, spinning over the landing (a busy core: %.0f "
-                        + "spin steps)%n  + %.1f us for its %.2f timed sleeps (arming, waking) and the bookkeeping; asleep %.1f us "
-                        + "per await%n", cpuNanosPerAwait / 1e3, awakeNanosPerAwait / 1e3, spinsPerAwait,
-                Math.max(0, cpuNanosPerAwait - awakeNanosPerAwait) / 1e3, parksPerAwait, parkedNanosPerAwait / 1e3);
-        out.printf(Locale.ROOT, "  per await: slept to %.1f us before the predicted landing (p10 %.1f, p90 %.1f: the line's "
-                        + "measured error + the timer's lateness), then spun %.1f us (p10 %.1f, p90 %.1f)%n",
-                margin[1] / 1e3, margin[0] / 1e3, margin[2] / 1e3, spun[1] / 1e3, spun[0] / 1e3, spun[2] / 1e3);
-        out.printf(Locale.ROOT, "  %.1f%% of awaits woke after the landing (their first look after the sleep found it)%n",
-                wokeAfterLanding * 100);
+        out.printf(Locale.ROOT, "%nwhere a default await's CPU goes (a second default pass of %d awaits, each traced by "
+                + "its %s event):%n", samples, WAIT_EVENT);
+        out.printf(Locale.ROOT, "  CPU per await %.1f us = %.1f us spinning over the landing (a busy core: %.0f "
+                        + "spin steps)%n  + %.1f us for its %.2f timed sleeps, its driver's waits (arming, waking) and the "
+                        + "bookkeeping; asleep %.1f us, in the driver's wait %.1f us per await%n",
+                cpuNanosPerAwait / 1e3, awakeNanosPerAwait / 1e3, spinsPerAwait,
+                Math.max(0, cpuNanosPerAwait - awakeNanosPerAwait) / 1e3, parksPerAwait, parkedNanosPerAwait / 1e3,
+                inDriverNanosPerAwait / 1e3);
+        out.printf(Locale.ROOT, "  per await: the timer set %.1f us before the predicted landing (p10 %.1f, p90 %.1f: the "
+                        + "wake model), then spun %.1f us (p10 %.1f, p90 %.1f)%n",
+                wakeLead[1] / 1e3, wakeLead[0] / 1e3, wakeLead[2] / 1e3, spun[1] / 1e3, spun[0] / 1e3, spun[2] / 1e3);
+        out.printf(Locale.ROOT, "  %.1f%% of awaits woke after the landing (their first look after the sleep found it), "
+                + "%.1f%% went on to the driver's wait%n", wokeAfterLanding * 100, leftToDriver * 100);
         if (timedSleep != null) {
             out.printf(Locale.ROOT, "  one timed sleep alone: %.1f us of CPU (the timed-sleep row), the floor for one waiter%n",
                     timedSleep.cpuNanosPerAwait() / 1e3);
@@ -140,9 +154,11 @@ record HybridBreakdown(int samples, double cpuNanosPerAwait, double awakeNanosPe
         json.put("parked_ns_per_await", Math.round(parkedNanosPerAwait));
         json.put("timed_sleeps_per_await", JsonText.round(parksPerAwait, 3));
         json.put("spins_per_await", JsonText.round(spinsPerAwait, 1));
-        json.put("margin_ns_p10_p50_p90", List.of(margin[0], margin[1], margin[2]));
+        json.put("in_driver_ns_per_await", Math.round(inDriverNanosPerAwait));
+        json.put("wake_lead_ns_p10_p50_p90", List.of(wakeLead[0], wakeLead[1], wakeLead[2]));
         json.put("spun_ns_p10_p50_p90", List.of(spun[0], spun[1], spun[2]));
         json.put("woke_after_landing_share", JsonText.round(wokeAfterLanding, 3));
+        json.put("left_to_driver_share", JsonText.round(leftToDriver, 3));
         return json;
     }
 }

@@ -9,20 +9,20 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The future of an async wait, carrying its own ticket: the one object an async wait allocates,
- * and what the dispatcher's queue and completion port hold.
+ * The future of an async wait ({@link WaitEngine#whenLanded}), carrying its own ticket: the one
+ * object an async wait allocates, and what the engine's queue and completion port hold.
  *
  * <p>It holds one unit of its reactor's capacity from the moment it is accepted until it is
  * done, however it gets done: landed, failed, cancelled, or completed by its caller. The unit
  * goes back at once, not when the dispatcher next looks, so that a cancelled wait's place is
  * free for the very next call.
  */
-final class AsyncWait extends CompletableFuture<Ticket> implements PendingWait {
+final class EngineFuture extends CompletableFuture<Ticket> implements PendingWait {
     private static final VarHandle HELD;
 
     static {
         try {
-            HELD = MethodHandles.lookup().findVarHandle(AsyncWait.class, "held", boolean.class);
+            HELD = MethodHandles.lookup().findVarHandle(EngineFuture.class, "held", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -35,7 +35,7 @@ final class AsyncWait extends CompletableFuture<Ticket> implements PendingWait {
     @SuppressWarnings("unused") // through HELD
     private volatile boolean held;
 
-    AsyncWait(Ticket ticket, long startedNanos, AtomicInteger capacityInUse) {
+    EngineFuture(Ticket ticket, long startedNanos, AtomicInteger capacityInUse) {
         this.ticket = ticket;
         this.startedNanos = startedNanos;
         this.capacityInUse = capacityInUse;

@@ -1,0 +1,155 @@
+package io.gpuasync.engine;
+
+import io.gpuasync.api.GpuException;
+import io.gpuasync.api.Line;
+import io.gpuasync.spi.HostLine;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The driver's own wait for the stores of an engine's waits on one group of lines (one driver,
+ * one domain: {@link HostLine#storeWaitGroup()}), on a thread of its own: it blocks in
+ * {@link HostLine#awaitStores} for all of them at once and wakes the engine's driver when one
+ * landed, whose next poll then finds it. One thread however many waits, instead of polling them
+ * with a back-off.
+ *
+ * <p>The driving thread adds and removes waits (by their port entry); the watcher thread copies
+ * the set under the lock and waits outside it. NOTE pairs a change with the wait in the driver:
+ * the driving thread bumps {@code version} and then wakes the driver's wait (a wake is never lost
+ * between the watcher's copy and its call, {@link io.gpuasync.spi.StoreWaits#wake}), so a wait
+ * added while the watcher blocks is in its next copy. Forbidden: the watcher blocked in the
+ * driver on an older set after an add returned.
+ */
+final class StoreWatcher {
+    private static final AtomicInteger THREADS = new AtomicInteger();
+
+    private final Object group;
+    private final Waker engineWaker;
+    private final long sliceNanos;
+    private final Object lock = new Object();
+    // Guarded by lock: the watched entries, densely, with their tokens and lines.
+    private final int[] entries;
+    private final long[] tokens;
+    private final HostLine<?>[] lines;
+    private final int[] positions;
+    private int size;
+    private volatile long version;
+    private volatile boolean stopped;
+    // The watcher thread's own copy of the tokens.
+    private final long[] waiting;
+    private final Thread thread;
+
+    /** A watcher for lines of {@code group}, for a port of {@code capacity} entries; its thread starts at once. */
+    StoreWatcher(Object group, int capacity, Waker engineWaker, long sliceNanos) {
+        this.group = group;
+        this.engineWaker = engineWaker;
+        this.sliceNanos = sliceNanos;
+        this.entries = new int[capacity];
+        this.tokens = new long[capacity];
+        this.lines = new HostLine<?>[capacity];
+        this.positions = new int[capacity];
+        this.waiting = new long[capacity];
+        this.thread = Thread.ofPlatform().daemon().name("gar-store-watch-" + THREADS.incrementAndGet())
+                .start(this::run);
+    }
+
+    Object group() {
+        return group;
+    }
+
+    /** Watches the store of {@code token} on {@code line} for port entry {@code entry}. Driving thread. */
+    void add(int entry, long token, HostLine<?> line) {
+        synchronized (lock) {
+            positions[entry] = size;
+            entries[size] = entry;
+            tokens[size] = token;
+            lines[size] = line;
+            size++;
+            version++;
+        }
+        line.wakeStoreWaits();
+        LockSupport.unpark(thread);
+    }
+
+    /** Stops watching port entry {@code entry}. Driving thread. */
+    void remove(int entry) {
+        synchronized (lock) {
+            int at = positions[entry];
+            int last = --size;
+            entries[at] = entries[last];
+            tokens[at] = tokens[last];
+            lines[at] = lines[last];
+            positions[entries[at]] = at;
+            lines[last] = null;
+            version++;
+        }
+        LockSupport.unpark(thread);
+    }
+
+    /** Ends the watcher thread, promptly. Any thread. */
+    void stop() {
+        HostLine<?> via;
+        synchronized (lock) {
+            stopped = true;
+            version++;
+            via = size > 0 ? lines[0] : null;
+        }
+        if (via != null) {
+            via.wakeStoreWaits();
+        }
+        LockSupport.unpark(thread);
+    }
+
+    private void run() {
+        while (!stopped) {
+            long seen;
+            int n = 0;
+            HostLine<?> via = null;
+            synchronized (lock) {
+                seen = version;
+                for (int i = 0; i < size; i++) {
+                    waiting[n++] = tokens[i];
+                    if (via == null && lines[i].state() == Line.State.OPEN) {
+                        via = lines[i];
+                    }
+                }
+            }
+            if (via == null) {
+                // Nothing to wait for, or only closing lines, whose waits the engine fails.
+                parkWhileUnchanged(seen, Long.MAX_VALUE);
+                continue;
+            }
+            boolean landed;
+            try {
+                landed = via.awaitStores(waiting, n, System.nanoTime() + sliceNanos);
+            } catch (GpuException failed) {
+                // The device's failure is the watchdog's to find and report: look again later.
+                parkWhileUnchanged(seen, sliceNanos);
+                continue;
+            }
+            if (landed) {
+                engineWaker.wake();
+                // The driver's next poll takes the landed wait out; until then it would be found
+                // landed again at once.
+                parkWhileUnchanged(seen, sliceNanos);
+            }
+        }
+    }
+
+    private void parkWhileUnchanged(long seen, long nanos) {
+        long until = System.nanoTime() + Math.min(nanos, Long.MAX_VALUE / 4);
+        while (version == seen && !stopped) {
+            long left = until - System.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            LockSupport.parkNanos(this, left);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "store watcher of " + group;
+    }
+}
