@@ -21,5 +21,10 @@ public enum Capability {
      * Leaving the calling thread with no domain current ({@code clearCurrent}), as a fresh CUDA
      * or HIP thread starts, so that opening without one and asking health from one can be tried.
      */
-    NO_CURRENT_DOMAIN
+    NO_CURRENT_DOMAIN,
+    /**
+     * The driver's own wait for stores ({@code LineDriver.storeWaits()} returns one). Found, not
+     * declared: the suite asks the driver, so a driver that offers one is always checked.
+     */
+    STORE_WAITS
 }

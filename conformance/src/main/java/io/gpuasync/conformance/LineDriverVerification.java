@@ -12,6 +12,7 @@ import io.gpuasync.spi.LineDriver;
 import io.gpuasync.spi.LineError;
 import io.gpuasync.spi.LineRule;
 import io.gpuasync.spi.MappedLine;
+import io.gpuasync.spi.StoreWaits;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -178,6 +179,19 @@ public abstract class LineDriverVerification<S, D> {
      */
     protected Duration patience() {
         return Duration.ofSeconds(20);
+    }
+
+    /**
+     * Whether this backend's driver offers its own wait for stores ({@link Capability#STORE_WAITS}):
+     * asked of the driver, so never wrong. A driver that cannot be made (its vendor library is
+     * missing) counts as offering one: the properties then fail or skip as every other does there.
+     */
+    boolean driverWaitsForStores() {
+        try {
+            return driver().storeWaits() != null;
+        } catch (RuntimeException | Error unavailable) {
+            return true;
+        }
     }
 
     private OptionalInt references(int index) {
@@ -1689,6 +1703,195 @@ public abstract class LineDriverVerification<S, D> {
             for (int d = 0; d < domains; d++) {
                 awaitLanded(kept.get(d).signal(streams.get(d), Slot.S7), rule);
             }
+        });
+    }
+
+    // ------------------------------------------------------------------ the driver's own wait for stores
+
+    /**
+     * Holds {@code stream} so that nothing queued on it after this runs until {@link Hold#release}:
+     * a device-side wait on a word of a line of its own where the backend has one (held for good),
+     * else {@code mostNanos} of work (held for that long).
+     */
+    private final class Hold {
+        private final MappedLine<S, D> gate;
+        private final S opener;
+        final boolean forGood;
+
+        Hold(World world, S stream, Duration most) {
+            forGood = capabilities().contains(Capability.DEVICE_SIDE_WAIT);
+            if (forGood) {
+                gate = world.open(0);
+                opener = world.stream(0);
+                gate.waitOnDevice(stream, Slot.S0, 1);
+            } else {
+                gate = null;
+                opener = null;
+                enqueueWork(stream, most);
+            }
+        }
+
+        void release() {
+            if (gate != null && gate.lastSignalled(Slot.S0) == 0) {
+                gate.signal(opener, Slot.S0);
+            }
+        }
+    }
+
+    /** The driver's wait for {@code tokens} through {@code line} on a thread of its own, until {@code deadline}. */
+    private static final class StoreWait {
+        private final Thread thread;
+        private volatile Boolean landed;
+        private volatile Throwable failure;
+
+        StoreWait(MappedLine<?, ?> line, long[] tokens, long deadlineNanos, String name) {
+            thread = Thread.ofPlatform().daemon().name(name).start(() -> {
+                try {
+                    landed = line.awaitStores(tokens, tokens.length, deadlineNanos);
+                } catch (Throwable t) {
+                    failure = t;
+                }
+            });
+        }
+
+        /** What it returned, or null if it had not within {@code patience}. */
+        Boolean join(Duration patience, LineRule rule) throws InterruptedException {
+            thread.join(patience);
+            if (failure != null) {
+                throw new AssertionError(rule.broken("the driver's wait for stores threw " + failure), failure);
+            }
+            return thread.isAlive() ? null : landed;
+        }
+    }
+
+    private static long[] tokensOf(MappedLine<?, ?> line, List<Ticket> tickets, LineRule rule) {
+        long[] tokens = new long[tickets.size()];
+        for (int i = 0; i < tokens.length; i++) {
+            Ticket ticket = tickets.get(i);
+            tokens[i] = line.storeToken(ticket.slot(), ticket.target());
+            require(tokens[i] != StoreWaits.NO_TOKEN, rule, "a driver that waits for stores gave no token for the store of "
+                    + ticket.target() + " into " + ticket.slot());
+        }
+        return tokens;
+    }
+
+    /**
+     * line35 (the driver's own wait for stores): it returns true only once one of the stores it
+     * was given has landed, and, once one has, returns true rather than wait for its deadline.
+     * Stores into several slots are held behind their stream; while they are held, every return
+     * of the wait is false (where the stream is held for good) or comes with one of the words
+     * reached; once they landed, a wait with a deadline far away returns true.
+     */
+    @Property(tries = 3)
+    @Needs(Capability.STORE_WAITS)
+    public void required_line35_aDriversWaitForStoresNeverReturnsBeforeOneLanded(
+            @ForAll @IntRange(min = 1, max = 4) int stores) {
+        LineRule rule = LineRule.STORE_WAIT_NEVER_EARLY;
+        check(rule, world -> {
+            MappedLine<S, D> line = world.open(0);
+            S stream = world.stream(0);
+            Hold hold = new Hold(world, stream, LONG_WORK);
+            List<Ticket> tickets = new ArrayList<>();
+            for (int i = 0; i < stores; i++) {
+                tickets.add(line.signal(stream, Slot.of(i + 1)));
+            }
+            long[] tokens = tokensOf(line, tickets, rule);
+            try {
+                for (int round = 0; round < 3; round++) {
+                    boolean landed = line.awaitStores(tokens, tokens.length, System.nanoTime() + Duration.ofMillis(5).toNanos());
+                    boolean reached = tickets.stream().anyMatch(Ticket::isDone);
+                    require(!landed || reached, rule, "the driver's wait said a store landed, and none of the "
+                            + tokens.length + " words it was given had reached its value");
+                    require(!landed || !hold.forGood, rule, "the driver's wait said a store landed while its stream was "
+                            + "held behind a device-side wait that had not ended");
+                }
+            } finally {
+                hold.release();
+            }
+            for (Ticket ticket : tickets) {
+                awaitLanded(ticket, rule);
+            }
+            long deadline = System.nanoTime() + patience().toNanos();
+            boolean landed = line.awaitStores(tokens, tokens.length, deadline);
+            require(landed, rule, "the driver's wait returned false " + (System.nanoTime() - deadline >= 0
+                    ? "at its deadline" : "before its deadline, not woken") + " though every store it was given had landed");
+        });
+    }
+
+    /**
+     * line36 (the driver's own wait for stores): it returns by its deadline while none of its
+     * stores can land: its stream held behind a device-side wait for good, or else behind work
+     * far longer than the deadline.
+     */
+    @Property(tries = 1)
+    @Needs(Capability.STORE_WAITS)
+    public void required_line36_aDriversWaitForStoresReturnsByItsDeadline() {
+        LineRule rule = LineRule.STORE_WAIT_BY_DEADLINE;
+        check(rule, world -> {
+            MappedLine<S, D> line = world.open(0);
+            S stream = world.stream(0);
+            Duration held = LONG_WORK.multipliedBy(20);
+            Hold hold = new Hold(world, stream, held);
+            Ticket ticket = line.signal(stream, Slot.S2);
+            long[] tokens = tokensOf(line, List.of(ticket), rule);
+            Boolean landed;
+            boolean storeLanded;
+            try {
+                StoreWait wait = new StoreWait(line, tokens, System.nanoTime() + Duration.ofMillis(20).toNanos(),
+                        "conformance-line36-wait");
+                landed = wait.join(hold.forGood ? patience() : held.dividedBy(2), rule);
+                storeLanded = ticket.isDone();
+            } finally {
+                hold.release();
+            }
+            require(landed != null, rule, "a wait with a deadline 20 ms away had not returned "
+                    + (hold.forGood ? patience() : held.dividedBy(2)) + " later, its store held behind its stream");
+            require(!landed || storeLanded, rule, "the driver's wait said its store landed while it had not");
+            awaitLanded(ticket, rule);
+        });
+    }
+
+    /**
+     * line37 (the driver's own wait for stores): a wake ({@code HostLine.wakeStoreWaits}, which
+     * is {@code StoreWaits.wake}) ends a wait that is blocked, long before its deadline and its
+     * store; and a wake that comes before a wait starts ends that wait (none is lost between a
+     * host's decision to wait and its call).
+     */
+    @Property(tries = 1)
+    @Needs(Capability.STORE_WAITS)
+    public void required_line37_aWakeEndsADriversWaitForStoresAndIsNeverLost() {
+        LineRule rule = LineRule.STORE_WAIT_WOKEN;
+        check(rule, world -> {
+            MappedLine<S, D> line = world.open(0);
+            S stream = world.stream(0);
+            Duration held = LONG_WORK.multipliedBy(20);
+            Hold hold = new Hold(world, stream, held);
+            Ticket ticket = line.signal(stream, Slot.S3);
+            long[] tokens = tokensOf(line, List.of(ticket), rule);
+            long far = System.nanoTime() + patience().multipliedBy(10).toNanos();
+            Duration wait = hold.forGood ? patience() : held.dividedBy(2);
+            try {
+                // Woken first: the wait that starts next ends at once.
+                line.wakeStoreWaits();
+                StoreWait early = new StoreWait(line, tokens, far, "conformance-line37-after-a-wake");
+                Boolean earlyLanded = early.join(wait, rule);
+                require(earlyLanded != null && !ticket.isDone(), rule, "a wait that started after a wake "
+                        + (earlyLanded == null ? "had not returned " + wait + " later" : "returned only once its store landed")
+                        + ": the wake was lost");
+                // Woken while blocked. Whether it is blocked yet is not known: woken until it returns.
+                StoreWait blocked = new StoreWait(line, tokens, far, "conformance-line37-woken");
+                Boolean blockedLanded = null;
+                long until = System.nanoTime() + wait.toNanos();
+                while (blockedLanded == null && System.nanoTime() - until < 0) {
+                    line.wakeStoreWaits();
+                    blockedLanded = blocked.join(Duration.ofMillis(10), rule);
+                }
+                require(blockedLanded != null && !ticket.isDone(), rule, "a blocked wait woken again and again "
+                        + (blockedLanded == null ? "had not returned " + wait + " later" : "returned only once its store landed"));
+            } finally {
+                hold.release();
+            }
+            awaitLanded(ticket, rule);
         });
     }
 }

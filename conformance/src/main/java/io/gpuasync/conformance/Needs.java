@@ -32,7 +32,12 @@ public @interface Needs {
             LineDriverVerification<?, ?> verification = (LineDriverVerification<?, ?>) context.newInstance(container);
             java.util.Set<Capability> declared = verification.capabilities();
             for (Capability needed : needs.value()) {
-                if (!declared.contains(needed)) {
+                if (needed == Capability.STORE_WAITS) {
+                    if (!verification.driverWaitsForStores()) {
+                        return SkipResult.skip("needs the driver's own wait for stores, which the driver of "
+                                + container.getSimpleName() + " does not offer (LineDriver.storeWaits() is null)");
+                    }
+                } else if (!declared.contains(needed)) {
                     return SkipResult.skip("needs capability " + needed + ", which " + container.getSimpleName()
                             + " does not declare in capabilities()");
                 }

@@ -73,7 +73,15 @@ public enum LineRule {
             "settle covers the operation a stream is running (a device-side wait under way), not only what is still queued"),
     FAILURE_UNDONE_ONCE("line31",
             "a failure path inside the driver undoes its own work once, every time it runs, and touches nothing else: "
-                    + "no other line's page or reference");
+                    + "no other line's page or reference"),
+    STORE_WAIT_NEVER_EARLY("line35",
+            "a driver's own wait for stores returns true only once one of the stores it was given has landed, and returns "
+                    + "true, not at its deadline, when one has"),
+    STORE_WAIT_BY_DEADLINE("line36",
+            "a driver's own wait for stores returns by its deadline while none of its stores can land"),
+    STORE_WAIT_WOKEN("line37",
+            "a wake ends a driver's own wait for stores that is blocked, and a wake that comes before a wait starts ends "
+                    + "that wait: none is lost");
 
     private final String id;
     private final String sentence;
