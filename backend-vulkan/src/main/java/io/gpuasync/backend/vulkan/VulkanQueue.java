@@ -18,6 +18,8 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -34,11 +36,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * queue parameter is externally synchronized). Nothing is refused: a submission made past the
  * lock is the application's data race, which Vulkan does not detect.
  *
- * <p>The queue keeps one timeline semaphore, which each of the backend's submissions signals with
- * the next value; its counter says which of them finished (spec: Synchronization, "Semaphore
- * Signaling": the signal's first synchronization scope holds every command of its batch and every
- * command earlier in submission order), so the command buffers they used can be recorded again,
- * and the line's settle waits for the value of its last store.
+ * <p>The queue keeps one timeline semaphore, which each of the backend's submissions and each
+ * {@link #submit} signals with the next value; its counter says which of them finished (spec:
+ * Synchronization, "Semaphore Signaling": the signal's first synchronization scope holds every
+ * command of its batch and every command earlier in submission order), so the command buffers
+ * they used can be recorded again, and a line's settle waits for a value that follows everything
+ * submitted to the queue before the line's close began: the application's work that uses the
+ * line's device address, as much as the line's stores ({@link #coveringValue}).
  */
 public final class VulkanQueue {
     // The most iterations one busy dispatch runs: lavapipe ends a shader's loops after 65535.
@@ -50,6 +54,8 @@ public final class VulkanQueue {
 
     private final long pool;
     private final long timeline;
+    private final Arena arena;
+    private final Lock applicationLock = new ApplicationLock();
 
     // Guarded by lock: the backend's last signalled value, the command buffers its pending
     // submissions use (a ring in submission order, with the value each signals) and the free
@@ -59,6 +65,11 @@ public final class VulkanQueue {
     // Set once the device is destroyed (guarded by lock): its handles are gone, and nothing may
     // reach the driver through them.
     private boolean retired;
+    // Whether work may have reached the queue that no signal of the backend's follows: the
+    // application took lock() (and may have called vkQueueSubmit itself) after the last signal.
+    private boolean uncovered;
+    // How many holds of lock() the application has now (only one thread holds the lock).
+    private int applicationHolds;
     private MemorySegment[] pending = new MemorySegment[8];
     private long[] pendingValue = new long[8];
     private int head;
@@ -77,6 +88,11 @@ public final class VulkanQueue {
     private final MemorySegment waitStages;
     private final MemorySegment counter;
     private final MemorySegment allocateInfo;
+    // An empty batch signalling the timeline at coverValue, appended to the application's batches
+    // in submit, and submitted alone to cover what the application submitted itself.
+    private final MemorySegment coverInfo;
+    private final MemorySegment coverValue;
+    private MemorySegment batches;
     // The highest timeline value the driver said was reached (a counter read, a wait that
     // succeeded): what is known to have finished, also once the device is lost and the driver
     // answers nothing more.
@@ -98,6 +114,7 @@ public final class VulkanQueue {
         this.index = index;
         this.pool = pool;
         this.timeline = timeline;
+        this.arena = arena;
         beginInfo = arena.allocate(VkCommandBufferBeginInfo.LAYOUT);
         VkCommandBufferBeginInfo.sType(beginInfo, Vk.VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
         VkCommandBufferBeginInfo.flags(beginInfo, Vk.VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT);
@@ -136,6 +153,17 @@ public final class VulkanQueue {
         VkCommandBufferAllocateInfo.commandPool(allocateInfo, pool);
         VkCommandBufferAllocateInfo.level(allocateInfo, Vk.VK_COMMAND_BUFFER_LEVEL_PRIMARY);
         VkCommandBufferAllocateInfo.commandBufferCount(allocateInfo, 1);
+        coverValue = arena.allocate(Vk.C_LONG);
+        MemorySegment coverTimeline = arena.allocate(VkTimelineSemaphoreSubmitInfo.LAYOUT);
+        VkTimelineSemaphoreSubmitInfo.sType(coverTimeline, Vk.VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO);
+        VkTimelineSemaphoreSubmitInfo.signalSemaphoreValueCount(coverTimeline, 1);
+        VkTimelineSemaphoreSubmitInfo.pSignalSemaphoreValues(coverTimeline, coverValue);
+        coverInfo = arena.allocate(VkSubmitInfo.LAYOUT);
+        VkSubmitInfo.sType(coverInfo, Vk.VK_STRUCTURE_TYPE_SUBMIT_INFO);
+        VkSubmitInfo.pNext(coverInfo, coverTimeline);
+        VkSubmitInfo.signalSemaphoreCount(coverInfo, 1);
+        VkSubmitInfo.pSignalSemaphores(coverInfo, semaphores);
+        batches = arena.allocate(VkSubmitInfo.LAYOUT, 4);
     }
 
     static VulkanQueue open(VulkanDevice device, int index) throws LineException {
@@ -190,15 +218,21 @@ public final class VulkanQueue {
     /**
      * The queue's external-synchronization lock, which every submission of this backend holds:
      * hold it around any call of your own whose {@code queue} parameter Vulkan says is externally
-     * synchronized. Reentrant, so {@link #submit} may be called while holding it.
+     * synchronized. Reentrant, so {@link #submit} may be called while holding it. While you hold
+     * it the backend takes it that you may submit work it cannot see (work that uses a line's
+     * device address among it): a line's close then submits an empty batch that signals the
+     * queue's timeline behind that work, and waits for it before freeing the page. Its
+     * {@code newCondition} is not offered.
      */
     public Lock lock() {
-        return lock;
+        return applicationLock;
     }
 
     /**
      * {@code vkQueueSubmit(queue, submitCount, pSubmits, fence)} under {@link #lock()}: how an
-     * application submits its own work to a queue the backend's lines also store through.
+     * application submits its own work to a queue the backend's lines also store through. The
+     * same call carries one more batch, with no command buffers, that signals the queue's timeline
+     * semaphore: a line's close waits for it, so for this work, before freeing its page.
      *
      * @param submits     {@code submitCount} {@code VkSubmitInfo} structs (LWJGL's {@code VkSubmitInfo.address()},
      *                    or a segment of your own)
@@ -206,19 +240,133 @@ public final class VulkanQueue {
      * @throws GpuException of kind {@link GpuException.Kind#DRIVER_STATUS} with the {@code VkResult} if it fails,
      *     or of kind {@link GpuException.Kind#CLOSED} once the device is destroyed (its maker closed it
      *     and no line holds it): then nothing reaches the driver, and the batches are left as they were
+     * @throws IllegalArgumentException if {@code submitCount} is negative
      */
     public void submit(MemorySegment submits, int submitCount, long fence) {
+        if (submitCount < 0) {
+            throw new IllegalArgumentException("submitCount " + submitCount + " < 0");
+        }
+        long bytes = VkSubmitInfo.LAYOUT.byteSize();
         int status;
         lock.lock();
         try {
             refuseIfRetired("vkQueueSubmit of " + submitCount + " batches");
-            status = device.noteStatus(Vk.vkQueueSubmit(device.vk, handle, submitCount, submits, fence));
+            if (batches.byteSize() < (submitCount + 1L) * bytes) {
+                batches = arena.allocate(VkSubmitInfo.LAYOUT, Math.max(submitCount + 1L, 2 * batches.byteSize() / bytes));
+            }
+            MemorySegment given = submits.byteSize() >= submitCount * bytes ? submits : submits.reinterpret(submitCount * bytes);
+            MemorySegment.copy(given, 0, batches, 0, submitCount * bytes);
+            MemorySegment.copy(coverInfo, 0, batches, submitCount * bytes, bytes);
+            long next = submitted + 1;
+            coverValue.set(ValueLayout.JAVA_LONG, 0, next);
+            status = device.noteStatus(Vk.vkQueueSubmit(device.vk, handle, submitCount + 1, batches, fence));
+            if (status == Vk.VK_SUCCESS) {
+                signalled(next);
+            }
         } finally {
             lock.unlock();
         }
         if (status != Vk.VK_SUCCESS) {
             throw VulkanStatus.NAMES.failure(status, "vkQueueSubmit(" + this + ", " + submitCount + " batches)")
                     .toGpuException("submitting to " + this);
+        }
+    }
+
+    /**
+     * A timeline value that follows every submission made to this queue so far, whoever made
+     * it: the backend's last, where nothing can have been submitted past its signals since;
+     * otherwise that of an empty batch submitted now, whose signal's first synchronization
+     * scope holds every command earlier in submission order (spec: Synchronization,
+     * "Semaphore Signaling"). Waits for the lock until {@code deadlineNanos}.
+     *
+     * @return the value, or -1 where the lock was not free by the deadline
+     * @throws LineException the {@code VkResult} of a submission that failed
+     */
+    long coveringValue(long deadlineNanos) throws LineException {
+        try {
+            if (!lock.tryLock(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                return -1;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+        try {
+            if (uncovered && !retired) {
+                long next = submitted + 1;
+                coverValue.set(ValueLayout.JAVA_LONG, 0, next);
+                VulkanStatus.NAMES.check(device.noteStatus(Vk.vkQueueSubmit(device.vk, handle, 1, coverInfo, 0)),
+                        "vkQueueSubmit(an empty batch signalling " + next + " on " + this + ")");
+                signalled(next);
+            }
+            return submitted;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // Holding lock: value was signalled behind everything submitted before it.
+    private void signalled(long value) {
+        submitted = value;
+        if (applicationHolds == 0) {
+            uncovered = false;
+        }
+    }
+
+    // The lock as the application holds it: counts its holds, during which it may submit work
+    // of its own that no signal of the backend's follows.
+    private final class ApplicationLock implements Lock {
+        @Override
+        public void lock() {
+            lock.lock();
+            held();
+        }
+
+        @Override
+        public void lockInterruptibly() throws InterruptedException {
+            lock.lockInterruptibly();
+            held();
+        }
+
+        @Override
+        public boolean tryLock() {
+            if (lock.tryLock()) {
+                held();
+                return true;
+            }
+            return false;
+        }
+
+        @Override
+        public boolean tryLock(long time, TimeUnit unit) throws InterruptedException {
+            if (lock.tryLock(time, unit)) {
+                held();
+                return true;
+            }
+            return false;
+        }
+
+        private void held() {
+            applicationHolds++;
+            uncovered = true;
+        }
+
+        @Override
+        public void unlock() {
+            if (lock.isHeldByCurrentThread() && applicationHolds > 0) {
+                applicationHolds--;
+            }
+            lock.unlock();
+        }
+
+        @Override
+        public Condition newCondition() {
+            throw new UnsupportedOperationException("the lock of " + VulkanQueue.this + " offers no condition");
+        }
+
+        @Override
+        public String toString() {
+            return "the lock of " + VulkanQueue.this;
         }
     }
 
@@ -364,7 +512,7 @@ public final class VulkanQueue {
         VkTimelineSemaphoreSubmitInfo.waitSemaphoreValueCount(timelineInfo, waits);
         int status = device.noteStatus(Vk.vkQueueSubmit(device.vk, handle, 1, submitInfo, fence));
         if (status == Vk.VK_SUCCESS) {
-            submitted = next;
+            signalled(next);
             enqueuePending(buffer, next);
         }
         return status;
@@ -423,7 +571,7 @@ public final class VulkanQueue {
 
     // ------------------------------------------------------------------ settle and health
 
-    /** The timeline value of the backend's last submission on this queue (0 before the first). */
+    /** The timeline value of the last submission through the backend on this queue (0 before the first). */
     long lastSubmitted() {
         lock.lock();
         try {
