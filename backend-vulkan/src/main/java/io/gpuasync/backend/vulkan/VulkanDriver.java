@@ -17,7 +17,9 @@ import java.util.function.Supplier;
  * {@code VK_EXT_external_memory_host} and bound to a storage buffer, whose buffer device address
  * is the line's device address. Stream: a {@link VulkanQueue} of that device. A store is
  * {@link VulkanQueue#store}: a barrier from every earlier command, a one-invocation 64-bit atomic
- * store, a barrier to the host, and a signal of the queue's timeline semaphore.
+ * store, a barrier to the host, and a signal of the queue's timeline semaphore; or, inside
+ * {@link VulkanQueue#recordSignal}, the same commands recorded into the application's command
+ * buffer, which the application submits.
  *
  * <p>No device-side wait is offered: Vulkan waits on semaphores, not on memory words, and the
  * only way to wait on a word is a shader spinning on it, which holds its queue (and on real GPUs

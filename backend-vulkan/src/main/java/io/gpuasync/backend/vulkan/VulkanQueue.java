@@ -1,6 +1,8 @@
 package io.gpuasync.backend.vulkan;
 
 import io.gpuasync.api.GpuException;
+import io.gpuasync.api.Line;
+import io.gpuasync.api.Ticket;
 import io.gpuasync.backend.vulkan.internal.Vk;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkCommandBufferAllocateInfo;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkCommandBufferBeginInfo;
@@ -12,12 +14,14 @@ import io.gpuasync.backend.vulkan.internal.VkStructs.VkSemaphoreTypeCreateInfo;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkSemaphoreWaitInfo;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkSubmitInfo;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkTimelineSemaphoreSubmitInfo;
+import io.gpuasync.core.Slot;
 import io.gpuasync.spi.LineException;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
@@ -47,6 +51,8 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class VulkanQueue {
     // The most iterations one busy dispatch runs: lavapipe ends a shader's loops after 65535.
     private static final long LOOP = 65535;
+    // Bound by recordSignal around the line's signal: the command buffer its store goes into.
+    private static final ScopedValue<Recording> RECORDING = ScopedValue.newInstance();
     private final VulkanDevice device;
     private final MemorySegment handle;
     private final int index;
@@ -403,10 +409,20 @@ public final class VulkanQueue {
      * before the dispatch keeps it behind the queue's earlier work.
      */
     void store(long address, long value) throws LineException {
+        Recording recording = RECORDING.isBound() ? RECORDING.get() : null;
         lock.lock();
         try {
+            if (recording != null && recording.queue == this) {
+                recordStore(recording.commandBuffer, address, value);
+                recording.recorded = true;
+                return;
+            }
             MemorySegment buffer = nextBuffer();
-            int status = recordStore(buffer, address, value);
+            int status = Vk.vkBeginCommandBuffer(device.vk, buffer, beginInfo);
+            if (status == Vk.VK_SUCCESS) {
+                recordStore(buffer, address, value);
+                status = Vk.vkEndCommandBuffer(device.vk, buffer);
+            }
             if (status == Vk.VK_SUCCESS) {
                 status = submitLocked(buffer, 0, 0, 0);
             }
@@ -420,11 +436,8 @@ public final class VulkanQueue {
         }
     }
 
-    private int recordStore(MemorySegment buffer, long address, long value) {
-        int status = Vk.vkBeginCommandBuffer(device.vk, buffer, beginInfo);
-        if (status != Vk.VK_SUCCESS) {
-            return status;
-        }
+    // Holding lock (push is the queue's scratch): the store's commands, into buffer in the recording state.
+    private void recordStore(MemorySegment buffer, long address, long value) {
         Vk.vkCmdPipelineBarrier(device.vk, buffer, Vk.VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
                 Vk.VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, toCompute, 0, MemorySegment.NULL, 0, MemorySegment.NULL);
         Vk.vkCmdBindPipeline(device.vk, buffer, Vk.VK_PIPELINE_BIND_POINT_COMPUTE, device.storePipeline);
@@ -435,7 +448,60 @@ public final class VulkanQueue {
         Vk.vkCmdDispatch(device.vk, buffer, 1, 1, 1);
         Vk.vkCmdPipelineBarrier(device.vk, buffer, Vk.VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                 Vk.VK_PIPELINE_STAGE_HOST_BIT, 0, 1, toHost, 0, MemorySegment.NULL, 0, MemorySegment.NULL);
-        return Vk.vkEndCommandBuffer(device.vk, buffer);
+    }
+
+    /**
+     * Records {@code line}'s signal into {@code slot} into a command buffer of yours instead of
+     * submitting it: the same commands as {@link #store} (the barriers, the store shader) go into
+     * {@code commandBuffer}, and the store runs when you submit it to this queue, with no
+     * submission of its own. The line's rules hold as for {@link Line#signal}: this queue must be
+     * of the line's device, the slot serves one queue at a time, and the line takes this queue as
+     * its own, so its close waits for everything submitted to the queue before the close began.
+     * What is yours to keep:
+     * <ul>
+     * <li>{@code commandBuffer} is a primary command buffer of this queue's device, from a pool of
+     *     its family ({@link VulkanDevice#queueFamily()}), in the recording state, outside a render
+     *     pass; the backend records into it under this queue's lock, so record nothing into it
+     *     from another thread meanwhile;
+     * <li>the recorded commands bind the backend's compute pipeline and set its push constants:
+     *     bind yours again before your next dispatch in the same command buffer;
+     * <li>submit it once, to this queue, through {@link #submit} or under {@link #lock()}, and
+     *     before the line's close: a store submitted after the close began, to another queue, or
+     *     again later, is not waited for and would write a freed page, or move the word back;
+     * <li>the ticket lands only once you submit it; the line's prediction counts from now.
+     * </ul>
+     *
+     * @return the ticket of the recorded store
+     * @throws GpuException as {@link Line#signal} throws it ({@code FOREIGN_STREAM}, {@code SLOT_BUSY},
+     *     {@code CLOSED}); nothing is recorded then
+     * @throws IllegalArgumentException for a null command buffer, or a line whose driver is not
+     *     this backend's (nothing was recorded; such a line may have submitted its store)
+     */
+    public Ticket recordSignal(Line<VulkanQueue> line, Slot slot, long commandBuffer) {
+        Objects.requireNonNull(line, "line");
+        Objects.requireNonNull(slot, "slot");
+        if (commandBuffer == 0) {
+            throw new IllegalArgumentException("commandBuffer is VK_NULL_HANDLE");
+        }
+        Recording recording = new Recording(this, MemorySegment.ofAddress(commandBuffer));
+        Ticket ticket = ScopedValue.where(RECORDING, recording).call(() -> line.signal(this, slot));
+        if (!recording.recorded) {
+            throw new IllegalArgumentException(line + " did not store through the Vulkan backend's driver: nothing was"
+                    + " recorded into command buffer 0x" + Long.toHexString(commandBuffer));
+        }
+        return ticket;
+    }
+
+    // One recordSignal call: where its store goes, and whether it went there.
+    private static final class Recording {
+        final VulkanQueue queue;
+        final MemorySegment commandBuffer;
+        boolean recorded;
+
+        Recording(VulkanQueue queue, MemorySegment commandBuffer) {
+            this.queue = queue;
+            this.commandBuffer = commandBuffer;
+        }
     }
 
     /**

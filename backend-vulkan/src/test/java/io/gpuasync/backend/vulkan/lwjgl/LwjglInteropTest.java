@@ -42,6 +42,7 @@ import org.lwjgl.vulkan.VkSubmitInfo;
 import org.lwjgl.vulkan.VkTimelineSemaphoreSubmitInfo;
 
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.nio.LongBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -95,7 +96,8 @@ class LwjglInteropTest {
         int family = computeFamily(physical);
         VkDevice device = createDevice(physical, family, List.of(VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME));
         long gate = createTimeline(device);
-        VkCommandBuffer commandBuffer = recordFill(device, family);
+        VkCommandBuffer commandBuffer = beginFill(device, family);
+        check(vkEndCommandBuffer(commandBuffer), "vkEndCommandBuffer");
         try (VulkanDevice wrapped = vulkan.wrapDevice(instance.address(), physical.address(), device.address(), family, 1);
              Reactor reactor = Reactor.start()) {
             vulkan.useDevice(wrapped);
@@ -119,6 +121,33 @@ class LwjglInteropTest {
                 signal(device, gate);
                 reactor.await(ticket);
                 assertTrue(ticket.isDone());
+            }
+            vulkan.clearCurrentDevice();
+        }
+    }
+
+    /**
+     * The line's store recorded into the application's command buffer, behind its fill: one
+     * submit of the application's runs both, and the ticket lands.
+     */
+    @Test
+    void aStoreRecordedIntoTheApplicationsCommandBufferLandsWithItsOneSubmit() {
+        VkInstance instance = createInstance(VK_API_VERSION_1_2);
+        VkPhysicalDevice physical = firstPhysicalDevice(instance);
+        int family = computeFamily(physical);
+        VkDevice device = createDevice(physical, family, List.of(VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME));
+        VkCommandBuffer commandBuffer = beginFill(device, family);
+        try (VulkanDevice wrapped = vulkan.wrapDevice(instance.address(), physical.address(), device.address(), family, 1);
+             Reactor reactor = Reactor.start()) {
+            vulkan.useDevice(wrapped);
+            VulkanQueue queue = wrapped.queue(0);
+            try (Line<VulkanQueue> line = vulkan.openLine(); MemoryStack stack = MemoryStack.stackPush()) {
+                Ticket ticket = queue.recordSignal(line, Slot.S1, commandBuffer.address()); // after what you recorded
+                check(vkEndCommandBuffer(commandBuffer), "vkEndCommandBuffer");
+                VkSubmitInfo submit = VkSubmitInfo.calloc(stack).sType$Default().pCommandBuffers(stack.pointers(commandBuffer));
+                queue.submit(MemorySegment.ofAddress(submit.address()), 1, VK_NULL_HANDLE); // one submit: your work, the store
+                reactor.await(ticket);
+                assertEquals(1, line.lastSignalled(Slot.S1));
             }
             vulkan.clearCurrentDevice();
         }
@@ -244,8 +273,8 @@ class LwjglInteropTest {
         }
     }
 
-    // The application's own work: a command buffer that fills a buffer of its own.
-    private VkCommandBuffer recordFill(VkDevice device, int family) {
+    // The application's own work: a command buffer, begun, that fills a buffer of its own.
+    private VkCommandBuffer beginFill(VkDevice device, int family) {
         try (MemoryStack stack = MemoryStack.stackPush()) {
             LongBuffer out = stack.mallocLong(1);
             check(vkCreateCommandPool(device, VkCommandPoolCreateInfo.calloc(stack).sType$Default().queueFamilyIndex(family),
@@ -270,7 +299,6 @@ class LwjglInteropTest {
             VkCommandBuffer commandBuffer = new VkCommandBuffer(buffers.get(0), device);
             check(vkBeginCommandBuffer(commandBuffer, VkCommandBufferBeginInfo.calloc(stack).sType$Default()), "vkBeginCommandBuffer");
             vkCmdFillBuffer(commandBuffer, buffer, 0, VK_WHOLE_SIZE, 0x5eed);
-            check(vkEndCommandBuffer(commandBuffer), "vkEndCommandBuffer");
             return commandBuffer;
         }
     }
@@ -286,22 +314,25 @@ class LwjglInteropTest {
     private static final Path MODULE = Path.of(System.getProperty("user.dir"));
     private static final String SELF = "src/test/java/io/gpuasync/backend/vulkan/lwjgl/LwjglInteropTest.java";
 
-    /** Every line of code in the LWJGL block of docs/backends.md is a line of this compiled, run file. */
+    /** Every line of code in the LWJGL blocks of docs/backends.md is a line of this compiled, run file. */
     @Test
-    void everyLineOfTheDocsLwjglExampleIsInThisFile() throws IOException {
+    void everyLineOfTheDocsLwjglExamplesIsInThisFile() throws IOException {
         String docs = Files.readString(MODULE.getParent().resolve("docs/backends.md"));
         String marker = "<!-- lwjgl: quoted from backend-vulkan/" + SELF + " -->";
-        int at = docs.indexOf(marker);
-        assertTrue(at >= 0, "docs/backends.md marks its LWJGL example with " + marker);
-        int open = docs.indexOf("```java\n", at) + "```java\n".length();
-        int close = docs.indexOf("\n```", open);
         List<String> self = normalized(Files.readAllLines(MODULE.resolve(SELF)));
-        List<String> quoted = normalized(docs.substring(open, close).lines().map(l -> l.replaceAll("\\s*//.*$", "")).toList());
-        assertTrue(quoted.size() >= 20, "the block shows the example: " + quoted);
-        for (String line : quoted) {
-            assertTrue(self.stream().anyMatch(l -> l.replaceAll("\\s*//.*$", "").equals(line)),
-                    "docs/backends.md shows a line this file does not hold: " + line);
+        int blocks = 0;
+        for (int at = docs.indexOf(marker); at >= 0; at = docs.indexOf(marker, at + 1)) {
+            int open = docs.indexOf("```java\n", at) + "```java\n".length();
+            int close = docs.indexOf("\n```", open);
+            List<String> quoted = normalized(docs.substring(open, close).lines().map(l -> l.replaceAll("\\s*//.*$", "")).toList());
+            assertTrue(quoted.size() >= 3, "the block shows an example: " + quoted);
+            for (String line : quoted) {
+                assertTrue(self.stream().anyMatch(l -> l.replaceAll("\\s*//.*$", "").equals(line)),
+                        "docs/backends.md shows a line this file does not hold: " + line);
+            }
+            blocks++;
         }
+        assertEquals(2, blocks, "docs/backends.md marks its two LWJGL examples with " + marker);
     }
 
     // Indentation and runs of spaces (a comment's alignment) differ between a document and the code.

@@ -1,12 +1,15 @@
 package io.gpuasync.backend.vulkan;
 
+import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Line;
+import io.gpuasync.api.Ticket;
 import io.gpuasync.core.NanoClock;
 import io.gpuasync.core.Slot;
 import io.gpuasync.spi.ForwardingLineDriver;
 import io.gpuasync.spi.HostLine;
 import io.gpuasync.spi.LeakReporter;
 import io.gpuasync.spi.MappedLine;
+import io.gpuasync.testing.Tickets;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -22,19 +25,26 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A line's close under the application's own work that uses the line's device address, on the
- * real driver, as an application queues it ({@link ApplicationWork}: its own pipeline, command
- * buffer and gate). {@code Line.deviceAddress(queue, slot)} promises that the close waits for work
+ * A line with the application's own work on its queue, on the real driver, as an application
+ * queues it ({@link ApplicationWork}: its own pipeline, command buffer and gate): the line's close
+ * under work that uses the line's device address, and the line's store recorded into the
+ * application's command buffer ({@link VulkanQueue#recordSignal}), which lands with the
+ * application's one submit, with no submission of its own, and which the close waits for like
+ * any store.
+ *
+ * <p>{@code Line.deviceAddress(queue, slot)} promises that the close waits for work
  * queued with the address on that queue, whether the application submitted it through
  * {@link VulkanQueue#submit} or with its own {@code vkQueueSubmit} under {@link VulkanQueue#lock()}.
  * The work is held at its gate while the line closes: the close must not free the page (it keeps
  * it once its bound passes), and a line opened after must not see the work's store.
  */
 @Timeout(120)
-class VulkanCloseUnderApplicationWorkTest {
+class VulkanApplicationWorkTest {
     private static final long STORED = 0x5eed_0000_0042L;
 
     private record Leak(LeakReporter.Reason reason, long address) {
@@ -169,6 +179,59 @@ class VulkanCloseUnderApplicationWorkTest {
             line.close();
             assertEquals(before + 1, layer.submits(), "the close did not follow what the application may have submitted");
             assertEquals(Line.State.CLOSED, line.state());
+        }
+    }
+
+    // ---------------------------------------------------------------- a store recorded into the application's command buffer
+
+    @Test
+    void aRecordedStoreLandsWithTheApplicationsSubmitAndNoSubmitOfItsOwn() {
+        TestLayer layer = TestLayer.require(device);
+        try (ApplicationWork work = new ApplicationWork(device); Line<VulkanQueue> line = vulkan.openLine()) {
+            line.signal(queue, Slot.S2);
+            long submits = layer.submits();
+            Ticket ticket = queue.recordSignal(line, Slot.S2, work.begin().address());
+            work.end();
+            assertEquals(submits, layer.submits(), "recording the store submitted something");
+            assertEquals(2, ticket.target());
+            assertEquals(2, line.lastSignalled(Slot.S2));
+            work.submitItself(queue);
+            assertEquals(submits + 1, layer.submits(), "the store took a submission of its own");
+            assertFalse(ticket.isDone(), "the recorded store ran before the application's batch passed its gate");
+            work.open();
+            Tickets.awaitLanded(ticket);
+            assertEquals(2, HostLine.of(line).words().getAcquire(Slot.S2));
+            // The next signal outside recordSignal is the line's own submission again.
+            Tickets.awaitLanded(line.signal(queue, Slot.S2));
+        }
+        assertTrue(leaks.isEmpty(), leaks::toString);
+    }
+
+    /** A recorded store is the line's work on the queue: the close keeps the page while it is held. */
+    @Test
+    void aLineKeepsItsPageUnderARecordedStoreHeldAtTheApplicationsGate() {
+        try (ApplicationWork work = new ApplicationWork(device)) {
+            MappedLine<VulkanQueue, VulkanDevice> line = MappedLine.open(vulkan.driver(), reporter, NanoClock.SYSTEM,
+                    Duration.ofMillis(300));
+            queue.recordSignal(line, Slot.S0, work.begin().address());
+            work.end();
+            work.submitThrough(queue);
+            line.close();
+            assertEquals(Line.State.LEAKED, line.state(), "close freed the page under a recorded store held at the gate");
+            assertEquals(1, device.livePages());
+        }
+    }
+
+    @Test
+    void aQueueOfAnotherDeviceIsRefusedAndNothingIsRecorded() {
+        try (VulkanDevice other = vulkan.createDevice(0); ApplicationWork work = new ApplicationWork(other);
+             Line<VulkanQueue> line = vulkan.openLine()) {
+            long buffer = work.begin().address();
+            GpuException foreign = assertThrows(GpuException.class, () -> other.queue(0).recordSignal(line, Slot.S1, buffer));
+            assertEquals(GpuException.Kind.FOREIGN_STREAM, foreign.kind());
+            assertEquals(0, line.lastSignalled(Slot.S1));
+            work.end();
+            assertThrows(IllegalArgumentException.class, () -> queue.recordSignal(line, Slot.S1, 0));
         }
     }
 }
