@@ -227,8 +227,9 @@ public final class VulkanQueue {
      * synchronized. Reentrant, so {@link #submit} may be called while holding it. While you hold
      * it the backend takes it that you may submit work it cannot see (work that uses a line's
      * device address among it): a line's close then submits an empty batch that signals the
-     * queue's timeline behind that work, and waits for it before freeing the page. Its
-     * {@code newCondition} is not offered.
+     * queue's timeline behind that work, and waits for it before freeing the page; so do not
+     * hold it across a line's close (the close would wait for it until its settle bound, then
+     * keep the page). Its {@code newCondition} is not offered.
      */
     public Lock lock() {
         return applicationLock;
@@ -394,7 +395,11 @@ public final class VulkanQueue {
      * <li>a pipeline barrier from the compute stage's shader writes to {@code HOST} /
      *     {@code HOST_READ}, which makes the store available to the host memory domain.
      * </ol>
-     * The submission signals the queue's timeline semaphore with its next value.
+     * The submission signals the queue's timeline semaphore with its next value, which this
+     * returns: once the timeline reaches it, the store is done ({@code vkWaitSemaphores} on it is
+     * the driver's own blocking wait for the store). Inside {@link #recordSignal} the commands go
+     * into the application's command buffer instead, and this returns 0: the store's value is
+     * known only to the application's submit.
      *
      * <p>What the memory model promises, and what it does not: a device write is visible to a host
      * read only after the host waited for a fence or semaphore that the write's batch signalled,
@@ -408,14 +413,14 @@ public final class VulkanQueue {
      * CUDA's {@code cuStreamWriteValue64} do. The word may land late, never early: the barrier
      * before the dispatch keeps it behind the queue's earlier work.
      */
-    void store(long address, long value) throws LineException {
+    long store(long address, long value) throws LineException {
         Recording recording = RECORDING.isBound() ? RECORDING.get() : null;
         lock.lock();
         try {
             if (recording != null && recording.queue == this) {
                 recordStore(recording.commandBuffer, address, value);
                 recording.recorded = true;
-                return;
+                return 0;
             }
             MemorySegment buffer = nextBuffer();
             int status = Vk.vkBeginCommandBuffer(device.vk, buffer, beginInfo);
@@ -431,6 +436,7 @@ public final class VulkanQueue {
                 throw VulkanStatus.NAMES.failure(status, "queueing the store of " + value + " at 0x" + Long.toHexString(address)
                         + " on " + this);
             }
+            return submitted;
         } finally {
             lock.unlock();
         }
