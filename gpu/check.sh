@@ -68,10 +68,11 @@ case "$backend" in
             driver_named=${GAR_VULKAN_LIBRARY:-} ;;
     *) echo "usage: gpu/check.sh [cuda|hip|vulkan]" >&2; exit 2 ;;
 esac
-# Tests that check the build's own sources, not the device, and need the module's folder (SpirvTest
-# remakes the SPIR-V from src/main/glsl): left to the build.
+# Left to the build: tests that check the build's own sources, not the device, and need the
+# module's folder (SpirvTest remakes the SPIR-V from src/main/glsl), and the LWJGL interop test,
+# whose jars the layout does not carry (gpu/layout.sh).
 tests_exclude=""
-[ "$backend" = vulkan ] && tests_exclude='io\.gpuasync\.backend\.vulkan\.SpirvTest'
+[ "$backend" = vulkan ] && tests_exclude='io\.gpuasync\.backend\.vulkan\.(SpirvTest|lwjgl\..*)'
 [ -n "$step_mode" ] && shift
 
 root=$(cd "$(dirname "$0")/.." && pwd)

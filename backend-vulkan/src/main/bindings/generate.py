@@ -27,6 +27,7 @@ FUNCTIONS = [
     ("vkGetPhysicalDeviceFeatures2", "INSTANCE"),
     ("vkGetPhysicalDeviceQueueFamilyProperties", "INSTANCE"),
     ("vkGetPhysicalDeviceMemoryProperties", "INSTANCE"),
+    ("vkGetPhysicalDeviceExternalBufferProperties", "INSTANCE"),
     ("vkEnumerateDeviceExtensionProperties", "INSTANCE"),
     ("vkCreateDevice", "INSTANCE"),
     ("vkGetDeviceProcAddr", "INSTANCE"),
@@ -82,11 +83,12 @@ STRUCTS = [
     "VkPipelineShaderStageCreateInfo", "VkComputePipelineCreateInfo", "VkCommandPoolCreateInfo",
     "VkCommandBufferAllocateInfo", "VkCommandBufferBeginInfo", "VkMemoryBarrier", "VkSubmitInfo",
     "VkTimelineSemaphoreSubmitInfo", "VkSemaphoreTypeCreateInfo", "VkSemaphoreCreateInfo", "VkSemaphoreWaitInfo",
-    "VkSemaphoreSignalInfo", "VkFenceCreateInfo",
+    "VkSemaphoreSignalInfo", "VkFenceCreateInfo", "VkPhysicalDeviceExternalBufferInfo", "VkExternalMemoryProperties",
+    "VkExternalBufferProperties",
 ]
 
 # Structs the backend only embeds in others (read by no member): their layout, no accessors.
-OPAQUE = {"VkPhysicalDeviceLimits", "VkPhysicalDeviceSparseProperties", "VkPhysicalDeviceFeatures"}
+OPAQUE = {"VkPhysicalDeviceLimits", "VkPhysicalDeviceSparseProperties"}
 
 # Enumerants and #defines the backend uses (every VkResult is taken, for the status namer).
 CONSTANTS = [
@@ -118,6 +120,8 @@ CONSTANTS = [
     "VK_ACCESS_SHADER_READ_BIT", "VK_ACCESS_SHADER_WRITE_BIT", "VK_ACCESS_HOST_READ_BIT",
     "VK_SEMAPHORE_TYPE_TIMELINE", "VK_PHYSICAL_DEVICE_TYPE_CPU",
     "VK_API_VERSION_1_2", "VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME",
+    "VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_BUFFER_INFO", "VK_STRUCTURE_TYPE_EXTERNAL_BUFFER_PROPERTIES",
+    "VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT",
 ]
 
 DISPATCHABLE = set()

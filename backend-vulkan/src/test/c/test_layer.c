@@ -17,6 +17,12 @@
 // store queued before may still land later, which a backend must allow for anyway (a lost device's
 // writes in flight are unknown).
 //
+// It also tells what a device was made with (whether vkCreateDevice enabled shaderInt64), and,
+// when a test asks (gar_layer_hide), hides from the backend what a driver may lack: the
+// shaderInt64 feature (vkGetPhysicalDeviceFeatures2), the import of host allocations
+// (vkGetPhysicalDeviceExternalBufferProperties), or a buffer's fit in its memory (it reports
+// vkGetBufferMemoryRequirements' size doubled), so that the backend's refusals run on the real driver.
+//
 // The tests read the counts and flip the switch through FFM (the loader and the test load this
 // one library, so they share its globals). Built by the module's pom with gcc; enabled only for
 // the JVMs that name it (VK_INSTANCE_LAYERS).
@@ -46,6 +52,8 @@ struct device {
     PFN_vkWaitSemaphores wait_semaphores;
     PFN_vkGetDeviceQueue get_queue;
     PFN_vkGetDeviceQueue2 get_queue2;
+    PFN_vkGetBufferMemoryRequirements buffer_requirements;
+    int shader_int64;
 };
 static struct device devices[SLOTS];
 // The device each queue the layer handed out belongs to.
@@ -55,6 +63,19 @@ static struct device *newest;
 static long submits;
 static long overlaps;
 static long lost_answers;
+
+// What gar_layer_hide hides: its bits.
+#define HIDE_SHADER_INT64 1
+#define HIDE_HOST_IMPORT 2
+#define HIDE_BUFFER_FIT 4
+static int hidden;
+static PFN_vkGetPhysicalDeviceFeatures2 next_features2;
+static PFN_vkGetPhysicalDeviceExternalBufferProperties next_external_buffer;
+
+// Hides what the bits name from the backend until called again with 0; returns the bits before.
+EXPORT int gar_layer_hide(int bits) { return __atomic_exchange_n(&hidden, bits, __ATOMIC_SEQ_CST); }
+
+static int hides(int bit) { return (__atomic_load_n(&hidden, __ATOMIC_SEQ_CST) & bit) != 0; }
 
 EXPORT long gar_layer_submits(void) { return __atomic_load_n(&submits, __ATOMIC_SEQ_CST); }
 EXPORT long gar_layer_overlaps(void) { return __atomic_load_n(&overlaps, __ATOMIC_SEQ_CST); }
@@ -68,6 +89,13 @@ static struct device *device_of(VkDevice device) {
         }
     }
     return NULL;
+}
+
+// 1 if vkCreateDevice enabled shaderInt64 for device (in pEnabledFeatures or a chained
+// VkPhysicalDeviceFeatures2), 0 if not, -1 if the layer is not under it.
+EXPORT int gar_layer_enabled_shader_int64(VkDevice device) {
+    struct device *d = device_of(device);
+    return d == NULL ? -1 : d->shader_int64;
 }
 
 // 1 if the layer is under device (made through it), 0 if not.
@@ -196,6 +224,43 @@ static VKAPI_ATTR VkResult VKAPI_CALL gar_WaitSemaphores(VkDevice device, const 
     return is_lost(d) ? VK_ERROR_DEVICE_LOST : d->wait_semaphores(device, info, timeout);
 }
 
+static VKAPI_ATTR void VKAPI_CALL gar_GetPhysicalDeviceFeatures2(VkPhysicalDevice physical,
+                                                                VkPhysicalDeviceFeatures2 *features) {
+    next_features2(physical, features);
+    if (hides(HIDE_SHADER_INT64)) {
+        features->features.shaderInt64 = VK_FALSE;
+    }
+}
+
+static VKAPI_ATTR void VKAPI_CALL gar_GetPhysicalDeviceExternalBufferProperties(
+        VkPhysicalDevice physical, const VkPhysicalDeviceExternalBufferInfo *info, VkExternalBufferProperties *properties) {
+    next_external_buffer(physical, info, properties);
+    if (hides(HIDE_HOST_IMPORT) && info->handleType == VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT) {
+        properties->externalMemoryProperties.externalMemoryFeatures &= ~VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT;
+    }
+}
+
+static VKAPI_ATTR void VKAPI_CALL gar_GetBufferMemoryRequirements(VkDevice device, VkBuffer buffer,
+                                                                 VkMemoryRequirements *requirements) {
+    device_of(device)->buffer_requirements(device, buffer, requirements);
+    if (hides(HIDE_BUFFER_FIT)) {
+        requirements->size *= 2;
+    }
+}
+
+static int enables_shader_int64(const VkDeviceCreateInfo *info) {
+    if (info->pEnabledFeatures != NULL && info->pEnabledFeatures->shaderInt64) {
+        return 1;
+    }
+    for (const VkBaseInStructure *next = info->pNext; next != NULL; next = next->pNext) {
+        if (next->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2
+                && ((const VkPhysicalDeviceFeatures2 *) next)->features.shaderInt64) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static VKAPI_ATTR VkResult VKAPI_CALL gar_CreateInstance(const VkInstanceCreateInfo *info,
                                                          const VkAllocationCallbacks *allocator, VkInstance *instance) {
     VkLayerInstanceCreateInfo *link = (VkLayerInstanceCreateInfo *) info->pNext;
@@ -208,7 +273,14 @@ static VKAPI_ATTR VkResult VKAPI_CALL gar_CreateInstance(const VkInstanceCreateI
     next_gipa = link->u.pLayerInfo->pfnNextGetInstanceProcAddr;
     link->u.pLayerInfo = link->u.pLayerInfo->pNext;
     PFN_vkCreateInstance create = (PFN_vkCreateInstance) next_gipa(NULL, "vkCreateInstance");
-    return create(info, allocator, instance);
+    VkResult result = create(info, allocator, instance);
+    if (result == VK_SUCCESS) {
+        // The loader's terminators below the layer, the same for every instance.
+        next_features2 = (PFN_vkGetPhysicalDeviceFeatures2) next_gipa(*instance, "vkGetPhysicalDeviceFeatures2");
+        next_external_buffer = (PFN_vkGetPhysicalDeviceExternalBufferProperties) next_gipa(*instance,
+                "vkGetPhysicalDeviceExternalBufferProperties");
+    }
+    return result;
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL gar_CreateDevice(VkPhysicalDevice physical, const VkDeviceCreateInfo *info,
@@ -251,6 +323,8 @@ static VKAPI_ATTR VkResult VKAPI_CALL gar_CreateDevice(VkPhysicalDevice physical
     d->wait_semaphores = (PFN_vkWaitSemaphores) gdpa(*device, "vkWaitSemaphores");
     d->get_queue = (PFN_vkGetDeviceQueue) gdpa(*device, "vkGetDeviceQueue");
     d->get_queue2 = (PFN_vkGetDeviceQueue2) gdpa(*device, "vkGetDeviceQueue2");
+    d->buffer_requirements = (PFN_vkGetBufferMemoryRequirements) gdpa(*device, "vkGetBufferMemoryRequirements");
+    d->shader_int64 = enables_shader_int64(info);
     __atomic_store_n(&d->lost, 0, __ATOMIC_SEQ_CST);
     __atomic_store_n(&d->device, *device, __ATOMIC_RELEASE);
     __atomic_store_n(&newest, d, __ATOMIC_RELEASE);
@@ -269,6 +343,7 @@ static PFN_vkVoidFunction device_command(const char *name) {
     if (!strcmp(name, "vkWaitSemaphores") || !strcmp(name, "vkWaitSemaphoresKHR")) return (PFN_vkVoidFunction) gar_WaitSemaphores;
     if (!strcmp(name, "vkGetDeviceQueue")) return (PFN_vkVoidFunction) gar_GetDeviceQueue;
     if (!strcmp(name, "vkGetDeviceQueue2")) return (PFN_vkVoidFunction) gar_GetDeviceQueue2;
+    if (!strcmp(name, "vkGetBufferMemoryRequirements")) return (PFN_vkVoidFunction) gar_GetBufferMemoryRequirements;
     return NULL;
 }
 
@@ -279,6 +354,11 @@ EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL gar_GetInstanceProcAddr(VkInstan
     if (!strcmp(name, "vkGetDeviceProcAddr")) return (PFN_vkVoidFunction) gar_GetDeviceProcAddr;
     if (!strcmp(name, "vkCreateInstance")) return (PFN_vkVoidFunction) gar_CreateInstance;
     if (!strcmp(name, "vkCreateDevice")) return (PFN_vkVoidFunction) gar_CreateDevice;
+    if (!strcmp(name, "vkGetPhysicalDeviceFeatures2") || !strcmp(name, "vkGetPhysicalDeviceFeatures2KHR"))
+        return (PFN_vkVoidFunction) gar_GetPhysicalDeviceFeatures2;
+    if (!strcmp(name, "vkGetPhysicalDeviceExternalBufferProperties")
+            || !strcmp(name, "vkGetPhysicalDeviceExternalBufferPropertiesKHR"))
+        return (PFN_vkVoidFunction) gar_GetPhysicalDeviceExternalBufferProperties;
     PFN_vkVoidFunction ours = device_command(name);
     if (ours) return ours;
     return next_gipa ? next_gipa(instance, name) : NULL;

@@ -3,9 +3,13 @@ package io.gpuasync.backend.vulkan;
 import io.gpuasync.backend.vulkan.internal.Commands;
 import io.gpuasync.backend.vulkan.internal.Vk;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkExtensionProperties;
+import io.gpuasync.backend.vulkan.internal.VkStructs.VkExternalBufferProperties;
+import io.gpuasync.backend.vulkan.internal.VkStructs.VkExternalMemoryProperties;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkPhysicalDeviceBufferDeviceAddressFeatures;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkPhysicalDeviceDriverProperties;
+import io.gpuasync.backend.vulkan.internal.VkStructs.VkPhysicalDeviceExternalBufferInfo;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkPhysicalDeviceExternalMemoryHostPropertiesEXT;
+import io.gpuasync.backend.vulkan.internal.VkStructs.VkPhysicalDeviceFeatures;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkPhysicalDeviceFeatures2;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkPhysicalDeviceProperties;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkPhysicalDeviceProperties2;
@@ -22,13 +26,16 @@ import java.util.List;
 
 /**
  * What a {@code VkPhysicalDevice} offers of what a line needs, read once: its name and driver,
- * its first queue family with compute, and every requirement it misses, each named:
+ * its queue families, and every requirement it misses, each named:
  * <ul>
  * <li>Vulkan 1.2 (timeline semaphores and buffer device addresses are core there);
  * <li>{@code VK_EXT_external_memory_host} with {@code minImportedHostPointerAlignment} at most a
- *     page, so the line's own page can be imported;
- * <li>the features {@code timelineSemaphore}, {@code bufferDeviceAddress} and
- *     {@code shaderBufferInt64Atomics} (the store is a 64-bit atomic through a device address).
+ *     page, and a host allocation importable into a storage buffer with a device address
+ *     ({@code vkGetPhysicalDeviceExternalBufferProperties}), so the line's own page can be imported;
+ * <li>the features {@code timelineSemaphore}, {@code bufferDeviceAddress},
+ *     {@code shaderBufferInt64Atomics} and {@code shaderInt64} (the store is a 64-bit atomic through
+ *     a device address; {@code store.spv} declares the {@code Int64} capability);
+ * <li>a queue family with compute.
  * </ul>
  *
  * @param name         {@code VkPhysicalDeviceProperties::deviceName}
@@ -36,10 +43,18 @@ import java.util.List;
  * @param apiVersion   the device's Vulkan version, as the header packs it
  * @param family       the first queue family with {@code VK_QUEUE_COMPUTE_BIT}, or -1
  * @param queueCount   that family's queues
+ * @param families     every queue family's {@code queueFlags} and {@code queueCount}, by index
  * @param missing      what it lacks, one phrase each; empty if a line can live on it
  */
 record PhysicalDevice(MemorySegment handle, String name, String driver, int apiVersion, int family, int queueCount,
-                      List<String> missing) {
+                      List<QueueFamily> families, List<String> missing) {
+
+    /** One queue family: its {@code VkQueueFlags} and how many queues it has. */
+    record QueueFamily(int flags, int queueCount) {
+        boolean computes() {
+            return (flags & Vk.VK_QUEUE_COMPUTE_BIT) != 0;
+        }
+    }
 
     /** Reads {@code physical} through the instance commands {@code vk}. */
     static PhysicalDevice read(Commands vk, MemorySegment physical) {
@@ -51,7 +66,7 @@ record PhysicalDevice(MemorySegment handle, String name, String driver, int apiV
             String name = basic.getString(VkPhysicalDeviceProperties.deviceName$OFFSET);
             if (Integer.compareUnsigned(api, Vk.VK_API_VERSION_1_2) < 0) {
                 missing.add("Vulkan 1.2 (the device offers " + VulkanInstance.versionString(api) + ")");
-                return new PhysicalDevice(physical, name, "?", api, -1, 0, List.copyOf(missing));
+                return new PhysicalDevice(physical, name, "?", api, -1, 0, List.of(), List.copyOf(missing));
             }
             boolean hostImport = hasExtension(vk, physical, arena, Vk.VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
             MemorySegment hostProperties = arena.allocate(VkPhysicalDeviceExternalMemoryHostPropertiesEXT.LAYOUT);
@@ -74,6 +89,11 @@ record PhysicalDevice(MemorySegment handle, String name, String driver, int apiV
                 long alignment = VkPhysicalDeviceExternalMemoryHostPropertiesEXT.minImportedHostPointerAlignment(hostProperties);
                 if (alignment > MappedLine.PAGE) {
                     missing.add("minImportedHostPointerAlignment <= " + MappedLine.PAGE + " (the device asks " + alignment + ")");
+                }
+                if (!importsHostPages(vk, physical, arena)) {
+                    missing.add("host allocations importable into a storage buffer with a device address"
+                            + " (vkGetPhysicalDeviceExternalBufferProperties of VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT"
+                            + " does not say VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT)");
                 }
             }
             MemorySegment atomics = arena.allocate(VkPhysicalDeviceShaderAtomicInt64Features.LAYOUT);
@@ -100,6 +120,10 @@ record PhysicalDevice(MemorySegment handle, String name, String driver, int apiV
             if (VkPhysicalDeviceShaderAtomicInt64Features.shaderBufferInt64Atomics(atomics) == 0) {
                 missing.add("the shaderBufferInt64Atomics feature (the store is a 64-bit atomic)");
             }
+            MemorySegment core = features.asSlice(VkPhysicalDeviceFeatures2.features$OFFSET, VkPhysicalDeviceFeatures.LAYOUT);
+            if (VkPhysicalDeviceFeatures.shaderInt64(core) == 0) {
+                missing.add("the shaderInt64 feature (the store's shader declares the Int64 capability)");
+            }
             MemorySegment count = arena.allocate(Vk.C_INT);
             Vk.vkGetPhysicalDeviceQueueFamilyProperties(vk, physical, count, MemorySegment.NULL);
             int families = count.get(ValueLayout.JAVA_INT, 0);
@@ -107,20 +131,57 @@ record PhysicalDevice(MemorySegment handle, String name, String driver, int apiV
             Vk.vkGetPhysicalDeviceQueueFamilyProperties(vk, physical, count, list);
             int family = -1;
             int queues = 0;
+            List<QueueFamily> all = new ArrayList<>();
             for (int i = 0; i < count.get(ValueLayout.JAVA_INT, 0); i++) {
                 MemorySegment entry = list.asSlice(i * VkQueueFamilyProperties.LAYOUT.byteSize(),
                         VkQueueFamilyProperties.LAYOUT);
-                if ((VkQueueFamilyProperties.queueFlags(entry) & Vk.VK_QUEUE_COMPUTE_BIT) != 0) {
+                QueueFamily each = new QueueFamily(VkQueueFamilyProperties.queueFlags(entry),
+                        VkQueueFamilyProperties.queueCount(entry));
+                all.add(each);
+                if (family < 0 && each.computes()) {
                     family = i;
-                    queues = VkQueueFamilyProperties.queueCount(entry);
-                    break;
+                    queues = each.queueCount();
                 }
             }
             if (family < 0) {
                 missing.add("a queue family with VK_QUEUE_COMPUTE_BIT");
             }
-            return new PhysicalDevice(physical, name, driver.trim(), api, family, queues, List.copyOf(missing));
+            return new PhysicalDevice(physical, name, driver.trim(), api, family, queues, List.copyOf(all),
+                    List.copyOf(missing));
         }
+    }
+
+    // Spec: Capabilities, "External Memory Capabilities": what the driver says of importing a host
+    // allocation into a buffer with the usages the line's buffer has (VulkanDevice.importPage).
+    private static boolean importsHostPages(Commands vk, MemorySegment physical, Arena arena) {
+        MemorySegment info = arena.allocate(VkPhysicalDeviceExternalBufferInfo.LAYOUT);
+        VkPhysicalDeviceExternalBufferInfo.sType(info, Vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_BUFFER_INFO);
+        VkPhysicalDeviceExternalBufferInfo.usage(info, VulkanDevice.PAGE_USAGE);
+        VkPhysicalDeviceExternalBufferInfo.handleType(info, Vk.VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT);
+        MemorySegment properties = arena.allocate(VkExternalBufferProperties.LAYOUT);
+        VkExternalBufferProperties.sType(properties, Vk.VK_STRUCTURE_TYPE_EXTERNAL_BUFFER_PROPERTIES);
+        Vk.vkGetPhysicalDeviceExternalBufferProperties(vk, physical, info, properties);
+        MemorySegment memory = properties.asSlice(VkExternalBufferProperties.externalMemoryProperties$OFFSET,
+                VkExternalMemoryProperties.LAYOUT);
+        return (VkExternalMemoryProperties.externalMemoryFeatures(memory) & Vk.VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT) != 0
+                && (VkExternalMemoryProperties.compatibleHandleTypes(memory)
+                        & Vk.VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT) != 0;
+    }
+
+    /** The family at {@code index}, or why a line's queues cannot come from it. */
+    String refusesFamily(int index, int queues) {
+        if (index < 0 || index >= families.size()) {
+            return "queue family " + index + ": " + name + " has " + families.size() + " (0 to " + (families.size() - 1) + ")";
+        }
+        QueueFamily chosen = families.get(index);
+        if (!chosen.computes()) {
+            return "queue family " + index + " of " + name + " has no VK_QUEUE_COMPUTE_BIT (queueFlags 0x"
+                    + Integer.toHexString(chosen.flags()) + "): the store is a compute dispatch";
+        }
+        if (queues < 1 || queues > chosen.queueCount()) {
+            return "queueCount " + queues + " of queue family " + index + " of " + name + ", which has " + chosen.queueCount();
+        }
+        return null;
     }
 
     private static boolean hasExtension(Commands vk, MemorySegment physical, Arena arena, String wanted) {

@@ -112,7 +112,7 @@ public final class VulkanBackend implements Backend<VulkanQueue> {
         List<String> lines = new ArrayList<>();
         for (PhysicalDevice device : physicalDevices()) {
             lines.add(device.describe() + (device.missing().isEmpty() ? ": ready (VK_EXT_external_memory_host, timeline"
-                    + " semaphores, buffer device addresses, 64-bit buffer atomics)" : ": lacks " + String.join(", ", device.missing())));
+                    + " semaphores, buffer device addresses, 64-bit integers and buffer atomics)" : ": lacks " + String.join(", ", device.missing())));
         }
         return lines;
     }
@@ -139,7 +139,9 @@ public final class VulkanBackend implements Backend<VulkanQueue> {
 
     /**
      * A new {@code VkDevice} on physical device {@code index}, with every queue of its first
-     * compute family, {@code VK_EXT_external_memory_host} and the features a line needs. Each call
+     * compute family, {@code VK_EXT_external_memory_host} and the features a line needs
+     * ({@code timelineSemaphore}, {@code bufferDeviceAddress}, {@code shaderBufferInt64Atomics},
+     * {@code shaderInt64}). Each call
      * makes another logical device (another domain), even on the same physical device.
      *
      * @throws GpuException {@link GpuException.Kind#UNAVAILABLE} naming what the device lacks, or the driver's status
@@ -158,17 +160,30 @@ public final class VulkanBackend implements Backend<VulkanQueue> {
      * Wraps a {@code VkDevice} another library made (LWJGL's {@code VkDevice.address()}, and its
      * instance's and physical device's), without taking ownership: the backend never destroys it,
      * and its maker must keep it alive until the wrapper is closed and every line on it closed.
-     * It must have been made with {@code queueCount} queues of the physical device's first compute
-     * family, {@code VK_EXT_external_memory_host}, and the features {@code timelineSemaphore},
-     * {@code bufferDeviceAddress} and {@code shaderBufferInt64Atomics} enabled (Vulkan cannot be
-     * asked what a device enabled; the backend checks that the physical device offers them).
+     * What the device must have been made with:
+     * <ul>
+     * <li>an instance made for Vulkan 1.2 or later ({@code VkApplicationInfo.apiVersion}): the
+     *     backend calls the core 1.2 commands, not the KHR extensions' names;
+     * <li>the device extension {@code VK_EXT_external_memory_host};
+     * <li>the features {@code timelineSemaphore}, {@code bufferDeviceAddress} (Vulkan 1.2),
+     *     {@code shaderBufferInt64Atomics} (Vulkan 1.2) and {@code shaderInt64} (Vulkan 1.0);
+     * <li>{@code queueCount} queues of {@code queueFamily}, a family with {@code VK_QUEUE_COMPUTE_BIT}
+     *     (whichever the application prefers, a compute-only one among them).
+     * </ul>
+     * Vulkan cannot be asked what a device enabled: the backend refuses, naming it, a physical
+     * device that does not offer a feature, an instance or device whose 1.2 commands or
+     * extension commands do not resolve, and a family that is not there or has no compute.
+     *
+     * @throws GpuException {@link GpuException.Kind#UNAVAILABLE} naming what is missing
+     * @throws IllegalArgumentException naming the family, or the count, that does not fit
      */
-    public VulkanDevice wrapDevice(long instance, long physicalDevice, long device, int queueCount) {
+    public VulkanDevice wrapDevice(long instance, long physicalDevice, long device, int queueFamily, int queueCount) {
         MemorySegment instanceHandle = MemorySegment.ofAddress(instance);
         Commands commands = Commands.ofInstance(instanceHandle);
         PhysicalDevice physicalRead = PhysicalDevice.read(commands, MemorySegment.ofAddress(physicalDevice));
         try {
-            return VulkanDevice.wrap(physicalRead, instanceHandle, commands, MemorySegment.ofAddress(device), queueCount);
+            return VulkanDevice.wrap(physicalRead, instanceHandle, commands, MemorySegment.ofAddress(device), queueFamily,
+                    queueCount);
         } catch (LineException e) {
             throw e.toGpuException("wrapping VkDevice 0x" + Long.toHexString(device));
         }

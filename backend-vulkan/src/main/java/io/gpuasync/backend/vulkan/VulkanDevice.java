@@ -17,6 +17,8 @@ import io.gpuasync.backend.vulkan.internal.VkStructs.VkMemoryHostPointerProperti
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkMemoryRequirements;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkMemoryType;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkPhysicalDeviceBufferDeviceAddressFeatures;
+import io.gpuasync.backend.vulkan.internal.VkStructs.VkPhysicalDeviceFeatures;
+import io.gpuasync.backend.vulkan.internal.VkStructs.VkPhysicalDeviceFeatures2;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkPhysicalDeviceMemoryProperties;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkPhysicalDeviceShaderAtomicInt64Features;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkPhysicalDeviceTimelineSemaphoreFeatures;
@@ -59,6 +61,12 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class VulkanDevice implements AutoCloseable {
     /** Push constants of both shaders: 16 bytes (a device address and a 64-bit value, or two 32-bit words). */
     static final int PUSH_BYTES = 16;
+    /** The usages of a line's buffer: the store reaches it as a storage buffer, by its device address. */
+    static final int PAGE_USAGE = Vk.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | Vk.VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
+    // The commands core in Vulkan 1.2 the backend calls: unresolved where the instance (or the
+    // device) was made for an older version, even with the KHR extensions that offered them.
+    private static final java.util.Set<String> CORE_1_2 = java.util.Set.of(Vk.F_vkGetBufferDeviceAddress.name(),
+            Vk.F_vkGetSemaphoreCounterValue.name(), Vk.F_vkWaitSemaphores.name(), Vk.F_vkSignalSemaphore.name());
     private static final Duration DESTROY_BOUND = Duration.ofSeconds(30);
 
     final PhysicalDevice physical;
@@ -94,13 +102,13 @@ public final class VulkanDevice implements AutoCloseable {
     }
 
     private VulkanDevice(PhysicalDevice physical, MemorySegment instance, MemorySegment handle, Commands vk, boolean owned,
-                         int queueCount, long[] objects) {
+                         int family, int queueCount, long[] objects) {
         this.physical = physical;
         this.instance = instance;
         this.handle = handle;
         this.vk = vk;
         this.owned = owned;
-        this.family = physical.family();
+        this.family = family;
         this.queues = new VulkanQueue[queueCount];
         this.pipelineLayout = objects[0];
         this.storeModule = objects[1];
@@ -139,11 +147,17 @@ public final class VulkanDevice implements AutoCloseable {
                     Vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES);
             VkPhysicalDeviceTimelineSemaphoreFeatures.timelineSemaphore(timeline, 1);
             VkPhysicalDeviceTimelineSemaphoreFeatures.pNext(timeline, addresses);
+            MemorySegment features = arena.allocate(VkPhysicalDeviceFeatures2.LAYOUT);
+            VkPhysicalDeviceFeatures2.sType(features, Vk.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2);
+            VkPhysicalDeviceFeatures2.pNext(features, timeline);
+            VkPhysicalDeviceFeatures.shaderInt64(features.asSlice(VkPhysicalDeviceFeatures2.features$OFFSET,
+                    VkPhysicalDeviceFeatures.LAYOUT), 1);
             MemorySegment extensions = arena.allocate(Vk.C_POINTER);
             extensions.set(ValueLayout.ADDRESS, 0, arena.allocateFrom(Vk.VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME));
             MemorySegment info = arena.allocate(VkDeviceCreateInfo.LAYOUT);
             VkDeviceCreateInfo.sType(info, Vk.VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO);
-            VkDeviceCreateInfo.pNext(info, timeline);
+            // The features in the chain, pEnabledFeatures NULL (spec: VkDeviceCreateInfo, "pNext").
+            VkDeviceCreateInfo.pNext(info, features);
             VkDeviceCreateInfo.queueCreateInfoCount(info, 1);
             VkDeviceCreateInfo.pQueueCreateInfos(info, queueInfo);
             VkDeviceCreateInfo.enabledExtensionCount(info, 1);
@@ -154,7 +168,7 @@ public final class VulkanDevice implements AutoCloseable {
             MemorySegment device = out.get(ValueLayout.ADDRESS, 0);
             Commands commands = instance.vk.withDevice(device);
             try {
-                return finish(physical, instance.handle, device, commands, true, physical.queueCount());
+                return finish(physical, instance.handle, device, commands, true, physical.family(), physical.queueCount());
             } catch (LineException | RuntimeException e) {
                 Vk.vkDestroyDevice(commands, device, MemorySegment.NULL);
                 throw e;
@@ -163,20 +177,22 @@ public final class VulkanDevice implements AutoCloseable {
     }
 
     /**
-     * Wraps a device another library made. It must have been made on {@code physical} with
-     * {@code queueCount} queues of {@code physical}'s compute family, {@code VK_EXT_external_memory_host}
-     * and the features {@code timelineSemaphore}, {@code bufferDeviceAddress} and
-     * {@code shaderBufferInt64Atomics} enabled: Vulkan cannot be asked what a device enabled, so
-     * the backend checks only that the physical device offers them.
+     * Wraps a device another library made. It must have been made on {@code physical}, under an
+     * instance made for Vulkan 1.2 or later ({@code VkApplicationInfo.apiVersion}), with
+     * {@code queueCount} queues of {@code family} (one with compute),
+     * {@code VK_EXT_external_memory_host} and the features {@code timelineSemaphore},
+     * {@code bufferDeviceAddress}, {@code shaderBufferInt64Atomics} and {@code shaderInt64} enabled.
+     * Vulkan cannot be asked what a device enabled: the backend checks that the physical device
+     * offers the features, and that the commands of the version and the extension resolve.
      */
     static VulkanDevice wrap(PhysicalDevice physical, MemorySegment instance, Commands instanceCommands,
-                             MemorySegment device, int queueCount) throws LineException {
+                             MemorySegment device, int family, int queueCount) throws LineException {
         requireUsable(physical);
-        if (queueCount < 1 || queueCount > physical.queueCount()) {
-            throw new IllegalArgumentException("queueCount " + queueCount + " of family " + physical.family() + " of "
-                    + physical.name() + ", which has " + physical.queueCount());
+        String refused = physical.refusesFamily(family, queueCount);
+        if (refused != null) {
+            throw new IllegalArgumentException(refused);
         }
-        return finish(physical, instance, device, instanceCommands.withDevice(device), false, queueCount);
+        return finish(physical, instance, device, instanceCommands.withDevice(device), false, family, queueCount);
     }
 
     private static void requireUsable(PhysicalDevice physical) throws LineException {
@@ -188,9 +204,10 @@ public final class VulkanDevice implements AutoCloseable {
 
     // The backend's own objects on the device; a failure destroys, in reverse order, what was made.
     private static VulkanDevice finish(PhysicalDevice physical, MemorySegment instance, MemorySegment device,
-                                       Commands vk, boolean owned, int queueCount) throws LineException {
-        if (!vk.missing(Vk.Level.DEVICE).isEmpty()) {
-            throw new LineException(LineError.UNAVAILABLE, "device entry points missing: " + vk.missing(Vk.Level.DEVICE));
+                                       Commands vk, boolean owned, int family, int queueCount) throws LineException {
+        java.util.List<String> missing = vk.missing(Vk.Level.DEVICE);
+        if (!missing.isEmpty()) {
+            throw new LineException(LineError.UNAVAILABLE, "the device cannot hold a line: it needs " + needs(missing));
         }
         long[] objects = new long[8];
         int made = 0;
@@ -236,11 +253,31 @@ public final class VulkanDevice implements AutoCloseable {
             objects[made++] = sink[0];
             objects[made++] = sink[1];
             objects[made++] = sink[2];
-            return new VulkanDevice(physical, instance, device, vk, owned, queueCount, objects);
+            return new VulkanDevice(physical, instance, device, vk, owned, family, queueCount, objects);
         } catch (LineException | RuntimeException e) {
             destroyObjects(vk, device, objects, made);
             throw e;
         }
+    }
+
+    // What a device whose commands did not resolve lacks: the version or extension that has them.
+    private static String needs(java.util.List<String> unresolved) {
+        java.util.List<String> needs = new java.util.ArrayList<>();
+        java.util.List<String> core = unresolved.stream().filter(CORE_1_2::contains).toList();
+        if (!core.isEmpty()) {
+            needs.add("Vulkan 1.2: make the instance with VkApplicationInfo.apiVersion VK_API_VERSION_1_2 or later (the core 1.2"
+                    + " commands " + core + " did not resolve; the KHR extensions' own names are not used)");
+        }
+        if (unresolved.contains(Vk.F_vkGetMemoryHostPointerPropertiesEXT.name())) {
+            needs.add(Vk.VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME + " enabled on the device (VkDeviceCreateInfo"
+                    + ".ppEnabledExtensionNames): the line's own page is imported with it");
+        }
+        java.util.List<String> other = unresolved.stream().filter(name -> !CORE_1_2.contains(name)
+                && !name.equals(Vk.F_vkGetMemoryHostPointerPropertiesEXT.name())).toList();
+        if (!other.isEmpty()) {
+            needs.add("the Vulkan 1.0 commands " + other + ", which its driver did not resolve");
+        }
+        return String.join("; and ", needs);
     }
 
     private static long[] allocateSink(Commands vk, PhysicalDevice physical, MemorySegment device, Arena arena)
@@ -356,7 +393,10 @@ public final class VulkanDevice implements AutoCloseable {
         return handle.address();
     }
 
-    /** The queue family the backend uses: the device's first with {@code VK_QUEUE_COMPUTE_BIT}. */
+    /**
+     * The queue family the backend uses: for a device it made, the first with
+     * {@code VK_QUEUE_COMPUTE_BIT}; for a wrapped one, the family its maker named.
+     */
     public int queueFamily() {
         return family;
     }
@@ -524,7 +564,7 @@ public final class VulkanDevice implements AutoCloseable {
             VkBufferCreateInfo.sType(bufferInfo, Vk.VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO);
             VkBufferCreateInfo.pNext(bufferInfo, external);
             VkBufferCreateInfo.size(bufferInfo, bytes);
-            VkBufferCreateInfo.usage(bufferInfo, Vk.VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | Vk.VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT);
+            VkBufferCreateInfo.usage(bufferInfo, PAGE_USAGE);
             VkBufferCreateInfo.sharingMode(bufferInfo, Vk.VK_SHARING_MODE_EXCLUSIVE);
             MemorySegment out = call.allocate(Vk.C_LONG);
             VulkanStatus.NAMES.check(noteStatus(Vk.vkCreateBuffer(vk, handle, bufferInfo, MemorySegment.NULL, out)),
@@ -532,6 +572,12 @@ public final class VulkanDevice implements AutoCloseable {
             buffer = out.get(ValueLayout.JAVA_LONG, 0);
             MemorySegment requirements = call.allocate(VkMemoryRequirements.LAYOUT);
             Vk.vkGetBufferMemoryRequirements(vk, handle, buffer, requirements);
+            // Bound at offset 0 of memory exactly the page's size (an import cannot be larger).
+            if (VkMemoryRequirements.size(requirements) > bytes) {
+                throw new LineException(LineError.UNAVAILABLE, "the line's buffer of " + bytes + " bytes needs "
+                        + VkMemoryRequirements.size(requirements) + " bytes of memory (vkGetBufferMemoryRequirements on " + this
+                        + "), more than its page: it cannot be bound to the imported page");
+            }
             int allowed = VkMemoryHostPointerPropertiesEXT.memoryTypeBits(hostProperties)
                     & VkMemoryRequirements.memoryTypeBits(requirements);
             // Coherent, so the host's loads see the device's stores without vkInvalidateMappedMemoryRanges

@@ -17,7 +17,9 @@ import java.util.function.Supplier;
  * {@code VK_EXT_external_memory_host} and bound to a storage buffer, whose buffer device address
  * is the line's device address. Stream: a {@link VulkanQueue} of that device. A store is
  * {@link VulkanQueue#store}: a barrier from every earlier command, a one-invocation 64-bit atomic
- * store, a barrier to the host, and a signal of the queue's timeline semaphore.
+ * store, a barrier to the host, and a signal of the queue's timeline semaphore; or, inside
+ * {@link VulkanQueue#recordSignal}, the same commands recorded into the application's command
+ * buffer, which the application submits.
  *
  * <p>No device-side wait is offered: Vulkan waits on semaphores, not on memory words, and the
  * only way to wait on a word is a shader spinning on it, which holds its queue (and on real GPUs
@@ -80,18 +82,32 @@ final class VulkanDriver implements LineDriver<VulkanQueue, VulkanDevice> {
     }
 
     /**
-     * Waits ({@code vkWaitSemaphores}, its timeout the time left to {@code deadlineNanos}) for each
-     * queue's timeline to reach the value of the backend's last submission on it, which follows
-     * the line's last store there. A queue whose timeline the driver already said reached that
-     * value (a counter read, an earlier wait) is not asked again: its stores are done. So on a
-     * lost device, which answers every wait with {@code VK_ERROR_DEVICE_LOST}, a line whose stores
-     * were all seen finished still frees its page; one with a store not seen finished answers
-     * false: whether the device still writes the page is unknown, so the line keeps it.
+     * Waits ({@code vkWaitSemaphores}, its timeout the time left to {@code deadlineNanos}) for
+     * each queue's timeline to reach a value that follows everything submitted to the queue
+     * before this call ({@link VulkanQueue#coveringValue}): the line's stores, and the
+     * application's work, which may use the line's device address ({@code Line.deviceAddress(queue,
+     * slot)} puts the queue in {@code queues}) or hold a store recorded into its own command
+     * buffer. Where the application may have submitted past the backend's last signal, an empty
+     * batch signalling the timeline is submitted first. A queue whose timeline the driver already
+     * said reached that value (a counter read, an earlier wait) is not asked again: its work is
+     * done. So on a lost device, which answers every wait with {@code VK_ERROR_DEVICE_LOST}, a
+     * line whose work was all seen finished still frees its page; one with work not seen finished,
+     * or whose queue needs a new batch, answers false: whether the device still writes the page is
+     * unknown, so the line keeps it.
      */
     @Override
     public boolean settle(VulkanDevice device, List<VulkanQueue> queues, long deadlineNanos) {
         for (VulkanQueue queue : queues) {
-            long last = queue.lastSubmitted();
+            long last;
+            try {
+                last = queue.coveringValue(deadlineNanos);
+            } catch (LineException e) {
+                VulkanStatus.NAMES.warn("closing a line: " + e.getMessage());
+                return false;
+            }
+            if (last < 0) {
+                return false;
+            }
             if (queue.seenReached(last)) {
                 continue;
             }

@@ -1,6 +1,8 @@
 package io.gpuasync.backend.vulkan;
 
 import io.gpuasync.api.GpuException;
+import io.gpuasync.api.Line;
+import io.gpuasync.api.Ticket;
 import io.gpuasync.backend.vulkan.internal.Vk;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkCommandBufferAllocateInfo;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkCommandBufferBeginInfo;
@@ -12,12 +14,16 @@ import io.gpuasync.backend.vulkan.internal.VkStructs.VkSemaphoreTypeCreateInfo;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkSemaphoreWaitInfo;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkSubmitInfo;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkTimelineSemaphoreSubmitInfo;
+import io.gpuasync.core.Slot;
 import io.gpuasync.spi.LineException;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -34,15 +40,19 @@ import java.util.concurrent.locks.ReentrantLock;
  * queue parameter is externally synchronized). Nothing is refused: a submission made past the
  * lock is the application's data race, which Vulkan does not detect.
  *
- * <p>The queue keeps one timeline semaphore, which each of the backend's submissions signals with
- * the next value; its counter says which of them finished (spec: Synchronization, "Semaphore
- * Signaling": the signal's first synchronization scope holds every command of its batch and every
- * command earlier in submission order), so the command buffers they used can be recorded again,
- * and the line's settle waits for the value of its last store.
+ * <p>The queue keeps one timeline semaphore, which each of the backend's submissions and each
+ * {@link #submit} signals with the next value; its counter says which of them finished (spec:
+ * Synchronization, "Semaphore Signaling": the signal's first synchronization scope holds every
+ * command of its batch and every command earlier in submission order), so the command buffers
+ * they used can be recorded again, and a line's settle waits for a value that follows everything
+ * submitted to the queue before the line's close began: the application's work that uses the
+ * line's device address, as much as the line's stores ({@link #coveringValue}).
  */
 public final class VulkanQueue {
     // The most iterations one busy dispatch runs: lavapipe ends a shader's loops after 65535.
     private static final long LOOP = 65535;
+    // Bound by recordSignal around the line's signal: the command buffer its store goes into.
+    private static final ScopedValue<Recording> RECORDING = ScopedValue.newInstance();
     private final VulkanDevice device;
     private final MemorySegment handle;
     private final int index;
@@ -50,6 +60,8 @@ public final class VulkanQueue {
 
     private final long pool;
     private final long timeline;
+    private final Arena arena;
+    private final Lock applicationLock = new ApplicationLock();
 
     // Guarded by lock: the backend's last signalled value, the command buffers its pending
     // submissions use (a ring in submission order, with the value each signals) and the free
@@ -59,6 +71,11 @@ public final class VulkanQueue {
     // Set once the device is destroyed (guarded by lock): its handles are gone, and nothing may
     // reach the driver through them.
     private boolean retired;
+    // Whether work may have reached the queue that no signal of the backend's follows: the
+    // application took lock() (and may have called vkQueueSubmit itself) after the last signal.
+    private boolean uncovered;
+    // How many holds of lock() the application has now (only one thread holds the lock).
+    private int applicationHolds;
     private MemorySegment[] pending = new MemorySegment[8];
     private long[] pendingValue = new long[8];
     private int head;
@@ -77,6 +94,11 @@ public final class VulkanQueue {
     private final MemorySegment waitStages;
     private final MemorySegment counter;
     private final MemorySegment allocateInfo;
+    // An empty batch signalling the timeline at coverValue, appended to the application's batches
+    // in submit, and submitted alone to cover what the application submitted itself.
+    private final MemorySegment coverInfo;
+    private final MemorySegment coverValue;
+    private MemorySegment batches;
     // The highest timeline value the driver said was reached (a counter read, a wait that
     // succeeded): what is known to have finished, also once the device is lost and the driver
     // answers nothing more.
@@ -98,6 +120,7 @@ public final class VulkanQueue {
         this.index = index;
         this.pool = pool;
         this.timeline = timeline;
+        this.arena = arena;
         beginInfo = arena.allocate(VkCommandBufferBeginInfo.LAYOUT);
         VkCommandBufferBeginInfo.sType(beginInfo, Vk.VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
         VkCommandBufferBeginInfo.flags(beginInfo, Vk.VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT);
@@ -136,6 +159,17 @@ public final class VulkanQueue {
         VkCommandBufferAllocateInfo.commandPool(allocateInfo, pool);
         VkCommandBufferAllocateInfo.level(allocateInfo, Vk.VK_COMMAND_BUFFER_LEVEL_PRIMARY);
         VkCommandBufferAllocateInfo.commandBufferCount(allocateInfo, 1);
+        coverValue = arena.allocate(Vk.C_LONG);
+        MemorySegment coverTimeline = arena.allocate(VkTimelineSemaphoreSubmitInfo.LAYOUT);
+        VkTimelineSemaphoreSubmitInfo.sType(coverTimeline, Vk.VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO);
+        VkTimelineSemaphoreSubmitInfo.signalSemaphoreValueCount(coverTimeline, 1);
+        VkTimelineSemaphoreSubmitInfo.pSignalSemaphoreValues(coverTimeline, coverValue);
+        coverInfo = arena.allocate(VkSubmitInfo.LAYOUT);
+        VkSubmitInfo.sType(coverInfo, Vk.VK_STRUCTURE_TYPE_SUBMIT_INFO);
+        VkSubmitInfo.pNext(coverInfo, coverTimeline);
+        VkSubmitInfo.signalSemaphoreCount(coverInfo, 1);
+        VkSubmitInfo.pSignalSemaphores(coverInfo, semaphores);
+        batches = arena.allocate(VkSubmitInfo.LAYOUT, 4);
     }
 
     static VulkanQueue open(VulkanDevice device, int index) throws LineException {
@@ -190,15 +224,22 @@ public final class VulkanQueue {
     /**
      * The queue's external-synchronization lock, which every submission of this backend holds:
      * hold it around any call of your own whose {@code queue} parameter Vulkan says is externally
-     * synchronized. Reentrant, so {@link #submit} may be called while holding it.
+     * synchronized. Reentrant, so {@link #submit} may be called while holding it. While you hold
+     * it the backend takes it that you may submit work it cannot see (work that uses a line's
+     * device address among it): a line's close then submits an empty batch that signals the
+     * queue's timeline behind that work, and waits for it before freeing the page; so do not
+     * hold it across a line's close (the close would wait for it until its settle bound, then
+     * keep the page). Its {@code newCondition} is not offered.
      */
     public Lock lock() {
-        return lock;
+        return applicationLock;
     }
 
     /**
      * {@code vkQueueSubmit(queue, submitCount, pSubmits, fence)} under {@link #lock()}: how an
-     * application submits its own work to a queue the backend's lines also store through.
+     * application submits its own work to a queue the backend's lines also store through. The
+     * same call carries one more batch, with no command buffers, that signals the queue's timeline
+     * semaphore: a line's close waits for it, so for this work, before freeing its page.
      *
      * @param submits     {@code submitCount} {@code VkSubmitInfo} structs (LWJGL's {@code VkSubmitInfo.address()},
      *                    or a segment of your own)
@@ -206,19 +247,133 @@ public final class VulkanQueue {
      * @throws GpuException of kind {@link GpuException.Kind#DRIVER_STATUS} with the {@code VkResult} if it fails,
      *     or of kind {@link GpuException.Kind#CLOSED} once the device is destroyed (its maker closed it
      *     and no line holds it): then nothing reaches the driver, and the batches are left as they were
+     * @throws IllegalArgumentException if {@code submitCount} is negative
      */
     public void submit(MemorySegment submits, int submitCount, long fence) {
+        if (submitCount < 0) {
+            throw new IllegalArgumentException("submitCount " + submitCount + " < 0");
+        }
+        long bytes = VkSubmitInfo.LAYOUT.byteSize();
         int status;
         lock.lock();
         try {
             refuseIfRetired("vkQueueSubmit of " + submitCount + " batches");
-            status = device.noteStatus(Vk.vkQueueSubmit(device.vk, handle, submitCount, submits, fence));
+            if (batches.byteSize() < (submitCount + 1L) * bytes) {
+                batches = arena.allocate(VkSubmitInfo.LAYOUT, Math.max(submitCount + 1L, 2 * batches.byteSize() / bytes));
+            }
+            MemorySegment given = submits.byteSize() >= submitCount * bytes ? submits : submits.reinterpret(submitCount * bytes);
+            MemorySegment.copy(given, 0, batches, 0, submitCount * bytes);
+            MemorySegment.copy(coverInfo, 0, batches, submitCount * bytes, bytes);
+            long next = submitted + 1;
+            coverValue.set(ValueLayout.JAVA_LONG, 0, next);
+            status = device.noteStatus(Vk.vkQueueSubmit(device.vk, handle, submitCount + 1, batches, fence));
+            if (status == Vk.VK_SUCCESS) {
+                signalled(next);
+            }
         } finally {
             lock.unlock();
         }
         if (status != Vk.VK_SUCCESS) {
             throw VulkanStatus.NAMES.failure(status, "vkQueueSubmit(" + this + ", " + submitCount + " batches)")
                     .toGpuException("submitting to " + this);
+        }
+    }
+
+    /**
+     * A timeline value that follows every submission made to this queue so far, whoever made
+     * it: the backend's last, where nothing can have been submitted past its signals since;
+     * otherwise that of an empty batch submitted now, whose signal's first synchronization
+     * scope holds every command earlier in submission order (spec: Synchronization,
+     * "Semaphore Signaling"). Waits for the lock until {@code deadlineNanos}.
+     *
+     * @return the value, or -1 where the lock was not free by the deadline
+     * @throws LineException the {@code VkResult} of a submission that failed
+     */
+    long coveringValue(long deadlineNanos) throws LineException {
+        try {
+            if (!lock.tryLock(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                return -1;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+        try {
+            if (uncovered && !retired) {
+                long next = submitted + 1;
+                coverValue.set(ValueLayout.JAVA_LONG, 0, next);
+                VulkanStatus.NAMES.check(device.noteStatus(Vk.vkQueueSubmit(device.vk, handle, 1, coverInfo, 0)),
+                        "vkQueueSubmit(an empty batch signalling " + next + " on " + this + ")");
+                signalled(next);
+            }
+            return submitted;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // Holding lock: value was signalled behind everything submitted before it.
+    private void signalled(long value) {
+        submitted = value;
+        if (applicationHolds == 0) {
+            uncovered = false;
+        }
+    }
+
+    // The lock as the application holds it: counts its holds, during which it may submit work
+    // of its own that no signal of the backend's follows.
+    private final class ApplicationLock implements Lock {
+        @Override
+        public void lock() {
+            lock.lock();
+            held();
+        }
+
+        @Override
+        public void lockInterruptibly() throws InterruptedException {
+            lock.lockInterruptibly();
+            held();
+        }
+
+        @Override
+        public boolean tryLock() {
+            if (lock.tryLock()) {
+                held();
+                return true;
+            }
+            return false;
+        }
+
+        @Override
+        public boolean tryLock(long time, TimeUnit unit) throws InterruptedException {
+            if (lock.tryLock(time, unit)) {
+                held();
+                return true;
+            }
+            return false;
+        }
+
+        private void held() {
+            applicationHolds++;
+            uncovered = true;
+        }
+
+        @Override
+        public void unlock() {
+            if (lock.isHeldByCurrentThread() && applicationHolds > 0) {
+                applicationHolds--;
+            }
+            lock.unlock();
+        }
+
+        @Override
+        public Condition newCondition() {
+            throw new UnsupportedOperationException("the lock of " + VulkanQueue.this + " offers no condition");
+        }
+
+        @Override
+        public String toString() {
+            return "the lock of " + VulkanQueue.this;
         }
     }
 
@@ -240,7 +395,11 @@ public final class VulkanQueue {
      * <li>a pipeline barrier from the compute stage's shader writes to {@code HOST} /
      *     {@code HOST_READ}, which makes the store available to the host memory domain.
      * </ol>
-     * The submission signals the queue's timeline semaphore with its next value.
+     * The submission signals the queue's timeline semaphore with its next value, which this
+     * returns: once the timeline reaches it, the store is done ({@code vkWaitSemaphores} on it is
+     * the driver's own blocking wait for the store). Inside {@link #recordSignal} the commands go
+     * into the application's command buffer instead, and this returns 0: the store's value is
+     * known only to the application's submit.
      *
      * <p>What the memory model promises, and what it does not: a device write is visible to a host
      * read only after the host waited for a fence or semaphore that the write's batch signalled,
@@ -254,11 +413,21 @@ public final class VulkanQueue {
      * CUDA's {@code cuStreamWriteValue64} do. The word may land late, never early: the barrier
      * before the dispatch keeps it behind the queue's earlier work.
      */
-    void store(long address, long value) throws LineException {
+    long store(long address, long value) throws LineException {
+        Recording recording = RECORDING.isBound() ? RECORDING.get() : null;
         lock.lock();
         try {
+            if (recording != null && recording.queue == this) {
+                recordStore(recording.commandBuffer, address, value);
+                recording.recorded = true;
+                return 0;
+            }
             MemorySegment buffer = nextBuffer();
-            int status = recordStore(buffer, address, value);
+            int status = Vk.vkBeginCommandBuffer(device.vk, buffer, beginInfo);
+            if (status == Vk.VK_SUCCESS) {
+                recordStore(buffer, address, value);
+                status = Vk.vkEndCommandBuffer(device.vk, buffer);
+            }
             if (status == Vk.VK_SUCCESS) {
                 status = submitLocked(buffer, 0, 0, 0);
             }
@@ -267,16 +436,14 @@ public final class VulkanQueue {
                 throw VulkanStatus.NAMES.failure(status, "queueing the store of " + value + " at 0x" + Long.toHexString(address)
                         + " on " + this);
             }
+            return submitted;
         } finally {
             lock.unlock();
         }
     }
 
-    private int recordStore(MemorySegment buffer, long address, long value) {
-        int status = Vk.vkBeginCommandBuffer(device.vk, buffer, beginInfo);
-        if (status != Vk.VK_SUCCESS) {
-            return status;
-        }
+    // Holding lock (push is the queue's scratch): the store's commands, into buffer in the recording state.
+    private void recordStore(MemorySegment buffer, long address, long value) {
         Vk.vkCmdPipelineBarrier(device.vk, buffer, Vk.VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
                 Vk.VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, toCompute, 0, MemorySegment.NULL, 0, MemorySegment.NULL);
         Vk.vkCmdBindPipeline(device.vk, buffer, Vk.VK_PIPELINE_BIND_POINT_COMPUTE, device.storePipeline);
@@ -287,7 +454,60 @@ public final class VulkanQueue {
         Vk.vkCmdDispatch(device.vk, buffer, 1, 1, 1);
         Vk.vkCmdPipelineBarrier(device.vk, buffer, Vk.VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                 Vk.VK_PIPELINE_STAGE_HOST_BIT, 0, 1, toHost, 0, MemorySegment.NULL, 0, MemorySegment.NULL);
-        return Vk.vkEndCommandBuffer(device.vk, buffer);
+    }
+
+    /**
+     * Records {@code line}'s signal into {@code slot} into a command buffer of yours instead of
+     * submitting it: the same commands as {@link #store} (the barriers, the store shader) go into
+     * {@code commandBuffer}, and the store runs when you submit it to this queue, with no
+     * submission of its own. The line's rules hold as for {@link Line#signal}: this queue must be
+     * of the line's device, the slot serves one queue at a time, and the line takes this queue as
+     * its own, so its close waits for everything submitted to the queue before the close began.
+     * What is yours to keep:
+     * <ul>
+     * <li>{@code commandBuffer} is a primary command buffer of this queue's device, from a pool of
+     *     its family ({@link VulkanDevice#queueFamily()}), in the recording state, outside a render
+     *     pass; the backend records into it under this queue's lock, so record nothing into it
+     *     from another thread meanwhile;
+     * <li>the recorded commands bind the backend's compute pipeline and set its push constants:
+     *     bind yours again before your next dispatch in the same command buffer;
+     * <li>submit it once, to this queue, through {@link #submit} or under {@link #lock()}, and
+     *     before the line's close: a store submitted after the close began, to another queue, or
+     *     again later, is not waited for and would write a freed page, or move the word back;
+     * <li>the ticket lands only once you submit it; the line's prediction counts from now.
+     * </ul>
+     *
+     * @return the ticket of the recorded store
+     * @throws GpuException as {@link Line#signal} throws it ({@code FOREIGN_STREAM}, {@code SLOT_BUSY},
+     *     {@code CLOSED}); nothing is recorded then
+     * @throws IllegalArgumentException for a null command buffer, or a line whose driver is not
+     *     this backend's (nothing was recorded; such a line may have submitted its store)
+     */
+    public Ticket recordSignal(Line<VulkanQueue> line, Slot slot, long commandBuffer) {
+        Objects.requireNonNull(line, "line");
+        Objects.requireNonNull(slot, "slot");
+        if (commandBuffer == 0) {
+            throw new IllegalArgumentException("commandBuffer is VK_NULL_HANDLE");
+        }
+        Recording recording = new Recording(this, MemorySegment.ofAddress(commandBuffer));
+        Ticket ticket = ScopedValue.where(RECORDING, recording).call(() -> line.signal(this, slot));
+        if (!recording.recorded) {
+            throw new IllegalArgumentException(line + " did not store through the Vulkan backend's driver: nothing was"
+                    + " recorded into command buffer 0x" + Long.toHexString(commandBuffer));
+        }
+        return ticket;
+    }
+
+    // One recordSignal call: where its store goes, and whether it went there.
+    private static final class Recording {
+        final VulkanQueue queue;
+        final MemorySegment commandBuffer;
+        boolean recorded;
+
+        Recording(VulkanQueue queue, MemorySegment commandBuffer) {
+            this.queue = queue;
+            this.commandBuffer = commandBuffer;
+        }
     }
 
     /**
@@ -364,7 +584,7 @@ public final class VulkanQueue {
         VkTimelineSemaphoreSubmitInfo.waitSemaphoreValueCount(timelineInfo, waits);
         int status = device.noteStatus(Vk.vkQueueSubmit(device.vk, handle, 1, submitInfo, fence));
         if (status == Vk.VK_SUCCESS) {
-            submitted = next;
+            signalled(next);
             enqueuePending(buffer, next);
         }
         return status;
@@ -423,7 +643,7 @@ public final class VulkanQueue {
 
     // ------------------------------------------------------------------ settle and health
 
-    /** The timeline value of the backend's last submission on this queue (0 before the first). */
+    /** The timeline value of the last submission through the backend on this queue (0 before the first). */
     long lastSubmitted() {
         lock.lock();
         try {

@@ -13,12 +13,12 @@ import java.util.Optional;
  * ({@code CI=true}), which installs it, so that a broken install fails the build instead of
  * passing it empty.
  */
-final class Lavapipe {
+public final class Lavapipe {
     private Lavapipe() {
     }
 
     /** Returns normally if Vulkan can hold a line here; skips (or, in CI, fails) the test otherwise. */
-    static void require() {
+    public static void require() {
         VulkanBackend.unavailability().ifPresent(cause -> {
             if (IN_CI) {
                 throw new AssertionError("CI installs Vulkan, yet " + why(cause), cause);

@@ -28,6 +28,13 @@ final class TestLayer {
     private final MethodHandle lostAnswers;
     private final MethodHandle knowsDevice;
     private final MethodHandle loseDevice;
+    private final MethodHandle hide;
+    private final MethodHandle enabledShaderInt64;
+
+    /** What {@link #hide} hides from the backend: the bits of {@code test_layer.c}. */
+    static final int SHADER_INT64 = 1;
+    static final int HOST_IMPORT = 2;
+    static final int BUFFER_FIT = 4;
 
     private TestLayer(SymbolLookup layer) {
         submits = handle(layer, "gar_layer_submits", FunctionDescriptor.of(ValueLayout.JAVA_LONG));
@@ -35,6 +42,9 @@ final class TestLayer {
         lostAnswers = handle(layer, "gar_layer_lost_answers", FunctionDescriptor.of(ValueLayout.JAVA_LONG));
         knowsDevice = handle(layer, "gar_layer_knows_device", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
         loseDevice = handle(layer, "gar_layer_lose_device", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
+        hide = handle(layer, "gar_layer_hide", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+        enabledShaderInt64 = handle(layer, "gar_layer_enabled_shader_int64",
+                FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
     }
 
     private static MethodHandle handle(SymbolLookup layer, String name, FunctionDescriptor descriptor) {
@@ -87,6 +97,35 @@ final class TestLayer {
         if (known != 1) {
             throw new AssertionError("the test layer is not under " + device + ": it cannot lose it");
         }
+    }
+
+    /**
+     * Hides from everyone above the layer what {@code bits} name ({@link #SHADER_INT64}: the
+     * feature, from {@code vkGetPhysicalDeviceFeatures2}; {@link #HOST_IMPORT}: the import of host
+     * allocations, from {@code vkGetPhysicalDeviceExternalBufferProperties}; {@link #BUFFER_FIT}:
+     * every buffer's memory requirements say twice its size) until {@code hide(0)}; returns the
+     * bits hidden before.
+     */
+    int hide(int bits) {
+        try {
+            return (int) hide.invokeExact(bits);
+        } catch (Throwable e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Whether {@code vkCreateDevice} enabled {@code shaderInt64} for {@code device}. */
+    boolean enabledShaderInt64(VulkanDevice device) {
+        int enabled;
+        try {
+            enabled = (int) enabledShaderInt64.invokeExact(MemorySegment.ofAddress(device.handle()));
+        } catch (Throwable e) {
+            throw new AssertionError(e);
+        }
+        if (enabled < 0) {
+            throw new AssertionError("the test layer is not under " + device);
+        }
+        return enabled == 1;
     }
 
     long submits() {

@@ -148,6 +148,12 @@ public final class Vk {
     public static final int VK_API_VERSION_1_2 = (1 << 22) | (2 << 12);
     /** {@code <vulkan_core.h>}: VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME. */
     public static final String VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME = "VK_EXT_external_memory_host";
+    /** {@code <vulkan_core.h>}: VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_BUFFER_INFO. */
+    public static final int VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_BUFFER_INFO = 1000071002;
+    /** {@code <vulkan_core.h>}: VK_STRUCTURE_TYPE_EXTERNAL_BUFFER_PROPERTIES. */
+    public static final int VK_STRUCTURE_TYPE_EXTERNAL_BUFFER_PROPERTIES = 1000071003;
+    /** {@code <vulkan_core.h>}: VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT. */
+    public static final int VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT = 0x00000004;
 
     /** {@code <vulkan_core.h>}: VkResult VK_ERROR_COMPRESSION_EXHAUSTED_EXT. */
     public static final int VK_ERROR_COMPRESSION_EXHAUSTED_EXT = -1000338000;
@@ -347,6 +353,9 @@ public final class Vk {
             Map.entry("VK_SEMAPHORE_TYPE_TIMELINE", (long) VK_SEMAPHORE_TYPE_TIMELINE),
             Map.entry("VK_PHYSICAL_DEVICE_TYPE_CPU", (long) VK_PHYSICAL_DEVICE_TYPE_CPU),
             Map.entry("VK_API_VERSION_1_2", (long) VK_API_VERSION_1_2),
+            Map.entry("VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_BUFFER_INFO", (long) VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_BUFFER_INFO),
+            Map.entry("VK_STRUCTURE_TYPE_EXTERNAL_BUFFER_PROPERTIES", (long) VK_STRUCTURE_TYPE_EXTERNAL_BUFFER_PROPERTIES),
+            Map.entry("VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT", (long) VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT),
             Map.entry("VK_ERROR_COMPRESSION_EXHAUSTED_EXT", (long) VK_ERROR_COMPRESSION_EXHAUSTED_EXT),
             Map.entry("VK_ERROR_DEVICE_LOST", (long) VK_ERROR_DEVICE_LOST),
             Map.entry("VK_ERROR_EXTENSION_NOT_PRESENT", (long) VK_ERROR_EXTENSION_NOT_PRESENT),
@@ -596,8 +605,26 @@ public final class Vk {
         }
     }
 
+    /** {@code vkGetPhysicalDeviceExternalBufferProperties}. */
+    public static final Function F_vkGetPhysicalDeviceExternalBufferProperties = new Function("vkGetPhysicalDeviceExternalBufferProperties", Level.INSTANCE, 10, FunctionDescriptor.ofVoid(C_POINTER, C_POINTER, C_POINTER), "void", List.of("VkPhysicalDevice", "const VkPhysicalDeviceExternalBufferInfo*", "VkExternalBufferProperties*"));
+
+    private static final class vkGetPhysicalDeviceExternalBufferProperties {
+        static final MethodHandle HANDLE = Downcalls.unbound(F_vkGetPhysicalDeviceExternalBufferProperties.descriptor());
+    }
+
+    /** {@code void vkGetPhysicalDeviceExternalBufferProperties(VkPhysicalDevice, const VkPhysicalDeviceExternalBufferInfo*, VkExternalBufferProperties*)}. */
+    public static void vkGetPhysicalDeviceExternalBufferProperties(Commands commands, MemorySegment physicalDevice, MemorySegment pExternalBufferInfo, MemorySegment pExternalBufferProperties) {
+        try {
+            vkGetPhysicalDeviceExternalBufferProperties.HANDLE.invokeExact(commands.address(F_vkGetPhysicalDeviceExternalBufferProperties), physicalDevice, pExternalBufferInfo, pExternalBufferProperties);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw Downcalls.checked(t);
+        }
+    }
+
     /** {@code vkEnumerateDeviceExtensionProperties}. */
-    public static final Function F_vkEnumerateDeviceExtensionProperties = new Function("vkEnumerateDeviceExtensionProperties", Level.INSTANCE, 10, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkPhysicalDevice", "const char*", "uint32_t*", "VkExtensionProperties*"));
+    public static final Function F_vkEnumerateDeviceExtensionProperties = new Function("vkEnumerateDeviceExtensionProperties", Level.INSTANCE, 11, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkPhysicalDevice", "const char*", "uint32_t*", "VkExtensionProperties*"));
 
     private static final class vkEnumerateDeviceExtensionProperties {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkEnumerateDeviceExtensionProperties.descriptor());
@@ -615,7 +642,7 @@ public final class Vk {
     }
 
     /** {@code vkCreateDevice}. */
-    public static final Function F_vkCreateDevice = new Function("vkCreateDevice", Level.INSTANCE, 11, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkPhysicalDevice", "const VkDeviceCreateInfo*", "const VkAllocationCallbacks*", "VkDevice*"));
+    public static final Function F_vkCreateDevice = new Function("vkCreateDevice", Level.INSTANCE, 12, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkPhysicalDevice", "const VkDeviceCreateInfo*", "const VkAllocationCallbacks*", "VkDevice*"));
 
     private static final class vkCreateDevice {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkCreateDevice.descriptor());
@@ -633,7 +660,7 @@ public final class Vk {
     }
 
     /** {@code vkGetDeviceProcAddr}. */
-    public static final Function F_vkGetDeviceProcAddr = new Function("vkGetDeviceProcAddr", Level.INSTANCE, 12, FunctionDescriptor.of(C_POINTER, C_POINTER, C_POINTER), "PFN_vkVoidFunction", List.of("VkDevice", "const char*"));
+    public static final Function F_vkGetDeviceProcAddr = new Function("vkGetDeviceProcAddr", Level.INSTANCE, 13, FunctionDescriptor.of(C_POINTER, C_POINTER, C_POINTER), "PFN_vkVoidFunction", List.of("VkDevice", "const char*"));
 
     private static final class vkGetDeviceProcAddr {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkGetDeviceProcAddr.descriptor());
@@ -651,7 +678,7 @@ public final class Vk {
     }
 
     /** {@code vkDestroyDevice}. */
-    public static final Function F_vkDestroyDevice = new Function("vkDestroyDevice", Level.DEVICE, 13, FunctionDescriptor.ofVoid(C_POINTER, C_POINTER), "void", List.of("VkDevice", "const VkAllocationCallbacks*"));
+    public static final Function F_vkDestroyDevice = new Function("vkDestroyDevice", Level.DEVICE, 14, FunctionDescriptor.ofVoid(C_POINTER, C_POINTER), "void", List.of("VkDevice", "const VkAllocationCallbacks*"));
 
     private static final class vkDestroyDevice {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkDestroyDevice.descriptor());
@@ -669,7 +696,7 @@ public final class Vk {
     }
 
     /** {@code vkDeviceWaitIdle}. */
-    public static final Function F_vkDeviceWaitIdle = new Function("vkDeviceWaitIdle", Level.DEVICE, 14, FunctionDescriptor.of(C_INT, C_POINTER), "VkResult", List.of("VkDevice"));
+    public static final Function F_vkDeviceWaitIdle = new Function("vkDeviceWaitIdle", Level.DEVICE, 15, FunctionDescriptor.of(C_INT, C_POINTER), "VkResult", List.of("VkDevice"));
 
     private static final class vkDeviceWaitIdle {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkDeviceWaitIdle.descriptor());
@@ -687,7 +714,7 @@ public final class Vk {
     }
 
     /** {@code vkGetDeviceQueue}. */
-    public static final Function F_vkGetDeviceQueue = new Function("vkGetDeviceQueue", Level.DEVICE, 15, FunctionDescriptor.ofVoid(C_POINTER, C_INT, C_INT, C_POINTER), "void", List.of("VkDevice", "uint32_t", "uint32_t", "VkQueue*"));
+    public static final Function F_vkGetDeviceQueue = new Function("vkGetDeviceQueue", Level.DEVICE, 16, FunctionDescriptor.ofVoid(C_POINTER, C_INT, C_INT, C_POINTER), "void", List.of("VkDevice", "uint32_t", "uint32_t", "VkQueue*"));
 
     private static final class vkGetDeviceQueue {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkGetDeviceQueue.descriptor());
@@ -705,7 +732,7 @@ public final class Vk {
     }
 
     /** {@code vkQueueSubmit}. */
-    public static final Function F_vkQueueSubmit = new Function("vkQueueSubmit", Level.DEVICE, 16, FunctionDescriptor.of(C_INT, C_POINTER, C_INT, C_POINTER, C_LONG), "VkResult", List.of("VkQueue", "uint32_t", "const VkSubmitInfo*", "VkFence"));
+    public static final Function F_vkQueueSubmit = new Function("vkQueueSubmit", Level.DEVICE, 17, FunctionDescriptor.of(C_INT, C_POINTER, C_INT, C_POINTER, C_LONG), "VkResult", List.of("VkQueue", "uint32_t", "const VkSubmitInfo*", "VkFence"));
 
     private static final class vkQueueSubmit {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkQueueSubmit.descriptor());
@@ -723,7 +750,7 @@ public final class Vk {
     }
 
     /** {@code vkCreateBuffer}. */
-    public static final Function F_vkCreateBuffer = new Function("vkCreateBuffer", Level.DEVICE, 17, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkBufferCreateInfo*", "const VkAllocationCallbacks*", "VkBuffer*"));
+    public static final Function F_vkCreateBuffer = new Function("vkCreateBuffer", Level.DEVICE, 18, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkBufferCreateInfo*", "const VkAllocationCallbacks*", "VkBuffer*"));
 
     private static final class vkCreateBuffer {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkCreateBuffer.descriptor());
@@ -741,7 +768,7 @@ public final class Vk {
     }
 
     /** {@code vkDestroyBuffer}. */
-    public static final Function F_vkDestroyBuffer = new Function("vkDestroyBuffer", Level.DEVICE, 18, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkBuffer", "const VkAllocationCallbacks*"));
+    public static final Function F_vkDestroyBuffer = new Function("vkDestroyBuffer", Level.DEVICE, 19, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkBuffer", "const VkAllocationCallbacks*"));
 
     private static final class vkDestroyBuffer {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkDestroyBuffer.descriptor());
@@ -759,7 +786,7 @@ public final class Vk {
     }
 
     /** {@code vkGetBufferMemoryRequirements}. */
-    public static final Function F_vkGetBufferMemoryRequirements = new Function("vkGetBufferMemoryRequirements", Level.DEVICE, 19, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkBuffer", "VkMemoryRequirements*"));
+    public static final Function F_vkGetBufferMemoryRequirements = new Function("vkGetBufferMemoryRequirements", Level.DEVICE, 20, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkBuffer", "VkMemoryRequirements*"));
 
     private static final class vkGetBufferMemoryRequirements {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkGetBufferMemoryRequirements.descriptor());
@@ -777,7 +804,7 @@ public final class Vk {
     }
 
     /** {@code vkGetBufferDeviceAddress}. */
-    public static final Function F_vkGetBufferDeviceAddress = new Function("vkGetBufferDeviceAddress", Level.DEVICE, 20, FunctionDescriptor.of(C_LONG, C_POINTER, C_POINTER), "VkDeviceAddress", List.of("VkDevice", "const VkBufferDeviceAddressInfo*"));
+    public static final Function F_vkGetBufferDeviceAddress = new Function("vkGetBufferDeviceAddress", Level.DEVICE, 21, FunctionDescriptor.of(C_LONG, C_POINTER, C_POINTER), "VkDeviceAddress", List.of("VkDevice", "const VkBufferDeviceAddressInfo*"));
 
     private static final class vkGetBufferDeviceAddress {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkGetBufferDeviceAddress.descriptor());
@@ -795,7 +822,7 @@ public final class Vk {
     }
 
     /** {@code vkAllocateMemory}. */
-    public static final Function F_vkAllocateMemory = new Function("vkAllocateMemory", Level.DEVICE, 21, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkMemoryAllocateInfo*", "const VkAllocationCallbacks*", "VkDeviceMemory*"));
+    public static final Function F_vkAllocateMemory = new Function("vkAllocateMemory", Level.DEVICE, 22, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkMemoryAllocateInfo*", "const VkAllocationCallbacks*", "VkDeviceMemory*"));
 
     private static final class vkAllocateMemory {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkAllocateMemory.descriptor());
@@ -813,7 +840,7 @@ public final class Vk {
     }
 
     /** {@code vkFreeMemory}. */
-    public static final Function F_vkFreeMemory = new Function("vkFreeMemory", Level.DEVICE, 22, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkDeviceMemory", "const VkAllocationCallbacks*"));
+    public static final Function F_vkFreeMemory = new Function("vkFreeMemory", Level.DEVICE, 23, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkDeviceMemory", "const VkAllocationCallbacks*"));
 
     private static final class vkFreeMemory {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkFreeMemory.descriptor());
@@ -831,7 +858,7 @@ public final class Vk {
     }
 
     /** {@code vkBindBufferMemory}. */
-    public static final Function F_vkBindBufferMemory = new Function("vkBindBufferMemory", Level.DEVICE, 23, FunctionDescriptor.of(C_INT, C_POINTER, C_LONG, C_LONG, C_LONG), "VkResult", List.of("VkDevice", "VkBuffer", "VkDeviceMemory", "VkDeviceSize"));
+    public static final Function F_vkBindBufferMemory = new Function("vkBindBufferMemory", Level.DEVICE, 24, FunctionDescriptor.of(C_INT, C_POINTER, C_LONG, C_LONG, C_LONG), "VkResult", List.of("VkDevice", "VkBuffer", "VkDeviceMemory", "VkDeviceSize"));
 
     private static final class vkBindBufferMemory {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkBindBufferMemory.descriptor());
@@ -849,7 +876,7 @@ public final class Vk {
     }
 
     /** {@code vkGetMemoryHostPointerPropertiesEXT}. */
-    public static final Function F_vkGetMemoryHostPointerPropertiesEXT = new Function("vkGetMemoryHostPointerPropertiesEXT", Level.DEVICE, 24, FunctionDescriptor.of(C_INT, C_POINTER, C_INT, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "VkExternalMemoryHandleTypeFlagBits", "const void*", "VkMemoryHostPointerPropertiesEXT*"));
+    public static final Function F_vkGetMemoryHostPointerPropertiesEXT = new Function("vkGetMemoryHostPointerPropertiesEXT", Level.DEVICE, 25, FunctionDescriptor.of(C_INT, C_POINTER, C_INT, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "VkExternalMemoryHandleTypeFlagBits", "const void*", "VkMemoryHostPointerPropertiesEXT*"));
 
     private static final class vkGetMemoryHostPointerPropertiesEXT {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkGetMemoryHostPointerPropertiesEXT.descriptor());
@@ -867,7 +894,7 @@ public final class Vk {
     }
 
     /** {@code vkCreateShaderModule}. */
-    public static final Function F_vkCreateShaderModule = new Function("vkCreateShaderModule", Level.DEVICE, 25, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkShaderModuleCreateInfo*", "const VkAllocationCallbacks*", "VkShaderModule*"));
+    public static final Function F_vkCreateShaderModule = new Function("vkCreateShaderModule", Level.DEVICE, 26, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkShaderModuleCreateInfo*", "const VkAllocationCallbacks*", "VkShaderModule*"));
 
     private static final class vkCreateShaderModule {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkCreateShaderModule.descriptor());
@@ -885,7 +912,7 @@ public final class Vk {
     }
 
     /** {@code vkDestroyShaderModule}. */
-    public static final Function F_vkDestroyShaderModule = new Function("vkDestroyShaderModule", Level.DEVICE, 26, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkShaderModule", "const VkAllocationCallbacks*"));
+    public static final Function F_vkDestroyShaderModule = new Function("vkDestroyShaderModule", Level.DEVICE, 27, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkShaderModule", "const VkAllocationCallbacks*"));
 
     private static final class vkDestroyShaderModule {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkDestroyShaderModule.descriptor());
@@ -903,7 +930,7 @@ public final class Vk {
     }
 
     /** {@code vkCreatePipelineLayout}. */
-    public static final Function F_vkCreatePipelineLayout = new Function("vkCreatePipelineLayout", Level.DEVICE, 27, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkPipelineLayoutCreateInfo*", "const VkAllocationCallbacks*", "VkPipelineLayout*"));
+    public static final Function F_vkCreatePipelineLayout = new Function("vkCreatePipelineLayout", Level.DEVICE, 28, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkPipelineLayoutCreateInfo*", "const VkAllocationCallbacks*", "VkPipelineLayout*"));
 
     private static final class vkCreatePipelineLayout {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkCreatePipelineLayout.descriptor());
@@ -921,7 +948,7 @@ public final class Vk {
     }
 
     /** {@code vkDestroyPipelineLayout}. */
-    public static final Function F_vkDestroyPipelineLayout = new Function("vkDestroyPipelineLayout", Level.DEVICE, 28, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkPipelineLayout", "const VkAllocationCallbacks*"));
+    public static final Function F_vkDestroyPipelineLayout = new Function("vkDestroyPipelineLayout", Level.DEVICE, 29, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkPipelineLayout", "const VkAllocationCallbacks*"));
 
     private static final class vkDestroyPipelineLayout {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkDestroyPipelineLayout.descriptor());
@@ -939,7 +966,7 @@ public final class Vk {
     }
 
     /** {@code vkCreateComputePipelines}. */
-    public static final Function F_vkCreateComputePipelines = new Function("vkCreateComputePipelines", Level.DEVICE, 29, FunctionDescriptor.of(C_INT, C_POINTER, C_LONG, C_INT, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "VkPipelineCache", "uint32_t", "const VkComputePipelineCreateInfo*", "const VkAllocationCallbacks*", "VkPipeline*"));
+    public static final Function F_vkCreateComputePipelines = new Function("vkCreateComputePipelines", Level.DEVICE, 30, FunctionDescriptor.of(C_INT, C_POINTER, C_LONG, C_INT, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "VkPipelineCache", "uint32_t", "const VkComputePipelineCreateInfo*", "const VkAllocationCallbacks*", "VkPipeline*"));
 
     private static final class vkCreateComputePipelines {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkCreateComputePipelines.descriptor());
@@ -957,7 +984,7 @@ public final class Vk {
     }
 
     /** {@code vkDestroyPipeline}. */
-    public static final Function F_vkDestroyPipeline = new Function("vkDestroyPipeline", Level.DEVICE, 30, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkPipeline", "const VkAllocationCallbacks*"));
+    public static final Function F_vkDestroyPipeline = new Function("vkDestroyPipeline", Level.DEVICE, 31, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkPipeline", "const VkAllocationCallbacks*"));
 
     private static final class vkDestroyPipeline {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkDestroyPipeline.descriptor());
@@ -975,7 +1002,7 @@ public final class Vk {
     }
 
     /** {@code vkCreateCommandPool}. */
-    public static final Function F_vkCreateCommandPool = new Function("vkCreateCommandPool", Level.DEVICE, 31, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkCommandPoolCreateInfo*", "const VkAllocationCallbacks*", "VkCommandPool*"));
+    public static final Function F_vkCreateCommandPool = new Function("vkCreateCommandPool", Level.DEVICE, 32, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkCommandPoolCreateInfo*", "const VkAllocationCallbacks*", "VkCommandPool*"));
 
     private static final class vkCreateCommandPool {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkCreateCommandPool.descriptor());
@@ -993,7 +1020,7 @@ public final class Vk {
     }
 
     /** {@code vkDestroyCommandPool}. */
-    public static final Function F_vkDestroyCommandPool = new Function("vkDestroyCommandPool", Level.DEVICE, 32, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkCommandPool", "const VkAllocationCallbacks*"));
+    public static final Function F_vkDestroyCommandPool = new Function("vkDestroyCommandPool", Level.DEVICE, 33, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkCommandPool", "const VkAllocationCallbacks*"));
 
     private static final class vkDestroyCommandPool {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkDestroyCommandPool.descriptor());
@@ -1011,7 +1038,7 @@ public final class Vk {
     }
 
     /** {@code vkAllocateCommandBuffers}. */
-    public static final Function F_vkAllocateCommandBuffers = new Function("vkAllocateCommandBuffers", Level.DEVICE, 33, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkCommandBufferAllocateInfo*", "VkCommandBuffer*"));
+    public static final Function F_vkAllocateCommandBuffers = new Function("vkAllocateCommandBuffers", Level.DEVICE, 34, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkCommandBufferAllocateInfo*", "VkCommandBuffer*"));
 
     private static final class vkAllocateCommandBuffers {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkAllocateCommandBuffers.descriptor());
@@ -1029,7 +1056,7 @@ public final class Vk {
     }
 
     /** {@code vkBeginCommandBuffer}. */
-    public static final Function F_vkBeginCommandBuffer = new Function("vkBeginCommandBuffer", Level.DEVICE, 34, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER), "VkResult", List.of("VkCommandBuffer", "const VkCommandBufferBeginInfo*"));
+    public static final Function F_vkBeginCommandBuffer = new Function("vkBeginCommandBuffer", Level.DEVICE, 35, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER), "VkResult", List.of("VkCommandBuffer", "const VkCommandBufferBeginInfo*"));
 
     private static final class vkBeginCommandBuffer {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkBeginCommandBuffer.descriptor());
@@ -1047,7 +1074,7 @@ public final class Vk {
     }
 
     /** {@code vkEndCommandBuffer}. */
-    public static final Function F_vkEndCommandBuffer = new Function("vkEndCommandBuffer", Level.DEVICE, 35, FunctionDescriptor.of(C_INT, C_POINTER), "VkResult", List.of("VkCommandBuffer"));
+    public static final Function F_vkEndCommandBuffer = new Function("vkEndCommandBuffer", Level.DEVICE, 36, FunctionDescriptor.of(C_INT, C_POINTER), "VkResult", List.of("VkCommandBuffer"));
 
     private static final class vkEndCommandBuffer {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkEndCommandBuffer.descriptor());
@@ -1065,7 +1092,7 @@ public final class Vk {
     }
 
     /** {@code vkCmdPipelineBarrier}. */
-    public static final Function F_vkCmdPipelineBarrier = new Function("vkCmdPipelineBarrier", Level.DEVICE, 36, FunctionDescriptor.ofVoid(C_POINTER, C_INT, C_INT, C_INT, C_INT, C_POINTER, C_INT, C_POINTER, C_INT, C_POINTER), "void", List.of("VkCommandBuffer", "VkPipelineStageFlags", "VkPipelineStageFlags", "VkDependencyFlags", "uint32_t", "const VkMemoryBarrier*", "uint32_t", "const VkBufferMemoryBarrier*", "uint32_t", "const VkImageMemoryBarrier*"));
+    public static final Function F_vkCmdPipelineBarrier = new Function("vkCmdPipelineBarrier", Level.DEVICE, 37, FunctionDescriptor.ofVoid(C_POINTER, C_INT, C_INT, C_INT, C_INT, C_POINTER, C_INT, C_POINTER, C_INT, C_POINTER), "void", List.of("VkCommandBuffer", "VkPipelineStageFlags", "VkPipelineStageFlags", "VkDependencyFlags", "uint32_t", "const VkMemoryBarrier*", "uint32_t", "const VkBufferMemoryBarrier*", "uint32_t", "const VkImageMemoryBarrier*"));
 
     private static final class vkCmdPipelineBarrier {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkCmdPipelineBarrier.descriptor());
@@ -1083,7 +1110,7 @@ public final class Vk {
     }
 
     /** {@code vkCmdBindPipeline}. */
-    public static final Function F_vkCmdBindPipeline = new Function("vkCmdBindPipeline", Level.DEVICE, 37, FunctionDescriptor.ofVoid(C_POINTER, C_INT, C_LONG), "void", List.of("VkCommandBuffer", "VkPipelineBindPoint", "VkPipeline"));
+    public static final Function F_vkCmdBindPipeline = new Function("vkCmdBindPipeline", Level.DEVICE, 38, FunctionDescriptor.ofVoid(C_POINTER, C_INT, C_LONG), "void", List.of("VkCommandBuffer", "VkPipelineBindPoint", "VkPipeline"));
 
     private static final class vkCmdBindPipeline {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkCmdBindPipeline.descriptor());
@@ -1101,7 +1128,7 @@ public final class Vk {
     }
 
     /** {@code vkCmdPushConstants}. */
-    public static final Function F_vkCmdPushConstants = new Function("vkCmdPushConstants", Level.DEVICE, 38, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_INT, C_INT, C_INT, C_POINTER), "void", List.of("VkCommandBuffer", "VkPipelineLayout", "VkShaderStageFlags", "uint32_t", "uint32_t", "const void*"));
+    public static final Function F_vkCmdPushConstants = new Function("vkCmdPushConstants", Level.DEVICE, 39, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_INT, C_INT, C_INT, C_POINTER), "void", List.of("VkCommandBuffer", "VkPipelineLayout", "VkShaderStageFlags", "uint32_t", "uint32_t", "const void*"));
 
     private static final class vkCmdPushConstants {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkCmdPushConstants.descriptor());
@@ -1119,7 +1146,7 @@ public final class Vk {
     }
 
     /** {@code vkCmdDispatch}. */
-    public static final Function F_vkCmdDispatch = new Function("vkCmdDispatch", Level.DEVICE, 39, FunctionDescriptor.ofVoid(C_POINTER, C_INT, C_INT, C_INT), "void", List.of("VkCommandBuffer", "uint32_t", "uint32_t", "uint32_t"));
+    public static final Function F_vkCmdDispatch = new Function("vkCmdDispatch", Level.DEVICE, 40, FunctionDescriptor.ofVoid(C_POINTER, C_INT, C_INT, C_INT), "void", List.of("VkCommandBuffer", "uint32_t", "uint32_t", "uint32_t"));
 
     private static final class vkCmdDispatch {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkCmdDispatch.descriptor());
@@ -1137,7 +1164,7 @@ public final class Vk {
     }
 
     /** {@code vkCreateSemaphore}. */
-    public static final Function F_vkCreateSemaphore = new Function("vkCreateSemaphore", Level.DEVICE, 40, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkSemaphoreCreateInfo*", "const VkAllocationCallbacks*", "VkSemaphore*"));
+    public static final Function F_vkCreateSemaphore = new Function("vkCreateSemaphore", Level.DEVICE, 41, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkSemaphoreCreateInfo*", "const VkAllocationCallbacks*", "VkSemaphore*"));
 
     private static final class vkCreateSemaphore {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkCreateSemaphore.descriptor());
@@ -1155,7 +1182,7 @@ public final class Vk {
     }
 
     /** {@code vkDestroySemaphore}. */
-    public static final Function F_vkDestroySemaphore = new Function("vkDestroySemaphore", Level.DEVICE, 41, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkSemaphore", "const VkAllocationCallbacks*"));
+    public static final Function F_vkDestroySemaphore = new Function("vkDestroySemaphore", Level.DEVICE, 42, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkSemaphore", "const VkAllocationCallbacks*"));
 
     private static final class vkDestroySemaphore {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkDestroySemaphore.descriptor());
@@ -1173,7 +1200,7 @@ public final class Vk {
     }
 
     /** {@code vkGetSemaphoreCounterValue}. */
-    public static final Function F_vkGetSemaphoreCounterValue = new Function("vkGetSemaphoreCounterValue", Level.DEVICE, 42, FunctionDescriptor.of(C_INT, C_POINTER, C_LONG, C_POINTER), "VkResult", List.of("VkDevice", "VkSemaphore", "uint64_t*"));
+    public static final Function F_vkGetSemaphoreCounterValue = new Function("vkGetSemaphoreCounterValue", Level.DEVICE, 43, FunctionDescriptor.of(C_INT, C_POINTER, C_LONG, C_POINTER), "VkResult", List.of("VkDevice", "VkSemaphore", "uint64_t*"));
 
     private static final class vkGetSemaphoreCounterValue {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkGetSemaphoreCounterValue.descriptor());
@@ -1191,7 +1218,7 @@ public final class Vk {
     }
 
     /** {@code vkWaitSemaphores}. */
-    public static final Function F_vkWaitSemaphores = new Function("vkWaitSemaphores", Level.DEVICE, 43, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_LONG), "VkResult", List.of("VkDevice", "const VkSemaphoreWaitInfo*", "uint64_t"));
+    public static final Function F_vkWaitSemaphores = new Function("vkWaitSemaphores", Level.DEVICE, 44, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_LONG), "VkResult", List.of("VkDevice", "const VkSemaphoreWaitInfo*", "uint64_t"));
 
     private static final class vkWaitSemaphores {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkWaitSemaphores.descriptor());
@@ -1209,7 +1236,7 @@ public final class Vk {
     }
 
     /** {@code vkSignalSemaphore}. */
-    public static final Function F_vkSignalSemaphore = new Function("vkSignalSemaphore", Level.DEVICE, 44, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkSemaphoreSignalInfo*"));
+    public static final Function F_vkSignalSemaphore = new Function("vkSignalSemaphore", Level.DEVICE, 45, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkSemaphoreSignalInfo*"));
 
     private static final class vkSignalSemaphore {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkSignalSemaphore.descriptor());
@@ -1227,7 +1254,7 @@ public final class Vk {
     }
 
     /** {@code vkCreateFence}. */
-    public static final Function F_vkCreateFence = new Function("vkCreateFence", Level.DEVICE, 45, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkFenceCreateInfo*", "const VkAllocationCallbacks*", "VkFence*"));
+    public static final Function F_vkCreateFence = new Function("vkCreateFence", Level.DEVICE, 46, FunctionDescriptor.of(C_INT, C_POINTER, C_POINTER, C_POINTER, C_POINTER), "VkResult", List.of("VkDevice", "const VkFenceCreateInfo*", "const VkAllocationCallbacks*", "VkFence*"));
 
     private static final class vkCreateFence {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkCreateFence.descriptor());
@@ -1245,7 +1272,7 @@ public final class Vk {
     }
 
     /** {@code vkDestroyFence}. */
-    public static final Function F_vkDestroyFence = new Function("vkDestroyFence", Level.DEVICE, 46, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkFence", "const VkAllocationCallbacks*"));
+    public static final Function F_vkDestroyFence = new Function("vkDestroyFence", Level.DEVICE, 47, FunctionDescriptor.ofVoid(C_POINTER, C_LONG, C_POINTER), "void", List.of("VkDevice", "VkFence", "const VkAllocationCallbacks*"));
 
     private static final class vkDestroyFence {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkDestroyFence.descriptor());
@@ -1263,7 +1290,7 @@ public final class Vk {
     }
 
     /** {@code vkWaitForFences}. */
-    public static final Function F_vkWaitForFences = new Function("vkWaitForFences", Level.DEVICE, 47, FunctionDescriptor.of(C_INT, C_POINTER, C_INT, C_POINTER, C_INT, C_LONG), "VkResult", List.of("VkDevice", "uint32_t", "const VkFence*", "VkBool32", "uint64_t"));
+    public static final Function F_vkWaitForFences = new Function("vkWaitForFences", Level.DEVICE, 48, FunctionDescriptor.of(C_INT, C_POINTER, C_INT, C_POINTER, C_INT, C_LONG), "VkResult", List.of("VkDevice", "uint32_t", "const VkFence*", "VkBool32", "uint64_t"));
 
     private static final class vkWaitForFences {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkWaitForFences.descriptor());
@@ -1281,7 +1308,7 @@ public final class Vk {
     }
 
     /** {@code vkResetFences}. */
-    public static final Function F_vkResetFences = new Function("vkResetFences", Level.DEVICE, 48, FunctionDescriptor.of(C_INT, C_POINTER, C_INT, C_POINTER), "VkResult", List.of("VkDevice", "uint32_t", "const VkFence*"));
+    public static final Function F_vkResetFences = new Function("vkResetFences", Level.DEVICE, 49, FunctionDescriptor.of(C_INT, C_POINTER, C_INT, C_POINTER), "VkResult", List.of("VkDevice", "uint32_t", "const VkFence*"));
 
     private static final class vkResetFences {
         static final MethodHandle HANDLE = Downcalls.unbound(F_vkResetFences.descriptor());
@@ -1310,6 +1337,7 @@ public final class Vk {
             F_vkGetPhysicalDeviceFeatures2,
             F_vkGetPhysicalDeviceQueueFamilyProperties,
             F_vkGetPhysicalDeviceMemoryProperties,
+            F_vkGetPhysicalDeviceExternalBufferProperties,
             F_vkEnumerateDeviceExtensionProperties,
             F_vkCreateDevice,
             F_vkGetDeviceProcAddr,

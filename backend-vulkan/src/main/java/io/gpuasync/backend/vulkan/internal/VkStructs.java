@@ -944,6 +944,666 @@ public final class VkStructs {
         private VkPhysicalDeviceFeatures() {
         }
 
+        /** Byte offset of {@code robustBufferAccess}. */
+        public static final long robustBufferAccess$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("robustBufferAccess"));
+        /** Reads {@code robustBufferAccess}. */
+        public static int robustBufferAccess(MemorySegment struct) {
+            return struct.get(C_INT, robustBufferAccess$OFFSET);
+        }
+
+        /** Writes {@code robustBufferAccess}. */
+        public static void robustBufferAccess(MemorySegment struct, int value) {
+            struct.set(C_INT, robustBufferAccess$OFFSET, value);
+        }
+
+        /** Byte offset of {@code fullDrawIndexUint32}. */
+        public static final long fullDrawIndexUint32$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("fullDrawIndexUint32"));
+        /** Reads {@code fullDrawIndexUint32}. */
+        public static int fullDrawIndexUint32(MemorySegment struct) {
+            return struct.get(C_INT, fullDrawIndexUint32$OFFSET);
+        }
+
+        /** Writes {@code fullDrawIndexUint32}. */
+        public static void fullDrawIndexUint32(MemorySegment struct, int value) {
+            struct.set(C_INT, fullDrawIndexUint32$OFFSET, value);
+        }
+
+        /** Byte offset of {@code imageCubeArray}. */
+        public static final long imageCubeArray$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("imageCubeArray"));
+        /** Reads {@code imageCubeArray}. */
+        public static int imageCubeArray(MemorySegment struct) {
+            return struct.get(C_INT, imageCubeArray$OFFSET);
+        }
+
+        /** Writes {@code imageCubeArray}. */
+        public static void imageCubeArray(MemorySegment struct, int value) {
+            struct.set(C_INT, imageCubeArray$OFFSET, value);
+        }
+
+        /** Byte offset of {@code independentBlend}. */
+        public static final long independentBlend$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("independentBlend"));
+        /** Reads {@code independentBlend}. */
+        public static int independentBlend(MemorySegment struct) {
+            return struct.get(C_INT, independentBlend$OFFSET);
+        }
+
+        /** Writes {@code independentBlend}. */
+        public static void independentBlend(MemorySegment struct, int value) {
+            struct.set(C_INT, independentBlend$OFFSET, value);
+        }
+
+        /** Byte offset of {@code geometryShader}. */
+        public static final long geometryShader$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("geometryShader"));
+        /** Reads {@code geometryShader}. */
+        public static int geometryShader(MemorySegment struct) {
+            return struct.get(C_INT, geometryShader$OFFSET);
+        }
+
+        /** Writes {@code geometryShader}. */
+        public static void geometryShader(MemorySegment struct, int value) {
+            struct.set(C_INT, geometryShader$OFFSET, value);
+        }
+
+        /** Byte offset of {@code tessellationShader}. */
+        public static final long tessellationShader$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("tessellationShader"));
+        /** Reads {@code tessellationShader}. */
+        public static int tessellationShader(MemorySegment struct) {
+            return struct.get(C_INT, tessellationShader$OFFSET);
+        }
+
+        /** Writes {@code tessellationShader}. */
+        public static void tessellationShader(MemorySegment struct, int value) {
+            struct.set(C_INT, tessellationShader$OFFSET, value);
+        }
+
+        /** Byte offset of {@code sampleRateShading}. */
+        public static final long sampleRateShading$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("sampleRateShading"));
+        /** Reads {@code sampleRateShading}. */
+        public static int sampleRateShading(MemorySegment struct) {
+            return struct.get(C_INT, sampleRateShading$OFFSET);
+        }
+
+        /** Writes {@code sampleRateShading}. */
+        public static void sampleRateShading(MemorySegment struct, int value) {
+            struct.set(C_INT, sampleRateShading$OFFSET, value);
+        }
+
+        /** Byte offset of {@code dualSrcBlend}. */
+        public static final long dualSrcBlend$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("dualSrcBlend"));
+        /** Reads {@code dualSrcBlend}. */
+        public static int dualSrcBlend(MemorySegment struct) {
+            return struct.get(C_INT, dualSrcBlend$OFFSET);
+        }
+
+        /** Writes {@code dualSrcBlend}. */
+        public static void dualSrcBlend(MemorySegment struct, int value) {
+            struct.set(C_INT, dualSrcBlend$OFFSET, value);
+        }
+
+        /** Byte offset of {@code logicOp}. */
+        public static final long logicOp$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("logicOp"));
+        /** Reads {@code logicOp}. */
+        public static int logicOp(MemorySegment struct) {
+            return struct.get(C_INT, logicOp$OFFSET);
+        }
+
+        /** Writes {@code logicOp}. */
+        public static void logicOp(MemorySegment struct, int value) {
+            struct.set(C_INT, logicOp$OFFSET, value);
+        }
+
+        /** Byte offset of {@code multiDrawIndirect}. */
+        public static final long multiDrawIndirect$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("multiDrawIndirect"));
+        /** Reads {@code multiDrawIndirect}. */
+        public static int multiDrawIndirect(MemorySegment struct) {
+            return struct.get(C_INT, multiDrawIndirect$OFFSET);
+        }
+
+        /** Writes {@code multiDrawIndirect}. */
+        public static void multiDrawIndirect(MemorySegment struct, int value) {
+            struct.set(C_INT, multiDrawIndirect$OFFSET, value);
+        }
+
+        /** Byte offset of {@code drawIndirectFirstInstance}. */
+        public static final long drawIndirectFirstInstance$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("drawIndirectFirstInstance"));
+        /** Reads {@code drawIndirectFirstInstance}. */
+        public static int drawIndirectFirstInstance(MemorySegment struct) {
+            return struct.get(C_INT, drawIndirectFirstInstance$OFFSET);
+        }
+
+        /** Writes {@code drawIndirectFirstInstance}. */
+        public static void drawIndirectFirstInstance(MemorySegment struct, int value) {
+            struct.set(C_INT, drawIndirectFirstInstance$OFFSET, value);
+        }
+
+        /** Byte offset of {@code depthClamp}. */
+        public static final long depthClamp$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("depthClamp"));
+        /** Reads {@code depthClamp}. */
+        public static int depthClamp(MemorySegment struct) {
+            return struct.get(C_INT, depthClamp$OFFSET);
+        }
+
+        /** Writes {@code depthClamp}. */
+        public static void depthClamp(MemorySegment struct, int value) {
+            struct.set(C_INT, depthClamp$OFFSET, value);
+        }
+
+        /** Byte offset of {@code depthBiasClamp}. */
+        public static final long depthBiasClamp$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("depthBiasClamp"));
+        /** Reads {@code depthBiasClamp}. */
+        public static int depthBiasClamp(MemorySegment struct) {
+            return struct.get(C_INT, depthBiasClamp$OFFSET);
+        }
+
+        /** Writes {@code depthBiasClamp}. */
+        public static void depthBiasClamp(MemorySegment struct, int value) {
+            struct.set(C_INT, depthBiasClamp$OFFSET, value);
+        }
+
+        /** Byte offset of {@code fillModeNonSolid}. */
+        public static final long fillModeNonSolid$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("fillModeNonSolid"));
+        /** Reads {@code fillModeNonSolid}. */
+        public static int fillModeNonSolid(MemorySegment struct) {
+            return struct.get(C_INT, fillModeNonSolid$OFFSET);
+        }
+
+        /** Writes {@code fillModeNonSolid}. */
+        public static void fillModeNonSolid(MemorySegment struct, int value) {
+            struct.set(C_INT, fillModeNonSolid$OFFSET, value);
+        }
+
+        /** Byte offset of {@code depthBounds}. */
+        public static final long depthBounds$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("depthBounds"));
+        /** Reads {@code depthBounds}. */
+        public static int depthBounds(MemorySegment struct) {
+            return struct.get(C_INT, depthBounds$OFFSET);
+        }
+
+        /** Writes {@code depthBounds}. */
+        public static void depthBounds(MemorySegment struct, int value) {
+            struct.set(C_INT, depthBounds$OFFSET, value);
+        }
+
+        /** Byte offset of {@code wideLines}. */
+        public static final long wideLines$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("wideLines"));
+        /** Reads {@code wideLines}. */
+        public static int wideLines(MemorySegment struct) {
+            return struct.get(C_INT, wideLines$OFFSET);
+        }
+
+        /** Writes {@code wideLines}. */
+        public static void wideLines(MemorySegment struct, int value) {
+            struct.set(C_INT, wideLines$OFFSET, value);
+        }
+
+        /** Byte offset of {@code largePoints}. */
+        public static final long largePoints$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("largePoints"));
+        /** Reads {@code largePoints}. */
+        public static int largePoints(MemorySegment struct) {
+            return struct.get(C_INT, largePoints$OFFSET);
+        }
+
+        /** Writes {@code largePoints}. */
+        public static void largePoints(MemorySegment struct, int value) {
+            struct.set(C_INT, largePoints$OFFSET, value);
+        }
+
+        /** Byte offset of {@code alphaToOne}. */
+        public static final long alphaToOne$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("alphaToOne"));
+        /** Reads {@code alphaToOne}. */
+        public static int alphaToOne(MemorySegment struct) {
+            return struct.get(C_INT, alphaToOne$OFFSET);
+        }
+
+        /** Writes {@code alphaToOne}. */
+        public static void alphaToOne(MemorySegment struct, int value) {
+            struct.set(C_INT, alphaToOne$OFFSET, value);
+        }
+
+        /** Byte offset of {@code multiViewport}. */
+        public static final long multiViewport$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("multiViewport"));
+        /** Reads {@code multiViewport}. */
+        public static int multiViewport(MemorySegment struct) {
+            return struct.get(C_INT, multiViewport$OFFSET);
+        }
+
+        /** Writes {@code multiViewport}. */
+        public static void multiViewport(MemorySegment struct, int value) {
+            struct.set(C_INT, multiViewport$OFFSET, value);
+        }
+
+        /** Byte offset of {@code samplerAnisotropy}. */
+        public static final long samplerAnisotropy$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("samplerAnisotropy"));
+        /** Reads {@code samplerAnisotropy}. */
+        public static int samplerAnisotropy(MemorySegment struct) {
+            return struct.get(C_INT, samplerAnisotropy$OFFSET);
+        }
+
+        /** Writes {@code samplerAnisotropy}. */
+        public static void samplerAnisotropy(MemorySegment struct, int value) {
+            struct.set(C_INT, samplerAnisotropy$OFFSET, value);
+        }
+
+        /** Byte offset of {@code textureCompressionETC2}. */
+        public static final long textureCompressionETC2$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("textureCompressionETC2"));
+        /** Reads {@code textureCompressionETC2}. */
+        public static int textureCompressionETC2(MemorySegment struct) {
+            return struct.get(C_INT, textureCompressionETC2$OFFSET);
+        }
+
+        /** Writes {@code textureCompressionETC2}. */
+        public static void textureCompressionETC2(MemorySegment struct, int value) {
+            struct.set(C_INT, textureCompressionETC2$OFFSET, value);
+        }
+
+        /** Byte offset of {@code textureCompressionASTC_LDR}. */
+        public static final long textureCompressionASTC_LDR$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("textureCompressionASTC_LDR"));
+        /** Reads {@code textureCompressionASTC_LDR}. */
+        public static int textureCompressionASTC_LDR(MemorySegment struct) {
+            return struct.get(C_INT, textureCompressionASTC_LDR$OFFSET);
+        }
+
+        /** Writes {@code textureCompressionASTC_LDR}. */
+        public static void textureCompressionASTC_LDR(MemorySegment struct, int value) {
+            struct.set(C_INT, textureCompressionASTC_LDR$OFFSET, value);
+        }
+
+        /** Byte offset of {@code textureCompressionBC}. */
+        public static final long textureCompressionBC$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("textureCompressionBC"));
+        /** Reads {@code textureCompressionBC}. */
+        public static int textureCompressionBC(MemorySegment struct) {
+            return struct.get(C_INT, textureCompressionBC$OFFSET);
+        }
+
+        /** Writes {@code textureCompressionBC}. */
+        public static void textureCompressionBC(MemorySegment struct, int value) {
+            struct.set(C_INT, textureCompressionBC$OFFSET, value);
+        }
+
+        /** Byte offset of {@code occlusionQueryPrecise}. */
+        public static final long occlusionQueryPrecise$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("occlusionQueryPrecise"));
+        /** Reads {@code occlusionQueryPrecise}. */
+        public static int occlusionQueryPrecise(MemorySegment struct) {
+            return struct.get(C_INT, occlusionQueryPrecise$OFFSET);
+        }
+
+        /** Writes {@code occlusionQueryPrecise}. */
+        public static void occlusionQueryPrecise(MemorySegment struct, int value) {
+            struct.set(C_INT, occlusionQueryPrecise$OFFSET, value);
+        }
+
+        /** Byte offset of {@code pipelineStatisticsQuery}. */
+        public static final long pipelineStatisticsQuery$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("pipelineStatisticsQuery"));
+        /** Reads {@code pipelineStatisticsQuery}. */
+        public static int pipelineStatisticsQuery(MemorySegment struct) {
+            return struct.get(C_INT, pipelineStatisticsQuery$OFFSET);
+        }
+
+        /** Writes {@code pipelineStatisticsQuery}. */
+        public static void pipelineStatisticsQuery(MemorySegment struct, int value) {
+            struct.set(C_INT, pipelineStatisticsQuery$OFFSET, value);
+        }
+
+        /** Byte offset of {@code vertexPipelineStoresAndAtomics}. */
+        public static final long vertexPipelineStoresAndAtomics$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("vertexPipelineStoresAndAtomics"));
+        /** Reads {@code vertexPipelineStoresAndAtomics}. */
+        public static int vertexPipelineStoresAndAtomics(MemorySegment struct) {
+            return struct.get(C_INT, vertexPipelineStoresAndAtomics$OFFSET);
+        }
+
+        /** Writes {@code vertexPipelineStoresAndAtomics}. */
+        public static void vertexPipelineStoresAndAtomics(MemorySegment struct, int value) {
+            struct.set(C_INT, vertexPipelineStoresAndAtomics$OFFSET, value);
+        }
+
+        /** Byte offset of {@code fragmentStoresAndAtomics}. */
+        public static final long fragmentStoresAndAtomics$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("fragmentStoresAndAtomics"));
+        /** Reads {@code fragmentStoresAndAtomics}. */
+        public static int fragmentStoresAndAtomics(MemorySegment struct) {
+            return struct.get(C_INT, fragmentStoresAndAtomics$OFFSET);
+        }
+
+        /** Writes {@code fragmentStoresAndAtomics}. */
+        public static void fragmentStoresAndAtomics(MemorySegment struct, int value) {
+            struct.set(C_INT, fragmentStoresAndAtomics$OFFSET, value);
+        }
+
+        /** Byte offset of {@code shaderTessellationAndGeometryPointSize}. */
+        public static final long shaderTessellationAndGeometryPointSize$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("shaderTessellationAndGeometryPointSize"));
+        /** Reads {@code shaderTessellationAndGeometryPointSize}. */
+        public static int shaderTessellationAndGeometryPointSize(MemorySegment struct) {
+            return struct.get(C_INT, shaderTessellationAndGeometryPointSize$OFFSET);
+        }
+
+        /** Writes {@code shaderTessellationAndGeometryPointSize}. */
+        public static void shaderTessellationAndGeometryPointSize(MemorySegment struct, int value) {
+            struct.set(C_INT, shaderTessellationAndGeometryPointSize$OFFSET, value);
+        }
+
+        /** Byte offset of {@code shaderImageGatherExtended}. */
+        public static final long shaderImageGatherExtended$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("shaderImageGatherExtended"));
+        /** Reads {@code shaderImageGatherExtended}. */
+        public static int shaderImageGatherExtended(MemorySegment struct) {
+            return struct.get(C_INT, shaderImageGatherExtended$OFFSET);
+        }
+
+        /** Writes {@code shaderImageGatherExtended}. */
+        public static void shaderImageGatherExtended(MemorySegment struct, int value) {
+            struct.set(C_INT, shaderImageGatherExtended$OFFSET, value);
+        }
+
+        /** Byte offset of {@code shaderStorageImageExtendedFormats}. */
+        public static final long shaderStorageImageExtendedFormats$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("shaderStorageImageExtendedFormats"));
+        /** Reads {@code shaderStorageImageExtendedFormats}. */
+        public static int shaderStorageImageExtendedFormats(MemorySegment struct) {
+            return struct.get(C_INT, shaderStorageImageExtendedFormats$OFFSET);
+        }
+
+        /** Writes {@code shaderStorageImageExtendedFormats}. */
+        public static void shaderStorageImageExtendedFormats(MemorySegment struct, int value) {
+            struct.set(C_INT, shaderStorageImageExtendedFormats$OFFSET, value);
+        }
+
+        /** Byte offset of {@code shaderStorageImageMultisample}. */
+        public static final long shaderStorageImageMultisample$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("shaderStorageImageMultisample"));
+        /** Reads {@code shaderStorageImageMultisample}. */
+        public static int shaderStorageImageMultisample(MemorySegment struct) {
+            return struct.get(C_INT, shaderStorageImageMultisample$OFFSET);
+        }
+
+        /** Writes {@code shaderStorageImageMultisample}. */
+        public static void shaderStorageImageMultisample(MemorySegment struct, int value) {
+            struct.set(C_INT, shaderStorageImageMultisample$OFFSET, value);
+        }
+
+        /** Byte offset of {@code shaderStorageImageReadWithoutFormat}. */
+        public static final long shaderStorageImageReadWithoutFormat$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("shaderStorageImageReadWithoutFormat"));
+        /** Reads {@code shaderStorageImageReadWithoutFormat}. */
+        public static int shaderStorageImageReadWithoutFormat(MemorySegment struct) {
+            return struct.get(C_INT, shaderStorageImageReadWithoutFormat$OFFSET);
+        }
+
+        /** Writes {@code shaderStorageImageReadWithoutFormat}. */
+        public static void shaderStorageImageReadWithoutFormat(MemorySegment struct, int value) {
+            struct.set(C_INT, shaderStorageImageReadWithoutFormat$OFFSET, value);
+        }
+
+        /** Byte offset of {@code shaderStorageImageWriteWithoutFormat}. */
+        public static final long shaderStorageImageWriteWithoutFormat$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("shaderStorageImageWriteWithoutFormat"));
+        /** Reads {@code shaderStorageImageWriteWithoutFormat}. */
+        public static int shaderStorageImageWriteWithoutFormat(MemorySegment struct) {
+            return struct.get(C_INT, shaderStorageImageWriteWithoutFormat$OFFSET);
+        }
+
+        /** Writes {@code shaderStorageImageWriteWithoutFormat}. */
+        public static void shaderStorageImageWriteWithoutFormat(MemorySegment struct, int value) {
+            struct.set(C_INT, shaderStorageImageWriteWithoutFormat$OFFSET, value);
+        }
+
+        /** Byte offset of {@code shaderUniformBufferArrayDynamicIndexing}. */
+        public static final long shaderUniformBufferArrayDynamicIndexing$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("shaderUniformBufferArrayDynamicIndexing"));
+        /** Reads {@code shaderUniformBufferArrayDynamicIndexing}. */
+        public static int shaderUniformBufferArrayDynamicIndexing(MemorySegment struct) {
+            return struct.get(C_INT, shaderUniformBufferArrayDynamicIndexing$OFFSET);
+        }
+
+        /** Writes {@code shaderUniformBufferArrayDynamicIndexing}. */
+        public static void shaderUniformBufferArrayDynamicIndexing(MemorySegment struct, int value) {
+            struct.set(C_INT, shaderUniformBufferArrayDynamicIndexing$OFFSET, value);
+        }
+
+        /** Byte offset of {@code shaderSampledImageArrayDynamicIndexing}. */
+        public static final long shaderSampledImageArrayDynamicIndexing$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("shaderSampledImageArrayDynamicIndexing"));
+        /** Reads {@code shaderSampledImageArrayDynamicIndexing}. */
+        public static int shaderSampledImageArrayDynamicIndexing(MemorySegment struct) {
+            return struct.get(C_INT, shaderSampledImageArrayDynamicIndexing$OFFSET);
+        }
+
+        /** Writes {@code shaderSampledImageArrayDynamicIndexing}. */
+        public static void shaderSampledImageArrayDynamicIndexing(MemorySegment struct, int value) {
+            struct.set(C_INT, shaderSampledImageArrayDynamicIndexing$OFFSET, value);
+        }
+
+        /** Byte offset of {@code shaderStorageBufferArrayDynamicIndexing}. */
+        public static final long shaderStorageBufferArrayDynamicIndexing$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("shaderStorageBufferArrayDynamicIndexing"));
+        /** Reads {@code shaderStorageBufferArrayDynamicIndexing}. */
+        public static int shaderStorageBufferArrayDynamicIndexing(MemorySegment struct) {
+            return struct.get(C_INT, shaderStorageBufferArrayDynamicIndexing$OFFSET);
+        }
+
+        /** Writes {@code shaderStorageBufferArrayDynamicIndexing}. */
+        public static void shaderStorageBufferArrayDynamicIndexing(MemorySegment struct, int value) {
+            struct.set(C_INT, shaderStorageBufferArrayDynamicIndexing$OFFSET, value);
+        }
+
+        /** Byte offset of {@code shaderStorageImageArrayDynamicIndexing}. */
+        public static final long shaderStorageImageArrayDynamicIndexing$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("shaderStorageImageArrayDynamicIndexing"));
+        /** Reads {@code shaderStorageImageArrayDynamicIndexing}. */
+        public static int shaderStorageImageArrayDynamicIndexing(MemorySegment struct) {
+            return struct.get(C_INT, shaderStorageImageArrayDynamicIndexing$OFFSET);
+        }
+
+        /** Writes {@code shaderStorageImageArrayDynamicIndexing}. */
+        public static void shaderStorageImageArrayDynamicIndexing(MemorySegment struct, int value) {
+            struct.set(C_INT, shaderStorageImageArrayDynamicIndexing$OFFSET, value);
+        }
+
+        /** Byte offset of {@code shaderClipDistance}. */
+        public static final long shaderClipDistance$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("shaderClipDistance"));
+        /** Reads {@code shaderClipDistance}. */
+        public static int shaderClipDistance(MemorySegment struct) {
+            return struct.get(C_INT, shaderClipDistance$OFFSET);
+        }
+
+        /** Writes {@code shaderClipDistance}. */
+        public static void shaderClipDistance(MemorySegment struct, int value) {
+            struct.set(C_INT, shaderClipDistance$OFFSET, value);
+        }
+
+        /** Byte offset of {@code shaderCullDistance}. */
+        public static final long shaderCullDistance$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("shaderCullDistance"));
+        /** Reads {@code shaderCullDistance}. */
+        public static int shaderCullDistance(MemorySegment struct) {
+            return struct.get(C_INT, shaderCullDistance$OFFSET);
+        }
+
+        /** Writes {@code shaderCullDistance}. */
+        public static void shaderCullDistance(MemorySegment struct, int value) {
+            struct.set(C_INT, shaderCullDistance$OFFSET, value);
+        }
+
+        /** Byte offset of {@code shaderFloat64}. */
+        public static final long shaderFloat64$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("shaderFloat64"));
+        /** Reads {@code shaderFloat64}. */
+        public static int shaderFloat64(MemorySegment struct) {
+            return struct.get(C_INT, shaderFloat64$OFFSET);
+        }
+
+        /** Writes {@code shaderFloat64}. */
+        public static void shaderFloat64(MemorySegment struct, int value) {
+            struct.set(C_INT, shaderFloat64$OFFSET, value);
+        }
+
+        /** Byte offset of {@code shaderInt64}. */
+        public static final long shaderInt64$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("shaderInt64"));
+        /** Reads {@code shaderInt64}. */
+        public static int shaderInt64(MemorySegment struct) {
+            return struct.get(C_INT, shaderInt64$OFFSET);
+        }
+
+        /** Writes {@code shaderInt64}. */
+        public static void shaderInt64(MemorySegment struct, int value) {
+            struct.set(C_INT, shaderInt64$OFFSET, value);
+        }
+
+        /** Byte offset of {@code shaderInt16}. */
+        public static final long shaderInt16$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("shaderInt16"));
+        /** Reads {@code shaderInt16}. */
+        public static int shaderInt16(MemorySegment struct) {
+            return struct.get(C_INT, shaderInt16$OFFSET);
+        }
+
+        /** Writes {@code shaderInt16}. */
+        public static void shaderInt16(MemorySegment struct, int value) {
+            struct.set(C_INT, shaderInt16$OFFSET, value);
+        }
+
+        /** Byte offset of {@code shaderResourceResidency}. */
+        public static final long shaderResourceResidency$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("shaderResourceResidency"));
+        /** Reads {@code shaderResourceResidency}. */
+        public static int shaderResourceResidency(MemorySegment struct) {
+            return struct.get(C_INT, shaderResourceResidency$OFFSET);
+        }
+
+        /** Writes {@code shaderResourceResidency}. */
+        public static void shaderResourceResidency(MemorySegment struct, int value) {
+            struct.set(C_INT, shaderResourceResidency$OFFSET, value);
+        }
+
+        /** Byte offset of {@code shaderResourceMinLod}. */
+        public static final long shaderResourceMinLod$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("shaderResourceMinLod"));
+        /** Reads {@code shaderResourceMinLod}. */
+        public static int shaderResourceMinLod(MemorySegment struct) {
+            return struct.get(C_INT, shaderResourceMinLod$OFFSET);
+        }
+
+        /** Writes {@code shaderResourceMinLod}. */
+        public static void shaderResourceMinLod(MemorySegment struct, int value) {
+            struct.set(C_INT, shaderResourceMinLod$OFFSET, value);
+        }
+
+        /** Byte offset of {@code sparseBinding}. */
+        public static final long sparseBinding$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("sparseBinding"));
+        /** Reads {@code sparseBinding}. */
+        public static int sparseBinding(MemorySegment struct) {
+            return struct.get(C_INT, sparseBinding$OFFSET);
+        }
+
+        /** Writes {@code sparseBinding}. */
+        public static void sparseBinding(MemorySegment struct, int value) {
+            struct.set(C_INT, sparseBinding$OFFSET, value);
+        }
+
+        /** Byte offset of {@code sparseResidencyBuffer}. */
+        public static final long sparseResidencyBuffer$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("sparseResidencyBuffer"));
+        /** Reads {@code sparseResidencyBuffer}. */
+        public static int sparseResidencyBuffer(MemorySegment struct) {
+            return struct.get(C_INT, sparseResidencyBuffer$OFFSET);
+        }
+
+        /** Writes {@code sparseResidencyBuffer}. */
+        public static void sparseResidencyBuffer(MemorySegment struct, int value) {
+            struct.set(C_INT, sparseResidencyBuffer$OFFSET, value);
+        }
+
+        /** Byte offset of {@code sparseResidencyImage2D}. */
+        public static final long sparseResidencyImage2D$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("sparseResidencyImage2D"));
+        /** Reads {@code sparseResidencyImage2D}. */
+        public static int sparseResidencyImage2D(MemorySegment struct) {
+            return struct.get(C_INT, sparseResidencyImage2D$OFFSET);
+        }
+
+        /** Writes {@code sparseResidencyImage2D}. */
+        public static void sparseResidencyImage2D(MemorySegment struct, int value) {
+            struct.set(C_INT, sparseResidencyImage2D$OFFSET, value);
+        }
+
+        /** Byte offset of {@code sparseResidencyImage3D}. */
+        public static final long sparseResidencyImage3D$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("sparseResidencyImage3D"));
+        /** Reads {@code sparseResidencyImage3D}. */
+        public static int sparseResidencyImage3D(MemorySegment struct) {
+            return struct.get(C_INT, sparseResidencyImage3D$OFFSET);
+        }
+
+        /** Writes {@code sparseResidencyImage3D}. */
+        public static void sparseResidencyImage3D(MemorySegment struct, int value) {
+            struct.set(C_INT, sparseResidencyImage3D$OFFSET, value);
+        }
+
+        /** Byte offset of {@code sparseResidency2Samples}. */
+        public static final long sparseResidency2Samples$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("sparseResidency2Samples"));
+        /** Reads {@code sparseResidency2Samples}. */
+        public static int sparseResidency2Samples(MemorySegment struct) {
+            return struct.get(C_INT, sparseResidency2Samples$OFFSET);
+        }
+
+        /** Writes {@code sparseResidency2Samples}. */
+        public static void sparseResidency2Samples(MemorySegment struct, int value) {
+            struct.set(C_INT, sparseResidency2Samples$OFFSET, value);
+        }
+
+        /** Byte offset of {@code sparseResidency4Samples}. */
+        public static final long sparseResidency4Samples$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("sparseResidency4Samples"));
+        /** Reads {@code sparseResidency4Samples}. */
+        public static int sparseResidency4Samples(MemorySegment struct) {
+            return struct.get(C_INT, sparseResidency4Samples$OFFSET);
+        }
+
+        /** Writes {@code sparseResidency4Samples}. */
+        public static void sparseResidency4Samples(MemorySegment struct, int value) {
+            struct.set(C_INT, sparseResidency4Samples$OFFSET, value);
+        }
+
+        /** Byte offset of {@code sparseResidency8Samples}. */
+        public static final long sparseResidency8Samples$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("sparseResidency8Samples"));
+        /** Reads {@code sparseResidency8Samples}. */
+        public static int sparseResidency8Samples(MemorySegment struct) {
+            return struct.get(C_INT, sparseResidency8Samples$OFFSET);
+        }
+
+        /** Writes {@code sparseResidency8Samples}. */
+        public static void sparseResidency8Samples(MemorySegment struct, int value) {
+            struct.set(C_INT, sparseResidency8Samples$OFFSET, value);
+        }
+
+        /** Byte offset of {@code sparseResidency16Samples}. */
+        public static final long sparseResidency16Samples$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("sparseResidency16Samples"));
+        /** Reads {@code sparseResidency16Samples}. */
+        public static int sparseResidency16Samples(MemorySegment struct) {
+            return struct.get(C_INT, sparseResidency16Samples$OFFSET);
+        }
+
+        /** Writes {@code sparseResidency16Samples}. */
+        public static void sparseResidency16Samples(MemorySegment struct, int value) {
+            struct.set(C_INT, sparseResidency16Samples$OFFSET, value);
+        }
+
+        /** Byte offset of {@code sparseResidencyAliased}. */
+        public static final long sparseResidencyAliased$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("sparseResidencyAliased"));
+        /** Reads {@code sparseResidencyAliased}. */
+        public static int sparseResidencyAliased(MemorySegment struct) {
+            return struct.get(C_INT, sparseResidencyAliased$OFFSET);
+        }
+
+        /** Writes {@code sparseResidencyAliased}. */
+        public static void sparseResidencyAliased(MemorySegment struct, int value) {
+            struct.set(C_INT, sparseResidencyAliased$OFFSET, value);
+        }
+
+        /** Byte offset of {@code variableMultisampleRate}. */
+        public static final long variableMultisampleRate$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("variableMultisampleRate"));
+        /** Reads {@code variableMultisampleRate}. */
+        public static int variableMultisampleRate(MemorySegment struct) {
+            return struct.get(C_INT, variableMultisampleRate$OFFSET);
+        }
+
+        /** Writes {@code variableMultisampleRate}. */
+        public static void variableMultisampleRate(MemorySegment struct, int value) {
+            struct.set(C_INT, variableMultisampleRate$OFFSET, value);
+        }
+
+        /** Byte offset of {@code inheritedQueries}. */
+        public static final long inheritedQueries$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("inheritedQueries"));
+        /** Reads {@code inheritedQueries}. */
+        public static int inheritedQueries(MemorySegment struct) {
+            return struct.get(C_INT, inheritedQueries$OFFSET);
+        }
+
+        /** Writes {@code inheritedQueries}. */
+        public static void inheritedQueries(MemorySegment struct, int value) {
+            struct.set(C_INT, inheritedQueries$OFFSET, value);
+        }
+
     }
 
     /** {@code VkPhysicalDeviceFeatures2}: 240 bytes. */
@@ -3195,6 +3855,176 @@ public final class VkStructs {
 
     }
 
+    /** {@code VkPhysicalDeviceExternalBufferInfo}: 32 bytes. */
+    public static final class VkPhysicalDeviceExternalBufferInfo {
+        /** The layout, member by member. */
+        public static final StructLayout LAYOUT = MemoryLayout.structLayout(
+                C_INT.withName("sType"),
+                MemoryLayout.paddingLayout(4),
+                C_POINTER.withName("pNext"),
+                C_INT.withName("flags"),
+                C_INT.withName("usage"),
+                C_INT.withName("handleType"),
+                MemoryLayout.paddingLayout(4)
+        ).withName("VkPhysicalDeviceExternalBufferInfo");
+
+        private VkPhysicalDeviceExternalBufferInfo() {
+        }
+
+        /** Byte offset of {@code sType}. */
+        public static final long sType$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("sType"));
+        /** Reads {@code sType}. */
+        public static int sType(MemorySegment struct) {
+            return struct.get(C_INT, sType$OFFSET);
+        }
+
+        /** Writes {@code sType}. */
+        public static void sType(MemorySegment struct, int value) {
+            struct.set(C_INT, sType$OFFSET, value);
+        }
+
+        /** Byte offset of {@code pNext}. */
+        public static final long pNext$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("pNext"));
+        /** Reads {@code pNext}. */
+        public static MemorySegment pNext(MemorySegment struct) {
+            return struct.get(C_POINTER, pNext$OFFSET);
+        }
+
+        /** Writes {@code pNext}. */
+        public static void pNext(MemorySegment struct, MemorySegment value) {
+            struct.set(C_POINTER, pNext$OFFSET, value);
+        }
+
+        /** Byte offset of {@code flags}. */
+        public static final long flags$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("flags"));
+        /** Reads {@code flags}. */
+        public static int flags(MemorySegment struct) {
+            return struct.get(C_INT, flags$OFFSET);
+        }
+
+        /** Writes {@code flags}. */
+        public static void flags(MemorySegment struct, int value) {
+            struct.set(C_INT, flags$OFFSET, value);
+        }
+
+        /** Byte offset of {@code usage}. */
+        public static final long usage$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("usage"));
+        /** Reads {@code usage}. */
+        public static int usage(MemorySegment struct) {
+            return struct.get(C_INT, usage$OFFSET);
+        }
+
+        /** Writes {@code usage}. */
+        public static void usage(MemorySegment struct, int value) {
+            struct.set(C_INT, usage$OFFSET, value);
+        }
+
+        /** Byte offset of {@code handleType}. */
+        public static final long handleType$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("handleType"));
+        /** Reads {@code handleType}. */
+        public static int handleType(MemorySegment struct) {
+            return struct.get(C_INT, handleType$OFFSET);
+        }
+
+        /** Writes {@code handleType}. */
+        public static void handleType(MemorySegment struct, int value) {
+            struct.set(C_INT, handleType$OFFSET, value);
+        }
+
+    }
+
+    /** {@code VkExternalMemoryProperties}: 12 bytes. */
+    public static final class VkExternalMemoryProperties {
+        /** The layout, member by member. */
+        public static final StructLayout LAYOUT = MemoryLayout.structLayout(
+                C_INT.withName("externalMemoryFeatures"),
+                C_INT.withName("exportFromImportedHandleTypes"),
+                C_INT.withName("compatibleHandleTypes")
+        ).withName("VkExternalMemoryProperties");
+
+        private VkExternalMemoryProperties() {
+        }
+
+        /** Byte offset of {@code externalMemoryFeatures}. */
+        public static final long externalMemoryFeatures$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("externalMemoryFeatures"));
+        /** Reads {@code externalMemoryFeatures}. */
+        public static int externalMemoryFeatures(MemorySegment struct) {
+            return struct.get(C_INT, externalMemoryFeatures$OFFSET);
+        }
+
+        /** Writes {@code externalMemoryFeatures}. */
+        public static void externalMemoryFeatures(MemorySegment struct, int value) {
+            struct.set(C_INT, externalMemoryFeatures$OFFSET, value);
+        }
+
+        /** Byte offset of {@code exportFromImportedHandleTypes}. */
+        public static final long exportFromImportedHandleTypes$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("exportFromImportedHandleTypes"));
+        /** Reads {@code exportFromImportedHandleTypes}. */
+        public static int exportFromImportedHandleTypes(MemorySegment struct) {
+            return struct.get(C_INT, exportFromImportedHandleTypes$OFFSET);
+        }
+
+        /** Writes {@code exportFromImportedHandleTypes}. */
+        public static void exportFromImportedHandleTypes(MemorySegment struct, int value) {
+            struct.set(C_INT, exportFromImportedHandleTypes$OFFSET, value);
+        }
+
+        /** Byte offset of {@code compatibleHandleTypes}. */
+        public static final long compatibleHandleTypes$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("compatibleHandleTypes"));
+        /** Reads {@code compatibleHandleTypes}. */
+        public static int compatibleHandleTypes(MemorySegment struct) {
+            return struct.get(C_INT, compatibleHandleTypes$OFFSET);
+        }
+
+        /** Writes {@code compatibleHandleTypes}. */
+        public static void compatibleHandleTypes(MemorySegment struct, int value) {
+            struct.set(C_INT, compatibleHandleTypes$OFFSET, value);
+        }
+
+    }
+
+    /** {@code VkExternalBufferProperties}: 32 bytes. */
+    public static final class VkExternalBufferProperties {
+        /** The layout, member by member. */
+        public static final StructLayout LAYOUT = MemoryLayout.structLayout(
+                C_INT.withName("sType"),
+                MemoryLayout.paddingLayout(4),
+                C_POINTER.withName("pNext"),
+                VkExternalMemoryProperties.LAYOUT.withName("externalMemoryProperties"),
+                MemoryLayout.paddingLayout(4)
+        ).withName("VkExternalBufferProperties");
+
+        private VkExternalBufferProperties() {
+        }
+
+        /** Byte offset of {@code sType}. */
+        public static final long sType$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("sType"));
+        /** Reads {@code sType}. */
+        public static int sType(MemorySegment struct) {
+            return struct.get(C_INT, sType$OFFSET);
+        }
+
+        /** Writes {@code sType}. */
+        public static void sType(MemorySegment struct, int value) {
+            struct.set(C_INT, sType$OFFSET, value);
+        }
+
+        /** Byte offset of {@code pNext}. */
+        public static final long pNext$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("pNext"));
+        /** Reads {@code pNext}. */
+        public static MemorySegment pNext(MemorySegment struct) {
+            return struct.get(C_POINTER, pNext$OFFSET);
+        }
+
+        /** Writes {@code pNext}. */
+        public static void pNext(MemorySegment struct, MemorySegment value) {
+            struct.set(C_POINTER, pNext$OFFSET, value);
+        }
+
+        /** Byte offset of {@code externalMemoryProperties}. */
+        public static final long externalMemoryProperties$OFFSET = LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement("externalMemoryProperties"));
+    }
+
     /** Every struct above (each layout named as its C struct), for the header test. */
     public static final List<StructLayout> ALL = List.of(
             VkApplicationInfo.LAYOUT,
@@ -3242,5 +4072,8 @@ public final class VkStructs {
             VkSemaphoreCreateInfo.LAYOUT,
             VkSemaphoreWaitInfo.LAYOUT,
             VkSemaphoreSignalInfo.LAYOUT,
-            VkFenceCreateInfo.LAYOUT);
+            VkFenceCreateInfo.LAYOUT,
+            VkPhysicalDeviceExternalBufferInfo.LAYOUT,
+            VkExternalMemoryProperties.LAYOUT,
+            VkExternalBufferProperties.LAYOUT);
 }
