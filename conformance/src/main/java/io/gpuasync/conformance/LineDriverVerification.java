@@ -1744,10 +1744,10 @@ public abstract class LineDriverVerification<S, D> {
         private volatile Boolean landed;
         private volatile Throwable failure;
 
-        StoreWait(MappedLine<?, ?> line, long[] tokens, long deadlineNanos, String name) {
+        StoreWait(MappedLine<?, ?> line, long[] tokens, long deadlineNanos, long wakesSeen, String name) {
             thread = Thread.ofPlatform().daemon().name(name).start(() -> {
                 try {
-                    landed = line.awaitStores(tokens, tokens.length, deadlineNanos);
+                    landed = line.awaitStores(tokens, tokens.length, deadlineNanos, wakesSeen);
                 } catch (Throwable t) {
                     failure = t;
                 }
@@ -1798,7 +1798,8 @@ public abstract class LineDriverVerification<S, D> {
             long[] tokens = tokensOf(line, tickets, rule);
             try {
                 for (int round = 0; round < 3; round++) {
-                    boolean landed = line.awaitStores(tokens, tokens.length, System.nanoTime() + Duration.ofMillis(5).toNanos());
+                    boolean landed = line.awaitStores(tokens, tokens.length, System.nanoTime() + Duration.ofMillis(5).toNanos(),
+                            line.storeWakes());
                     boolean reached = tickets.stream().anyMatch(Ticket::isDone);
                     require(!landed || reached, rule, "the driver's wait said a store landed, and none of the "
                             + tokens.length + " words it was given had reached its value");
@@ -1812,7 +1813,7 @@ public abstract class LineDriverVerification<S, D> {
                 awaitLanded(ticket, rule);
             }
             long deadline = System.nanoTime() + patience().toNanos();
-            boolean landed = line.awaitStores(tokens, tokens.length, deadline);
+            boolean landed = line.awaitStores(tokens, tokens.length, deadline, line.storeWakes());
             require(landed, rule, "the driver's wait returned false " + (System.nanoTime() - deadline >= 0
                     ? "at its deadline" : "before its deadline, not woken") + " though every store it was given had landed");
         });
@@ -1838,7 +1839,7 @@ public abstract class LineDriverVerification<S, D> {
             boolean storeLanded;
             try {
                 StoreWait wait = new StoreWait(line, tokens, System.nanoTime() + Duration.ofMillis(20).toNanos(),
-                        "conformance-line36-wait");
+                        line.storeWakes(), "conformance-line36-wait");
                 landed = wait.join(hold.forGood ? patience() : held.dividedBy(2), rule);
                 storeLanded = ticket.isDone();
             } finally {
@@ -1854,8 +1855,8 @@ public abstract class LineDriverVerification<S, D> {
     /**
      * line37 (the driver's own wait for stores): a wake ({@code HostLine.wakeStoreWaits}, which
      * is {@code StoreWaits.wake}) ends a wait that is blocked, long before its deadline and its
-     * store; and a wake that comes before a wait starts ends that wait (none is lost between a
-     * host's decision to wait and its call).
+     * store; and a wake that comes after a host read the wake count and before it called the wait
+     * ends that wait (none is lost between a host's decision to wait and its call).
      */
     @Property(tries = 1)
     @Needs(Capability.STORE_WAITS)
@@ -1871,15 +1872,16 @@ public abstract class LineDriverVerification<S, D> {
             long far = System.nanoTime() + patience().multipliedBy(10).toNanos();
             Duration wait = hold.forGood ? patience() : held.dividedBy(2);
             try {
-                // Woken first: the wait that starts next ends at once.
+                // Woken after the count was read, before the call: the wait ends at once.
+                long seen = line.storeWakes();
                 line.wakeStoreWaits();
-                StoreWait early = new StoreWait(line, tokens, far, "conformance-line37-after-a-wake");
+                StoreWait early = new StoreWait(line, tokens, far, seen, "conformance-line37-after-a-wake");
                 Boolean earlyLanded = early.join(wait, rule);
                 require(earlyLanded != null && !ticket.isDone(), rule, "a wait that started after a wake "
                         + (earlyLanded == null ? "had not returned " + wait + " later" : "returned only once its store landed")
                         + ": the wake was lost");
                 // Woken while blocked. Whether it is blocked yet is not known: woken until it returns.
-                StoreWait blocked = new StoreWait(line, tokens, far, "conformance-line37-woken");
+                StoreWait blocked = new StoreWait(line, tokens, far, line.storeWakes(), "conformance-line37-woken");
                 Boolean blockedLanded = null;
                 long until = System.nanoTime() + wait.toNanos();
                 while (blockedLanded == null && System.nanoTime() - until < 0) {

@@ -15,11 +15,12 @@ import java.util.concurrent.locks.LockSupport;
  * with a back-off.
  *
  * <p>The driving thread adds and removes waits (by their port entry); the watcher thread copies
- * the set under the lock and waits outside it. NOTE pairs a change with the wait in the driver:
- * the driving thread bumps {@code version} and then wakes the driver's wait (a wake is never lost
- * between the watcher's copy and its call, {@link io.gpuasync.spi.StoreWaits#wake}), so a wait
- * added while the watcher blocks is in its next copy. Forbidden: the watcher blocked in the
- * driver on an older set after an add returned.
+ * the set under the lock and waits outside it. NOTE pairs an add with the wait in the driver: the
+ * driving thread bumps {@code version}, then wakes the group's waits (which counts a wake); the
+ * watcher copies the set, then reads the wake count, then reads {@code version} again and copies
+ * anew if it moved, and hands the count to the driver's wait, which returns at once if it moved
+ * since. Either the copy holds the new wait, or the wait in the driver sees the wake. Forbidden:
+ * the watcher blocked in the driver on an older set after an add returned.
  */
 final class StoreWatcher {
     private static final AtomicInteger THREADS = new AtomicInteger();
@@ -120,9 +121,13 @@ final class StoreWatcher {
                 parkWhileUnchanged(seen, Long.MAX_VALUE);
                 continue;
             }
+            long wakes = via.storeWakes();
+            if (version != seen) {
+                continue;
+            }
             boolean landed;
             try {
-                landed = via.awaitStores(waiting, n, System.nanoTime() + sliceNanos);
+                landed = via.awaitStores(waiting, n, System.nanoTime() + sliceNanos, wakes);
             } catch (GpuException failed) {
                 // The device's failure is the watchdog's to find and report: look again later.
                 parkWhileUnchanged(seen, sliceNanos);

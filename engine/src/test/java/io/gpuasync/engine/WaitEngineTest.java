@@ -372,8 +372,9 @@ class WaitEngineTest {
             return storeWaits ? line.storeToken(slot, target) : io.gpuasync.spi.StoreWaits.NO_TOKEN;
         }
         @Override public Object storeWaitGroup() { return storeWaits ? line.storeWaitGroup() : null; }
-        @Override public boolean awaitStores(long[] tokens, int count, long deadlineNanos) {
-            return storeWaits && line.awaitStores(tokens, count, deadlineNanos);
+        @Override public long storeWakes() { return line.storeWakes(); }
+        @Override public boolean awaitStores(long[] tokens, int count, long deadlineNanos, long wakesSeen) {
+            return storeWaits && line.awaitStores(tokens, count, deadlineNanos, wakesSeen);
         }
         @Override public void wakeStoreWaits() { line.wakeStoreWaits(); }
 

@@ -67,7 +67,12 @@ final class PendingLine implements HostLine<Object> {
     }
 
     @Override
-    public boolean awaitStores(long[] tokens, int count, long deadlineNanos) {
+    public long storeWakes() {
+        return 0;
+    }
+
+    @Override
+    public boolean awaitStores(long[] tokens, int count, long deadlineNanos, long wakesSeen) {
         return false;
     }
 

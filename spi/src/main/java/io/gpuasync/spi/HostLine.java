@@ -104,18 +104,26 @@ public interface HostLine<S> extends Line<S> {
     Object storeWaitGroup();
 
     /**
+     * How many times the store waits of this line's group were woken ({@link #wakeStoreWaits});
+     * read before deciding what to wait for, and handed to {@link #awaitStores}. 0 without a
+     * driver's wait or once the line is closing.
+     */
+    long storeWakes();
+
+    /**
      * Blocks the calling thread in the driver's own wait until one of the stores whose tokens
      * ({@link #storeToken}, of this line or of another line of its {@link #storeWaitGroup()})
      * are {@code tokens[0 .. count)} landed, {@code deadlineNanos} ({@link System#nanoTime()})
-     * passed, or {@link #wakeStoreWaits} was called. Returns false at once when the driver has
-     * no such wait or the line is closing (its close wakes every wait first). Allocates nothing.
+     * passed, or the group was woken since {@link #storeWakes} read {@code wakesSeen}. Returns
+     * false at once when the driver has no such wait or the line is closing (its close wakes
+     * every wait first). Allocates nothing.
      *
      * @return true if one of the stores landed
      * @throws io.gpuasync.api.GpuException of kind
      *     {@link io.gpuasync.api.GpuException.Kind#DEVICE_FAILED}, with the driver's status,
      *     when the driver's wait failed
      */
-    boolean awaitStores(long[] tokens, int count, long deadlineNanos);
+    boolean awaitStores(long[] tokens, int count, long deadlineNanos, long wakesSeen);
 
     /** Ends every {@link #awaitStores} of this line's group blocked now; any thread, never blocks. */
     void wakeStoreWaits();

@@ -80,8 +80,8 @@ public enum LineRule {
     STORE_WAIT_BY_DEADLINE("line36",
             "a driver's own wait for stores returns by its deadline while none of its stores can land"),
     STORE_WAIT_WOKEN("line37",
-            "a wake ends a driver's own wait for stores that is blocked, and a wake that comes before a wait starts ends "
-                    + "that wait: none is lost");
+            "a wake ends a driver's own wait for stores that is blocked, and one that comes after a waiter read the wake "
+                    + "count ends the wait it then starts: none is lost");
 
     private final String id;
     private final String sentence;

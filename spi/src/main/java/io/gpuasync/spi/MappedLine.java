@@ -344,7 +344,20 @@ public final class MappedLine<S, D> implements HostLine<S> {
     }
 
     @Override
-    public boolean awaitStores(long[] tokens, int count, long deadlineNanos) {
+    public long storeWakes() {
+        if (storeWaits == null) {
+            return 0;
+        }
+        inStoreWaits.incrementAndGet();
+        try {
+            return state == State.OPEN ? storeWaits.wakes(domain) : 0;
+        } finally {
+            inStoreWaits.decrementAndGet();
+        }
+    }
+
+    @Override
+    public boolean awaitStores(long[] tokens, int count, long deadlineNanos, long wakesSeen) {
         if (storeWaits == null || count <= 0) {
             return false;
         }
@@ -353,7 +366,7 @@ public final class MappedLine<S, D> implements HostLine<S> {
             if (state != State.OPEN) {
                 return false;
             }
-            return storeWaits.awaitAny(domain, tokens, count, deadlineNanos);
+            return storeWaits.awaitAny(domain, tokens, count, deadlineNanos, wakesSeen);
         } catch (LineException e) {
             throw new GpuException(GpuException.Kind.DEVICE_FAILED, e.error().status(),
                     life.name + ": the driver's wait for its stores failed: " + e.getMessage(), e);

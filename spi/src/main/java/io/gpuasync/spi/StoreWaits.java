@@ -27,27 +27,36 @@ public interface StoreWaits<S, D> {
     long queued(D domain, S stream, long address, long value) throws LineException;
 
     /**
+     * How many times {@link #wake} was called for {@code domain} so far: a caller reads it before
+     * it decides what to wait for, and hands it to {@link #awaitAny}, so that a wake between the
+     * two is never lost. Only changes matter; never blocks.
+     */
+    long wakes(D domain);
+
+    /**
      * Blocks the calling thread until at least one of the stores whose tokens are
      * {@code tokens[0 .. count)} landed (its value is what an acquire load of its word reads
      * now), until {@code deadlineNanos} ({@link System#nanoTime()}) passed, or until
-     * {@link #wake} was called for {@code domain}, whichever comes first.
+     * {@link #wakes} for {@code domain} is no longer {@code wakesSeen} (returns false at once if
+     * it already is not), whichever comes first.
      *
-     * <p>Never returns true before one of the stores landed; may return false at any time (a
-     * wake, a spurious return), and must return by its deadline, within the time the vendor's
-     * own timed wait overshoots. Every token is one this driver's {@link #queued} returned for
-     * {@code domain}; the stores may belong to different lines of that domain and their pages
-     * may already be freed: a wait reads no page.
+     * <p>Never returns true before one of the stores landed; returns true, not at its deadline,
+     * once one has; returns false at its deadline (within what the vendor's own timed wait
+     * overshoots) or at a wake, and otherwise only rarely (a spurious return, which callers
+     * take as a reason to look again). Every token is one this driver's {@link #queued} returned
+     * for {@code domain}; the stores may belong to different lines of that domain and their
+     * pages may already be freed: a wait reads no page.
      *
      * @return true if one of the stores landed
      * @throws LineException the vendor's failure (a lost device)
      */
-    boolean awaitAny(D domain, long[] tokens, int count, long deadlineNanos) throws LineException;
+    boolean awaitAny(D domain, long[] tokens, int count, long deadlineNanos, long wakesSeen) throws LineException;
 
     /**
-     * Ends, promptly, every {@link #awaitAny} on {@code domain} that is blocked now (it returns
-     * false), or, if none is, the next one to start: a wake is never lost between a caller's
-     * decision to wait and its call. From any thread, cheap, and it never blocks: a host calls it
-     * when the set of stores it waits for changed, and a line before it lets its domain go.
+     * Counts a wake for {@code domain} ({@link #wakes}) and so ends, promptly, every
+     * {@link #awaitAny} on it that is blocked now or that a caller is about to start with the
+     * count it read before. From any thread, cheap, and it never blocks: a host calls it when
+     * the set of stores it waits for changed, and a line before it lets its domain go.
      */
     void wake(D domain);
 }

@@ -43,12 +43,19 @@ class MappedLineStoreWaitsTest {
         }
 
         @Override
-        public boolean awaitAny(Domain domain, long[] tokens, int count, long deadlineNanos) throws LineException {
+        public long wakes(Domain domain) {
+            synchronized (monitor) {
+                return wakes;
+            }
+        }
+
+        @Override
+        public boolean awaitAny(Domain domain, long[] tokens, int count, long deadlineNanos, long wakesSeen)
+                throws LineException {
             calls.add("await " + tokens[0] + " x" + count + " on device " + domain.device());
             synchronized (monitor) {
-                long seen = wakes;
                 entered.countDown();
-                while (wakes == seen && deadlineNanos - System.nanoTime() > 0) {
+                while (wakes == wakesSeen && deadlineNanos - System.nanoTime() > 0) {
                     try {
                         monitor.wait(Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000));
                     } catch (InterruptedException e) {
@@ -123,14 +130,14 @@ class MappedLineStoreWaitsTest {
              MappedLine<Stream, Domain> none = MappedLine.open(fake, quiet)) {
             assertNotNull(a.storeWaitGroup());
             assertNull(none.storeWaitGroup(), "a driver without a store wait has no group");
-            assertFalse(none.awaitStores(new long[] {1}, 1, System.nanoTime() + 1_000_000_000L),
+            assertFalse(none.awaitStores(new long[] {1}, 1, System.nanoTime() + 1_000_000_000L, none.storeWakes()),
                     "and its lines return at once");
             assertEquals(StoreWaits.NO_TOKEN, none.storeToken(Slot.S0, none.signal(own, Slot.S0).target()));
             // The fake hands out a domain per retain: a group is one driver and one domain.
             assertFalse(a.storeWaitGroup().equals(b.storeWaitGroup()));
             assertEquals(a.storeWaitGroup(), a.storeWaitGroup());
             long[] tokens = {a.storeToken(Slot.S0, a.signal(own, Slot.S0).target())};
-            Thread waiter = Thread.ofPlatform().start(() -> a.awaitStores(tokens, 1, System.nanoTime() + 60_000_000_000L));
+            Thread waiter = Thread.ofPlatform().start(() -> a.awaitStores(tokens, 1, System.nanoTime() + 60_000_000_000L, a.storeWakes()));
             assertTrue(storeWaits.entered.await(10, TimeUnit.SECONDS));
             a.wakeStoreWaits();
             waiter.join(10_000);
@@ -145,7 +152,7 @@ class MappedLineStoreWaitsTest {
         MappedLine<Stream, Domain> line = MappedLine.open(driver, quiet);
         long[] tokens = {line.storeToken(Slot.S1, line.signal(own, Slot.S1).target())};
         fake.run(1);
-        Thread waiter = Thread.ofPlatform().start(() -> line.awaitStores(tokens, 1, System.nanoTime() + 60_000_000_000L));
+        Thread waiter = Thread.ofPlatform().start(() -> line.awaitStores(tokens, 1, System.nanoTime() + 60_000_000_000L, line.storeWakes()));
         assertTrue(storeWaits.entered.await(10, TimeUnit.SECONDS));
         line.close();
         waiter.join(10_000);
@@ -154,7 +161,8 @@ class MappedLineStoreWaitsTest {
         assertTrue(calls.indexOf("await returned") >= 0 && calls.indexOf("await returned") < calls.indexOf("release"),
                 "the wait left the driver before the domain went: " + calls);
         int before = calls.size();
-        assertFalse(line.awaitStores(tokens, 1, System.nanoTime() + 60_000_000_000L), "a closed line waits for nothing");
+        assertFalse(line.awaitStores(tokens, 1, System.nanoTime() + 60_000_000_000L, 0), "a closed line waits for nothing");
+        assertEquals(0, line.storeWakes());
         line.wakeStoreWaits();
         assertEquals(before, calls.size(), "nor calls its driver: its domain is gone");
     }
@@ -166,8 +174,8 @@ class MappedLineStoreWaitsTest {
             public StoreWaits<Stream, Domain> storeWaits() {
                 return new TestStoreWaits() {
                     @Override
-                    public boolean awaitAny(Domain domain, long[] tokens, int count, long deadlineNanos)
-                            throws LineException {
+                    public boolean awaitAny(Domain domain, long[] tokens, int count, long deadlineNanos,
+                                            long wakesSeen) throws LineException {
                         throw new LineException(LineError.ofStatus(719), "the vendor's wait");
                     }
                 };
@@ -175,7 +183,7 @@ class MappedLineStoreWaitsTest {
         };
         try (MappedLine<Stream, Domain> line = MappedLine.open(failing, quiet)) {
             io.gpuasync.api.GpuException e = assertThrows(io.gpuasync.api.GpuException.class,
-                    () -> line.awaitStores(new long[] {1}, 1, System.nanoTime()));
+                    () -> line.awaitStores(new long[] {1}, 1, System.nanoTime(), 0));
             assertEquals(io.gpuasync.api.GpuException.Kind.DEVICE_FAILED, e.kind());
             assertEquals(719, e.status());
         }

@@ -141,8 +141,13 @@ public final class WatchedLine<S> implements HostLine<S> {
     }
 
     @Override
-    public boolean awaitStores(long[] tokens, int count, long deadlineNanos) {
-        return line.awaitStores(tokens, count, deadlineNanos);
+    public long storeWakes() {
+        return line.storeWakes();
+    }
+
+    @Override
+    public boolean awaitStores(long[] tokens, int count, long deadlineNanos, long wakesSeen) {
+        return line.awaitStores(tokens, count, deadlineNanos, wakesSeen);
     }
 
     @Override

@@ -44,12 +44,11 @@ public final class SimDevice implements AutoCloseable {
     private volatile Throwable failureCause;
     // The driver's store waits (SimStoreWaits): threads parked in them, in a fixed array so that
     // waiting allocates nothing. A waiter lists itself, then checks; a stream marks its store
-    // landed, then unparks those listed. A wake counts, so a waiter woken returns; and it is kept
-    // for the next waiter if none was listed, so a wake is never lost.
+    // landed, then unparks those listed. A wake counts, then unparks: a waiter that read the count
+    // before it sees it moved.
     private final AtomicReferenceArray<Thread> storeWaiters = new AtomicReferenceArray<>(64);
     private final AtomicInteger listedStoreWaiters = new AtomicInteger();
     private final AtomicLong storeWakes = new AtomicLong();
-    private volatile boolean storeWakePending;
 
     SimDevice(SimBackend backend, int ordinal) {
         this.backend = backend;
@@ -242,24 +241,23 @@ public final class SimDevice implements AutoCloseable {
         }
     }
 
-    /** Ends every {@link #awaitStores} blocked now, or else the next one to start. */
+    /** How many times {@link #wakeStoreWaits} was called. */
+    long storeWakes() {
+        return storeWakes.get();
+    }
+
+    /** Counts a wake and ends every {@link #awaitStores} blocked now. */
     void wakeStoreWaits() {
         storeWakes.incrementAndGet();
-        storeWakePending = true;
         unparkStoreWaiters();
     }
 
     /**
      * Blocks until one of the stores {@code tokens[0 .. count)} ({@link SimStoreWaits#token})
-     * landed, the deadline passed, {@link #wakeStoreWaits} was called or the thread was
+     * landed, the deadline passed, the wake count is not {@code wakes} or the thread was
      * interrupted (its status kept); true if one landed. Allocates nothing.
      */
-    boolean awaitStores(long[] tokens, int count, long deadlineNanos) {
-        long wakes = storeWakes.get();
-        if (storeWakePending) {
-            storeWakePending = false;
-            return false;
-        }
+    boolean awaitStores(long[] tokens, int count, long deadlineNanos, long wakes) {
         int listed = listStoreWaiter(Thread.currentThread());
         try {
             for (;;) {

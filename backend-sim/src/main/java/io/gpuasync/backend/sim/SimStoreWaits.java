@@ -29,8 +29,13 @@ final class SimStoreWaits implements StoreWaits<SimStream, SimDevice> {
     }
 
     @Override
-    public boolean awaitAny(SimDevice device, long[] tokens, int count, long deadlineNanos) {
-        return device.awaitStores(tokens, count, deadlineNanos);
+    public long wakes(SimDevice device) {
+        return device.storeWakes();
+    }
+
+    @Override
+    public boolean awaitAny(SimDevice device, long[] tokens, int count, long deadlineNanos, long wakesSeen) {
+        return device.awaitStores(tokens, count, deadlineNanos, wakesSeen);
     }
 
     @Override

@@ -333,7 +333,7 @@ final class BlockingWaits {
             return false;
         }
         waiter.tokens[0] = token;
-        line.awaitStores(waiter.tokens, 1, now + Math.min(mostNanos, driverWaitSliceNanos));
+        line.awaitStores(waiter.tokens, 1, now + Math.min(mostNanos, driverWaitSliceNanos), line.storeWakes());
         return true;
     }
 
