@@ -1877,7 +1877,7 @@ public abstract class LineDriverVerification<S, D> {
                 line.wakeStoreWaits();
                 StoreWait early = new StoreWait(line, tokens, far, seen, "conformance-line37-after-a-wake");
                 Boolean earlyLanded = early.join(wait, rule);
-                require(earlyLanded != null && !ticket.isDone(), rule, "a wait that started after a wake "
+                require(earlyLanded != null && !earlyLanded && !ticket.isDone(), rule, "a wait that started after a wake "
                         + (earlyLanded == null ? "had not returned " + wait + " later" : "returned only once its store landed")
                         + ": the wake was lost");
                 // Woken while blocked. Whether it is blocked yet is not known: woken until it returns.
@@ -1888,7 +1888,7 @@ public abstract class LineDriverVerification<S, D> {
                     line.wakeStoreWaits();
                     blockedLanded = blocked.join(Duration.ofMillis(10), rule);
                 }
-                require(blockedLanded != null && !ticket.isDone(), rule, "a blocked wait woken again and again "
+                require(blockedLanded != null && !blockedLanded && !ticket.isDone(), rule, "a blocked wait woken again and again "
                         + (blockedLanded == null ? "had not returned " + wait + " later" : "returned only once its store landed"));
             } finally {
                 hold.release();

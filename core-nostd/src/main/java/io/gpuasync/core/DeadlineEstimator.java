@@ -19,9 +19,9 @@ package io.gpuasync.core;
  * is exact. One found at the first look after a sleep came some time during it: its error is
  * taken at the timer's target (a late wake says only that the landing came before it), and its
  * service time at the middle of the sleep, so that a prediction that came out too late is not
- * confirmed by every sleeper that trusts it: such landings pull the estimate down, halving it in
- * a few waits, until sleepers wake before landings again. The median ignores the few that come
- * before a wake when predictions are right.
+ * confirmed by every sleeper that trusts it: such landings pull the estimate down until sleepers
+ * wake before landings again. The median ignores the few that come before a wake when
+ * predictions are right.
  *
  * <p>State is fixed at construction; nothing allocates after it, apart from
  * {@link #accuracy()}'s snapshot. Not thread-safe: confine an estimator to one thread, or guard
@@ -62,13 +62,6 @@ public final class DeadlineEstimator {
     private final long[] predictedTailNanos = new long[Slot.COUNT];
     private final long[] submitNanos = new long[Slot.COUNT * WINDOW];
     private final long[] predictionNanos = new long[Slot.COUNT * WINDOW];
-    // Per slot, the model's offsets as last worked out, and what they were worked out from.
-    private final long[] wakeOffsets = new long[Slot.COUNT];
-    private final long[] spinOffsets = new long[Slot.COUNT];
-    private final long[] offsetsErrors = new long[Slot.COUNT];
-    private final long[] offsetsSleeps = new long[Slot.COUNT];
-    private final long[] offsetsAge = new long[Slot.COUNT];
-    private final WakeModel[] offsetsModel = new WakeModel[Slot.COUNT];
 
     private long predictions;
     private long early;
@@ -86,7 +79,6 @@ public final class DeadlineEstimator {
         this.clock = clock;
         java.util.Arrays.fill(predictedTailNanos, UNKNOWN);
         java.util.Arrays.fill(lastLandingNanos, UNKNOWN);
-        java.util.Arrays.fill(offsetsErrors, -1);
     }
 
     /**
@@ -102,7 +94,6 @@ public final class DeadlineEstimator {
         int s = slot.ordinal();
         samples[s] = 0;
         errorCount[s] = 0;
-        offsetsErrors[s] = -1;
         learn(s, nanos);
     }
 
@@ -156,28 +147,21 @@ public final class DeadlineEstimator {
             return;
         }
         int s = slot.ordinal();
-        TimerLateness lateness = model.lateness();
-        long age = nowNanos / TimerLateness.MEMORY_NANOS;
-        if (offsetsErrors[s] != errorCount[s] || offsetsSleeps[s] != lateness.samples() || offsetsModel[s] != model
-                || offsetsAge[s] != age) {
-            offsetsErrors[s] = errorCount[s];
-            offsetsSleeps[s] = lateness.samples();
-            offsetsModel[s] = model;
-            offsetsAge[s] = age;
-            int m = lateness.recent(nowNanos, latenessScratch);
-            int n = (int) Math.min(errorCount[s], HISTORY);
-            if (n < WakeModel.MIN_ERRORS) {
-                long spread = COLD_SPREADS * deviationNanos[s];
-                wakeOffsets[s] = -spread - (m == 0 ? 0 : Quantiles.kthSmallest(latenessScratch, m, (m - 1) / 2));
-                spinOffsets[s] = spread;
-            } else {
-                System.arraycopy(errors, s * HISTORY, scratch, 0, n);
-                wakeOffsets[s] = model.wakeOffset(scratch, n, latenessScratch, m, pairs);
-                spinOffsets[s] = model.spinOffset(scratch, n);
-            }
+        int m = model.lateness().recent(nowNanos, latenessScratch);
+        int n = (int) Math.min(errorCount[s], HISTORY);
+        long wakeOffset;
+        long spinOffset;
+        if (n < WakeModel.MIN_ERRORS) {
+            long spread = COLD_SPREADS * deviationNanos[s];
+            wakeOffset = -spread - (m == 0 ? 0 : Quantiles.kthSmallest(latenessScratch, m, (m - 1) / 2));
+            spinOffset = spread;
+        } else {
+            System.arraycopy(errors, s * HISTORY, scratch, 0, n);
+            wakeOffset = model.wakeOffset(scratch, n, latenessScratch, m, pairs);
+            spinOffset = model.spinOffset(scratch, n);
         }
-        long wakeAt = landing + wakeOffsets[s];
-        long spinUntil = landing + spinOffsets[s];
+        long wakeAt = landing + wakeOffset;
+        long spinUntil = landing + spinOffset;
         into.set(landing, wakeAt, spinUntil - wakeAt < 0 ? wakeAt : spinUntil);
     }
 

@@ -7,13 +7,15 @@ package io.gpuasync.core;
  * because it only decides and never waits itself.
  * <pre>{@code
  * line.predict(slot, target, model, prediction);
- * runner.start(System.nanoTime(), prediction, line.storeToken(slot, target) != StoreWaits.NO_TOKEN);
+ * tokens[0] = line.storeToken(slot, target);
+ * runner.start(System.nanoTime(), prediction, tokens[0] != StoreWaits.NO_TOKEN);
  * for (;;) {
  *     switch (runner.next(line.reached(slot, target), System.nanoTime())) {
  *         case SPIN -> Thread.onSpinWait();
  *         case YIELD -> Thread.yield();
  *         case PARK -> LockSupport.parkNanos(runner.parkNanos());
- *         case DRIVER_WAIT -> line.awaitStores(token, 1, System.nanoTime() + runner.driverWaitNanos());
+ *         case DRIVER_WAIT -> line.awaitStores(tokens, 1,       // in slices: a driver's wait sees no interrupt
+ *                 System.nanoTime() + Math.min(runner.driverWaitNanos(), slice), line.storeWakes());
  *         case DONE -> { return; }
  *         case TIMED_OUT -> throw timedOut;
  *     }

@@ -47,7 +47,8 @@ public final class DriverLoop {
                 continue;
             }
             try {
-                long target = idle == IdleStrategy.Idle.BLOCK ? WaitEngine.NO_DEADLINE : engine.nextDeadline();
+                // A block while a wait is due at some time sleeps to it: nothing else would look.
+                long target = engine.nextDeadline();
                 long armedAt = System.nanoTime();
                 if (timer.sleepUntil(target) && target != WaitEngine.NO_DEADLINE) {
                     engine.model().lateness().timerEnded(target, armedAt, System.nanoTime());
@@ -59,9 +60,11 @@ public final class DriverLoop {
     }
 
     /**
-     * One step: the engine's work, then the strategy's decision for its next deadline; null once
-     * the engine is closed and its last step ran. A step that throws abandons the engine (every
-     * wait fails {@link GpuException.Kind#CLOSED}) and rethrows.
+     * One step: the engine's work, then the strategy's decision for its next deadline (a
+     * {@link IdleStrategy.Idle#BLOCK} while there is a deadline counts as a sleep to it, so that a
+     * wait nothing else would wake for is still looked at); null once the engine is closed and its
+     * last step ran. A step that throws abandons the engine (every wait fails
+     * {@link GpuException.Kind#CLOSED}) and rethrows.
      */
     public static IdleStrategy.Idle step(WaitEngine engine, IdleStrategy strategy) {
         try {
@@ -70,7 +73,9 @@ public final class DriverLoop {
                 return null;
             }
             engine.doWork(System.nanoTime());
-            return strategy.idle(engine.nextDeadline(), System.nanoTime());
+            long deadline = engine.nextDeadline();
+            IdleStrategy.Idle idle = strategy.idle(deadline, System.nanoTime());
+            return idle == IdleStrategy.Idle.BLOCK && deadline != WaitEngine.NO_DEADLINE ? IdleStrategy.Idle.SLEEP : idle;
         } catch (RuntimeException | Error e) {
             engine.abandon(new GpuException(GpuException.Kind.CLOSED, "the thread driving the waits failed: " + e, e));
             throw e;

@@ -50,9 +50,9 @@ public interface IdleStrategy {
 
     /**
      * What to do after a step, given the engine's next deadline ({@link WaitEngine#NO_DEADLINE}:
-     * only a wake-up brings work) at {@code nowNanos}. A strategy that sleeps must not
-     * {@link Idle#BLOCK} while there is a deadline: a wait with no driver's wait of its own would
-     * never be looked at again.
+     * only a wake-up brings work) at {@code nowNanos}. A {@link Idle#BLOCK} while there is a
+     * deadline is taken as a sleep to it ({@link DriverLoop#step}): a wait with no driver's wait
+     * of its own, or the watchdog's round, would otherwise never come.
      */
     Idle idle(long deadlineNanos, long nowNanos);
 
@@ -85,9 +85,9 @@ public interface IdleStrategy {
     }
 
     /**
-     * Never sets a timer for a wait whose driver can wait for the store itself: every wait goes to
-     * the driver's wait at once, and the thread sleeps until it is woken (CUDA's blocking-sync
-     * scheduling, for every vendor that has one). Waits on other lines are slept to, with a back-off.
+     * Hands every wait whose driver can wait for the store itself to that wait at once, and sleeps
+     * until woken (CUDA's blocking-sync scheduling, for every vendor that has one), but for the
+     * watchdog's round. Waits on other lines are slept to, then backed off.
      */
     static IdleStrategy blockUntilWoken() {
         return BuiltInIdle.BLOCK_UNTIL_WOKEN;

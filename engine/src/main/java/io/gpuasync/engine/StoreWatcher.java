@@ -24,9 +24,12 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class StoreWatcher {
     private static final AtomicInteger THREADS = new AtomicInteger();
+    // How long the watcher pauses after its driver's wait came back early for no reason.
+    private static final long SPURIOUS_PAUSE_NANOS = 1_000_000;
 
     private final Object group;
     private final Waker engineWaker;
+    private final java.util.function.BooleanSupplier engineClosed;
     private final long sliceNanos;
     private final Object lock = new Object();
     // Guarded by lock: the watched entries, densely, with their tokens and lines.
@@ -35,16 +38,23 @@ final class StoreWatcher {
     private final HostLine<?>[] lines;
     private final int[] positions;
     private int size;
+    // Driving thread only: when the set last became empty.
+    private long emptySince;
     private volatile long version;
     private volatile boolean stopped;
     // The watcher thread's own copy of the tokens.
     private final long[] waiting;
     private final Thread thread;
 
-    /** A watcher for lines of {@code group}, for a port of {@code capacity} entries; its thread starts at once. */
-    StoreWatcher(Object group, int capacity, Waker engineWaker, long sliceNanos) {
+    /**
+     * A watcher for lines of {@code group}, for a port of {@code capacity} entries, that ends by
+     * itself once {@code engineClosed} says so; its thread starts at once.
+     */
+    StoreWatcher(Object group, int capacity, Waker engineWaker, java.util.function.BooleanSupplier engineClosed,
+                 long sliceNanos) {
         this.group = group;
         this.engineWaker = engineWaker;
+        this.engineClosed = engineClosed;
         this.sliceNanos = sliceNanos;
         this.entries = new int[capacity];
         this.tokens = new long[capacity];
@@ -73,9 +83,12 @@ final class StoreWatcher {
         LockSupport.unpark(thread);
     }
 
-    /** Stops watching port entry {@code entry}. Driving thread. */
-    void remove(int entry) {
+    /** Stops watching port entry {@code entry}, at {@code nowNanos}. Driving thread. */
+    void remove(int entry, long nowNanos) {
         synchronized (lock) {
+            if (size == 1) {
+                emptySince = nowNanos;
+            }
             int at = positions[entry];
             int last = --size;
             entries[at] = entries[last];
@@ -88,13 +101,24 @@ final class StoreWatcher {
         LockSupport.unpark(thread);
     }
 
+    /** Whether it has watched nothing since {@code idleNanos} before {@code nowNanos}. Driving thread. */
+    boolean idleSince(long nowNanos, long idleNanos) {
+        synchronized (lock) {
+            return size == 0 && nowNanos - emptySince >= idleNanos;
+        }
+    }
+
     /** Ends the watcher thread, promptly. Any thread. */
     void stop() {
-        HostLine<?> via;
+        HostLine<?> via = null;
         synchronized (lock) {
             stopped = true;
             version++;
-            via = size > 0 ? lines[0] : null;
+            for (int i = 0; i < size && via == null; i++) {
+                if (lines[i].state() == Line.State.OPEN) {
+                    via = lines[i];
+                }
+            }
         }
         if (via != null) {
             via.wakeStoreWaits();
@@ -103,7 +127,7 @@ final class StoreWatcher {
     }
 
     private void run() {
-        while (!stopped) {
+        while (!stopped && !engineClosed.getAsBoolean()) {
             long seen;
             int n = 0;
             HostLine<?> via = null;
@@ -118,7 +142,7 @@ final class StoreWatcher {
             }
             if (via == null) {
                 // Nothing to wait for, or only closing lines, whose waits the engine fails.
-                parkWhileUnchanged(seen, Long.MAX_VALUE);
+                parkWhileUnchanged(seen, sliceNanos);
                 continue;
             }
             long wakes = via.storeWakes();
@@ -126,8 +150,9 @@ final class StoreWatcher {
                 continue;
             }
             boolean landed;
+            long deadline = System.nanoTime() + sliceNanos;
             try {
-                landed = via.awaitStores(waiting, n, System.nanoTime() + sliceNanos, wakes);
+                landed = via.awaitStores(waiting, n, deadline, wakes);
             } catch (GpuException failed) {
                 // The device's failure is the watchdog's to find and report: look again later.
                 parkWhileUnchanged(seen, sliceNanos);
@@ -138,6 +163,9 @@ final class StoreWatcher {
                 // The driver's next poll takes the landed wait out; until then it would be found
                 // landed again at once.
                 parkWhileUnchanged(seen, sliceNanos);
+            } else if (version == seen && via.storeWakes() == wakes && System.nanoTime() - deadline < 0) {
+                // Back early with nothing changed: a spurious return, which must not become a spin.
+                parkWhileUnchanged(seen, SPURIOUS_PAUSE_NANOS);
             }
         }
     }

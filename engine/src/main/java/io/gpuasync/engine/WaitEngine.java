@@ -69,6 +69,8 @@ public final class WaitEngine implements AutoCloseable {
     };
     private final CompletionHandler failRemoved = this::failRemoved;
     private final Prediction prediction = new Prediction();
+    // The time of the doWork that is running.
+    private long workNanos;
     // When the port last read every pending word: what landed since came after it.
     private long previousPollNanos = DeadlineEstimator.UNKNOWN;
 
@@ -91,7 +93,7 @@ public final class WaitEngine implements AutoCloseable {
         Objects.requireNonNull(settings.idleStrategy().phases(), "idleStrategy.phases()");
         int ports = settings.asyncCapacity() + settings.handOffCapacity();
         this.port = new CompletionPort(ports);
-        this.phases = new WaitPhases(settings, ports, waker);
+        this.phases = new WaitPhases(settings, ports, waker, this::isClosed);
         // Room also for async waits cancelled before the driver took them, which no longer
         // count against the capacity.
         this.submissions = new MpscArrayQueue<>(ports + settings.asyncCapacity());
@@ -267,15 +269,19 @@ public final class WaitEngine implements AutoCloseable {
             phases.stop();
             return failEverything(closedEngine());
         }
+        workNanos = nowNanos;
         int work = drain(nowNanos);
         work += port.poll(completeLanded, nowNanos);
         previousPollNanos = nowNanos;
         if (port.unreadable() > 0) {
             work += failClosedLines();
         }
+        // Read before the watchdog's round moves it: abandoned waits are dropped every round.
+        boolean round = nowNanos - watchdog.nextRound() >= 0;
         work += watchdog.run(port, nowNanos);
-        if (nowNanos - watchdog.nextRound() >= 0) {
+        if (round) {
             work += dropAbandoned();
+            phases.retireIdleWatchers(nowNanos);
         }
         planNextLook();
         return work;
@@ -343,7 +349,7 @@ public final class WaitEngine implements AutoCloseable {
             line.predict(ticket.slot(), ticket.target(), model, prediction);
             // A wait that already landed is registered too: the poll that follows in this doWork
             // completes it, and completes a batch that landed together last-in first.
-            long due = phases.firstDue(prediction, nowNanos);
+            long due = phases.firstDue(line, prediction, nowNanos);
             long handle = port.tryRegister(line.words(), ticket.slot(), ticket.target(), due, wait);
             if (handle == CompletionPort.FULL && dropAbandoned() > 0) {
                 handle = port.tryRegister(line.words(), ticket.slot(), ticket.target(), due, wait);
@@ -369,20 +375,25 @@ public final class WaitEngine implements AutoCloseable {
         // of those before it ran, so not the doWork's time.
         long seen = System.nanoTime();
         long target = phases.wakeTargetOfLanding((int) handle, previousPollNanos);
-        phases.ended((int) handle);
+        phases.ended((int) handle, seen);
         PendingWait wait = (PendingWait) attachment;
         // Read before the wait ends: once ended, the record may already be its waiter's next wait.
         HostLine<?> line = wait.line();
         Slot slot = wait.ticket().slot();
+        boolean itsOwnStore = word == wait.ticket().target();
         account(wait);
         // The wait ends first and its line learns after, so the continuation does not wait for
-        // the estimator; told when the port read the word, and that it landed after the previous poll.
+        // the estimator; told when the port read the word, and that it landed after the previous
+        // poll. A word past the wait's own store is taught by that store's wait, whose wake
+        // target it is, or by the next look: this wait's target says nothing of its landing.
         wait.landed(word);
-        line.observe(slot, word, previousPollNanos, target, seen);
+        if (itsOwnStore) {
+            line.observe(slot, word, previousPollNanos, target, seen);
+        }
     }
 
     private void failRemoved(long handle, Object attachment, long word) {
-        phases.ended((int) handle);
+        phases.ended((int) handle, workNanos);
         PendingWait wait = (PendingWait) attachment;
         account(wait);
         wait.failed(removalFailure);
@@ -407,7 +418,7 @@ public final class WaitEngine implements AutoCloseable {
             PendingWait wait = (PendingWait) port.attachmentAt(i);
             if (wait.abandoned()) {
                 long handle = port.handleAt(i);
-                phases.ended((int) handle);
+                phases.ended((int) handle, workNanos);
                 port.cancel(handle);
                 drop(wait);
                 dropped++;

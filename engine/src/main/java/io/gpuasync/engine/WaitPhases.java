@@ -9,18 +9,22 @@ import io.gpuasync.spi.StoreWaits;
  * Where each of an engine's waits is in its phases ({@link IdleStrategy.Phases}), by its port
  * entry: due at its wake time, due at every step over its spin, then watched by its driver's own
  * wait for the store ({@link StoreWatcher}, one per driver and domain), or, where the line's
- * driver has none, due again after a doubling back-off. The driving thread alone uses it;
- * allocates nothing but a watcher per group of lines, once.
+ * driver has none, due again after a doubling back-off. A watcher that has watched nothing for
+ * {@link #WATCHER_IDLE_NANOS} ends, so that groups of lines that come and go never use up the
+ * places. The driving thread alone uses it; allocates nothing but a watcher per group of lines.
  */
 final class WaitPhases {
-    // How many groups of lines (driver and domain) get a watcher thread; waits on more back off.
+    // How many groups of lines (driver and domain) get a watcher thread at once; waits on more back off.
     private static final int MOST_WATCHERS = 8;
+    /** How long a watcher waits with nothing to watch before it ends: a second, as a sample of lateness lives. */
+    static final long WATCHER_IDLE_NANOS = 1_000_000_000L;
 
     private final IdleStrategy.Phases phases;
     private final long backoffMinNanos;
     private final long backoffMaxNanos;
     private final long watchSliceNanos;
     private final Waker waker;
+    private final java.util.function.BooleanSupplier engineClosed;
     // Per port entry: the time its sleep was set to end, until when it is due at every step,
     // its next back-off, and the watcher that waits for its store (null: none).
     private final long[] wakeAt;
@@ -30,23 +34,29 @@ final class WaitPhases {
     private final StoreWatcher[] watchers = new StoreWatcher[MOST_WATCHERS];
     private int watcherCount;
 
-    WaitPhases(EngineSettings settings, int entries, Waker waker) {
+    WaitPhases(EngineSettings settings, int entries, Waker waker, java.util.function.BooleanSupplier engineClosed) {
         this.phases = settings.idleStrategy().phases();
         this.backoffMinNanos = settings.pollBackoffMin().toNanos();
         this.backoffMaxNanos = settings.pollBackoffMax().toNanos();
-        this.watchSliceNanos = settings.watchdogInterval().toNanos();
+        this.watchSliceNanos = Math.min(settings.watchdogInterval().toNanos(), Long.MAX_VALUE / 4);
         this.waker = waker;
+        this.engineClosed = engineClosed;
         this.wakeAt = new long[entries];
         this.spinUntil = new long[entries];
         this.backoff = new long[entries];
         this.watcherOf = new StoreWatcher[entries];
     }
 
-    /** When a wait predicted as {@code prediction}, registered at {@code nowNanos}, is first due. */
-    long firstDue(Prediction prediction, long nowNanos) {
+    /**
+     * When a wait on {@code line} predicted as {@code prediction}, registered at {@code nowNanos},
+     * is first due: at once where its driver's wait takes it at once, or to be polled; else at its
+     * wake time (a line with no driver's wait is slept to whatever the phases).
+     */
+    long firstDue(HostLine<?> line, Prediction prediction, long nowNanos) {
         long wake = prediction.wakeAt();
-        boolean sleeps = phases == IdleStrategy.Phases.SLEEP_SPIN_DRIVER || phases == IdleStrategy.Phases.SLEEP_DRIVER;
-        return sleeps && wake != DeadlineEstimator.UNKNOWN ? wake : nowNanos;
+        boolean atOnce = phases == IdleStrategy.Phases.POLL
+                || phases == IdleStrategy.Phases.DRIVER && line.storeWaitGroup() != null;
+        return atOnce || wake == DeadlineEstimator.UNKNOWN ? nowNanos : wake;
     }
 
     /** The wait at {@code entry} was registered, first due at {@code due}. */
@@ -86,12 +96,23 @@ final class WaitPhases {
         return sleptThrough ? wake : DeadlineEstimator.UNKNOWN;
     }
 
-    /** The wait at {@code entry} ended or left the port: its driver's wait stops watching it. */
-    void ended(int entry) {
+    /** The wait at {@code entry} ended or left the port at {@code nowNanos}: its driver's wait stops watching it. */
+    void ended(int entry, long nowNanos) {
         StoreWatcher watcher = watcherOf[entry];
         if (watcher != null) {
             watcherOf[entry] = null;
-            watcher.remove(entry);
+            watcher.remove(entry, nowNanos);
+        }
+    }
+
+    /** Ends the watchers that have watched nothing for {@link #WATCHER_IDLE_NANOS}, freeing their places. */
+    void retireIdleWatchers(long nowNanos) {
+        for (int i = watcherCount - 1; i >= 0; i--) {
+            if (watchers[i].idleSince(nowNanos, WATCHER_IDLE_NANOS)) {
+                watchers[i].stop();
+                watchers[i] = watchers[--watcherCount];
+                watchers[watcherCount] = null;
+            }
         }
     }
 
@@ -130,7 +151,7 @@ final class WaitPhases {
         if (watcherCount == watchers.length) {
             return null;
         }
-        StoreWatcher watcher = new StoreWatcher(group, wakeAt.length, waker, watchSliceNanos);
+        StoreWatcher watcher = new StoreWatcher(group, wakeAt.length, waker, engineClosed, watchSliceNanos);
         watchers[watcherCount++] = watcher;
         return watcher;
     }

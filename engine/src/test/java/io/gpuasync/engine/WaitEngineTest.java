@@ -466,6 +466,65 @@ class WaitEngineTest {
     }
 
     @Test
+    void aWithdrawnHandOffWhoseTicketNeverLandsIsDroppedAtTheNextRound() throws Exception {
+        WaitEngine watched = closeLater(new WaitEngine(EngineSettings.DEFAULTS.withWatchdog(Duration.ofSeconds(60),
+                Duration.ofMillis(1)), wakes::incrementAndGet));
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        gate(stream);
+        HandOff handOff = new HandOff(Thread.currentThread());
+        assertTrue(watched.handOff(handOff, line.signal(stream, Slot.S0)));
+        long now = System.nanoTime();
+        watched.doWork(now);
+        assertTrue(handOff.withdraw());
+        assertEquals(1, watched.waitsPending(), "held until the engine lets go");
+        watched.doWork(now + Duration.ofMillis(2).toNanos());
+        assertEquals(0, watched.waitsPending(), "dropped at the round, its store still held");
+        assertTrue(handOff.reusable());
+        watched.close();
+        watched.doWork(System.nanoTime());
+    }
+
+    private static java.util.Set<Thread> watcherThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("gar-store-watch-") && t.isAlive())
+                .collect(java.util.stream.Collectors.toSet());
+    }
+
+    @Test
+    void aWatcherWithNothingToWatchForASecondEnds() throws Exception {
+        WaitEngine watched = closeLater(new WaitEngine(EngineSettings.DEFAULTS.withWatchdog(Duration.ofSeconds(60),
+                Duration.ofMillis(1)), wakes::incrementAndGet));
+        SimStream stream = closeLater(sim.device(0).createStream());
+        Line<SimStream> line = closeLater(sim.openLine());
+        CountDownLatch gate = gate(stream);
+        Ticket ticket = line.signal(stream, Slot.S0);
+        CompletableFuture<Ticket> future = watched.whenLanded(ticket);
+        java.util.Set<Thread> before = watcherThreads();
+        long now = System.nanoTime();
+        watched.doWork(now);
+        watched.doWork(now + 1);     // no prediction: straight to the sim's own wait, on a watcher
+        List<Thread> watchers = watcherThreads().stream().filter(t -> !before.contains(t)).toList();
+        assertEquals(1, watchers.size(), "a watcher waits for the store");
+        gate.countDown();
+        awaitLanded(ticket);
+        for (int tries = 0; !future.isDone() && tries < 10_000; tries++) {
+            watched.doWork(System.nanoTime());
+            LockSupport.parkNanos(1_000_000);
+        }
+        assertSame(ticket, future.getNow(null));
+        long landedAt = System.nanoTime();
+        watched.doWork(landedAt + Duration.ofMillis(500).toNanos());
+        watched.doWork(landedAt + Duration.ofSeconds(2).toNanos());
+        for (Thread watcher : watchers) {
+            watcher.join(10_000);
+        }
+        assertTrue(watchers.stream().noneMatch(Thread::isAlive), "an idle watcher ended: " + watchers);
+        watched.close();
+        watched.doWork(System.nanoTime());
+    }
+
+    @Test
     void aDeadDeviceFailsHandedOffAndAsyncWaitsAtTheWatchdog() {
         WaitEngine watched = new WaitEngine(EngineSettings.DEFAULTS.withWatchdog(Duration.ZERO, Duration.ofMillis(1)), () -> { });
         SimStream stream = closeLater(sim.device(0).createStream());

@@ -321,6 +321,7 @@ public final class MappedLine<S, D> implements HostLine<S> {
     private void keepToken(Slot slot, long sequence, long token) {
         int at = slot.ordinal() * TOKENS_KEPT + (int) (sequence & (TOKENS_KEPT - 1));
         LONGS.setOpaque(tokenSequences, at, NO_SEQUENCE);
+        VarHandle.storeStoreFence();
         LONGS.setOpaque(tokens, at, token);
         LONGS.setRelease(tokenSequences, at, sequence);
     }

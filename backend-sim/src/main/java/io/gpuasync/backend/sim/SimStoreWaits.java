@@ -1,5 +1,7 @@
 package io.gpuasync.backend.sim;
 
+import io.gpuasync.spi.LineError;
+import io.gpuasync.spi.LineException;
 import io.gpuasync.spi.StoreWaits;
 
 /**
@@ -25,7 +27,8 @@ final class SimStoreWaits implements StoreWaits<SimStream, SimDevice> {
 
     @Override
     public long queued(SimDevice device, SimStream stream, long address, long value) {
-        return token(stream, stream.indexOfStore(address, value));
+        long index = stream.indexOfStore(address, value);
+        return index == 0 ? NO_TOKEN : token(stream, index);
     }
 
     @Override
@@ -34,8 +37,16 @@ final class SimStoreWaits implements StoreWaits<SimStream, SimDevice> {
     }
 
     @Override
-    public boolean awaitAny(SimDevice device, long[] tokens, int count, long deadlineNanos, long wakesSeen) {
-        return device.awaitStores(tokens, count, deadlineNanos, wakesSeen);
+    public boolean awaitAny(SimDevice device, long[] tokens, int count, long deadlineNanos, long wakesSeen)
+            throws LineException {
+        if (device.awaitStores(tokens, count, deadlineNanos, wakesSeen)) {
+            return true;
+        }
+        int error = device.stickyError();
+        if (error != 0) {
+            throw new LineException(LineError.ofStatus(error), "sim: wait for a store on " + device);
+        }
+        return false;
     }
 
     @Override

@@ -47,6 +47,11 @@ public final class SimStream implements AutoCloseable {
     // Stores queued so far (guarded by lock), and how many of them have landed, in order.
     private long storesQueued;
     private volatile long storesLanded;
+    // Guarded by lock: the address and value of the latest stores queued, by index, so that the
+    // driver finds a store's index whether it is queued, running or done.
+    private static final int STORES_KEPT = 64;
+    private final long[] keptAddresses = new long[STORES_KEPT];
+    private final long[] keptValues = new long[STORES_KEPT];
     private final Thread worker;
 
     SimStream(SimDevice device, int id) {
@@ -88,26 +93,30 @@ public final class SimStream implements AutoCloseable {
     void store(long address, long value) {
         lock.lock();
         try {
-            enqueue(new Store(address, value, storesQueued + 1));
-            storesQueued++;
+            long index = storesQueued + 1;
+            enqueue(new Store(address, value, index));
+            storesQueued = index;
+            keptAddresses[(int) (index % STORES_KEPT)] = address;
+            keptValues[(int) (index % STORES_KEPT)] = value;
         } finally {
             lock.unlock();
         }
     }
 
     /**
-     * The index on this stream (1 for the first) of the store of {@code value} at {@code address}
-     * ({@link #landed}): found in the queue, or, once it ran, one that has landed too.
+     * The index on this stream (1 for the first, for {@link #landed}) of the latest store of
+     * {@code value} at {@code address} among the last stores queued, or 0 if none of them is it.
      */
     long indexOfStore(long address, long value) {
         lock.lock();
         try {
-            for (var it = queue.descendingIterator(); it.hasNext(); ) {
-                if (it.next() instanceof Store store && store.address() == address && store.value() == value) {
-                    return store.index();
+            for (long index = storesQueued; index > 0 && storesQueued - index < STORES_KEPT; index--) {
+                int at = (int) (index % STORES_KEPT);
+                if (keptAddresses[at] == address && keptValues[at] == value) {
+                    return index;
                 }
             }
-            return storesLanded;
+            return 0;
         } finally {
             lock.unlock();
         }

@@ -120,6 +120,13 @@ class SimBackendTest {
         assertTrue(health.getMessage().contains("CUDA_ERROR_ILLEGAL_ADDRESS"), health.getMessage());
         GpuException refused = assertThrows(GpuException.class, () -> line.signal(stream, Slot.S1));
         assertEquals(700, refused.status());
+        // The driver's own wait for the store says so too, rather than return false for ever.
+        HostLine<SimStream> host = HostLine.of(line);
+        long[] tokens = {host.storeToken(Slot.S0, ticket.target())};
+        GpuException waited = assertThrows(GpuException.class,
+                () -> host.awaitStores(tokens, 1, System.nanoTime() + Duration.ofSeconds(10).toNanos(), host.storeWakes()));
+        assertEquals(GpuException.Kind.DEVICE_FAILED, waited.kind());
+        assertEquals(700, waited.status());
 
         line.close();
         assertEquals(Line.State.LEAKED, line.state());

@@ -247,7 +247,8 @@ final class BlockingWaits {
             for (;;) {
                 long word = line.word(slot);
                 boolean landed = Sequences.reached(word, target);
-                if (landed) {
+                // A word past this wait's store: when it landed says nothing of this store's.
+                if (landed && word == target) {
                     line.observe(slot, word, lookedAt, wakeTarget, System.nanoTime());
                 }
                 lookedAt = now;
@@ -333,7 +334,14 @@ final class BlockingWaits {
             return false;
         }
         waiter.tokens[0] = token;
-        line.awaitStores(waiter.tokens, 1, now + Math.min(mostNanos, driverWaitSliceNanos), line.storeWakes());
+        try {
+            line.awaitStores(waiter.tokens, 1, now + Math.min(mostNanos, driverWaitSliceNanos), line.storeWakes());
+        } catch (GpuException failed) {
+            if (failed.kind() == GpuException.Kind.DEVICE_FAILED) {
+                DeviceFailedEvent.emit(line, failed, "WAITER");
+            }
+            throw failed;
+        }
         return true;
     }
 
