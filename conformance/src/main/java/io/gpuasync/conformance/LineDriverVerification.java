@@ -1691,4 +1691,110 @@ public abstract class LineDriverVerification<S, D> {
             }
         });
     }
+
+    // ------------------------------------------------------------------ a running stream
+
+    /** Streams each of {@code line32}'s rounds holds at once: each a chance to see the store land early. */
+    private static final int HELD_STREAMS = 2;
+
+    /** Rounds of {@code line32} with the streams held at a gate ({@link Capability#DEVICE_SIDE_WAIT}). */
+    private static final int GATED_ROUNDS = 3;
+
+    /**
+     * Gives the streams of {@code line32} time to take the operation they reached off their
+     * queues: {@code times} as long as it took their markers to land once queued (at least a
+     * millisecond), at most {@code most}. Nothing is asserted about the time: a store signalled
+     * before a stream took its operation is queued behind it, and a later round, with a longer
+     * pause, or another stream sees the driver's shortcut.
+     */
+    private static void letTheStreamsStart(long markersTook, int times, Duration most) throws InterruptedException {
+        Thread.sleep(Duration.ofNanos(Math.min(Math.max(markersTook, 1_000_000) * times, most.toNanos())));
+    }
+
+    /**
+     * line32: a store lands behind the operation its stream is running, also when nothing is
+     * queued behind that operation (a driver that writes from the host when it finds the
+     * stream's queue empty lands it at once). Each of {@value #HELD_STREAMS} streams stores a
+     * marker into another line and then runs an operation; once the markers landed, and the
+     * streams had time to start that operation, a store is signalled on each.
+     * <ul>
+     * <li>With {@link Capability#DEVICE_SIDE_WAIT}, the operation is a device-side wait on a
+     * gate the suite opens only after it looked: the store must not have landed before (no
+     * timing in that claim), in each of {@value #GATED_ROUNDS} rounds, each pausing four times
+     * longer than the one before, so that a stream that had not yet taken the wait off its
+     * queue in one round has in another.</li>
+     * <li>Always, the operation is work of {@link #LONG_WORK} (a driver that takes a stream whose
+     * own last store landed for idle forgets the work queued since): a store seen landed
+     * within half that work's length of queueing the work is early; a look that came later,
+     * from a host thread held up, shows nothing and is not counted.</li>
+     * </ul>
+     */
+    @Property(tries = 2)
+    public void required_line32_aStoreLandsBehindTheOperationItsStreamIsRunning() {
+        LineRule rule = LineRule.STORE_BEHIND_RUNNING_OPERATION;
+        check(rule, world -> {
+            MappedLine<S, D> line = world.open(0);
+            MappedLine<S, D> marker = world.open(0);
+            List<S> streams = new ArrayList<>();
+            for (int i = 0; i < HELD_STREAMS; i++) {
+                streams.add(world.stream(0));
+            }
+            if (capabilities().contains(Capability.DEVICE_SIDE_WAIT)) {
+                MappedLine<S, D> gate = world.open(0);
+                S opener = world.stream(0);
+                for (int round = 1; round <= GATED_ROUNDS; round++) {
+                    List<Ticket> markers = new ArrayList<>();
+                    long queued = System.nanoTime();
+                    for (int i = 0; i < HELD_STREAMS; i++) {
+                        markers.add(marker.signal(streams.get(i), Slot.of(i)));
+                        gate.waitOnDevice(streams.get(i), Slot.S0, round);
+                    }
+                    List<Ticket> stores = new ArrayList<>();
+                    try {
+                        for (Ticket reached : markers) {
+                            awaitLanded(reached, rule);
+                        }
+                        letTheStreamsStart(System.nanoTime() - queued, 1 << (2 * (round - 1)), patience().dividedBy(100));
+                        for (int i = 0; i < HELD_STREAMS; i++) {
+                            Ticket store = line.signal(streams.get(i), Slot.of(i));
+                            require(!store.isDone(), rule, "a store signalled while its stream ran a device-side wait that"
+                                    + " had not ended (its gate still shut) landed at once: it was written as if the stream"
+                                    + " were idle (round " + round + ")");
+                            stores.add(store);
+                        }
+                    } finally {
+                        gate.signal(opener, Slot.S0);
+                    }
+                    for (Ticket store : stores) {
+                        awaitLanded(store, rule);
+                    }
+                }
+            }
+            List<Ticket> markers = new ArrayList<>();
+            long[] workQueued = new long[HELD_STREAMS];
+            long queued = System.nanoTime();
+            for (int i = 0; i < HELD_STREAMS; i++) {
+                markers.add(marker.signal(streams.get(i), Slot.of(i)));
+                workQueued[i] = System.nanoTime();
+                enqueueWork(streams.get(i), LONG_WORK);
+            }
+            for (Ticket reached : markers) {
+                awaitLanded(reached, rule);
+            }
+            letTheStreamsStart(System.nanoTime() - queued, 1, LONG_WORK.dividedBy(10));
+            List<Ticket> stores = new ArrayList<>();
+            for (int i = 0; i < HELD_STREAMS; i++) {
+                Ticket store = line.signal(streams.get(i), Slot.of(i));
+                boolean landed = store.isDone();
+                long since = System.nanoTime() - workQueued[i];
+                require(!landed || since >= LONG_WORK.toNanos() / 2, rule, "a store signalled while its stream ran "
+                        + LONG_WORK + " of work had landed " + Duration.ofNanos(since) + " after that work was queued: it was"
+                        + " written as if the stream were idle");
+                stores.add(store);
+            }
+            for (Ticket store : stores) {
+                awaitLanded(store, rule);
+            }
+        });
+    }
 }

@@ -73,7 +73,10 @@ public enum LineRule {
             "settle covers the operation a stream is running (a device-side wait under way), not only what is still queued"),
     FAILURE_UNDONE_ONCE("line31",
             "a failure path inside the driver undoes its own work once, every time it runs, and touches nothing else: "
-                    + "no other line's page or reference");
+                    + "no other line's page or reference"),
+    STORE_BEHIND_RUNNING_OPERATION("line32",
+            "a store lands behind the operation its stream is running, also when nothing is queued behind that operation: "
+                    + "a stream with an empty queue is not idle");
 
     private final String id;
     private final String sentence;

@@ -1,0 +1,82 @@
+package io.gpuasync.conformance;
+
+import io.gpuasync.backend.sim.SimBackend;
+import io.gpuasync.backend.sim.SimDevice;
+import io.gpuasync.backend.sim.SimStream;
+import io.gpuasync.spi.ForwardingLineDriver;
+import io.gpuasync.spi.LineDriver;
+import io.gpuasync.spi.LineException;
+
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import java.lang.reflect.Field;
+import java.util.ArrayDeque;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Broken drivers that take a shortcut a real driver or a third party's backend could take, each
+ * the sim's own table broken one plausible way that harms a user: a store written from the host
+ * when the stream's queue looks empty, though an operation is still running. Each passes the
+ * properties the suite had before the rule that catches it ({@code line32}). Each wraps the sim's
+ * table over {@link InnerFaults}; those that queue work of their own honour an armed failure as
+ * the layer below would, so the driver's failure paths run.
+ */
+final class ShortcutDrivers {
+    private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
+
+    private ShortcutDrivers() {
+    }
+
+    /**
+     * line32: a store written from the host, at once, when nothing is left in the stream's queue
+     * (a "fast path" for an idle stream), though the stream may still be running the operation
+     * it took last from that queue: the store lands before that operation ends. The queue is the
+     * sim stream's own, read as a vendor's queue depth would be (the sim exposes none).
+     */
+    static final class HostStoreWhenTheQueueIsEmpty extends ForwardingLineDriver<SimStream, SimDevice> {
+        private static final Field QUEUE;
+        private static final Field LOCK;
+
+        static {
+            try {
+                QUEUE = SimStream.class.getDeclaredField("queue");
+                QUEUE.setAccessible(true);
+                LOCK = SimStream.class.getDeclaredField("lock");
+                LOCK.setAccessible(true);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        private final LineDriver<SimStream, SimDevice> inner;
+
+        HostStoreWhenTheQueueIsEmpty(SimBackend sim, LineDriver<SimStream, SimDevice> to) {
+            super(to);
+            this.inner = to;
+        }
+
+        private static boolean queueEmpty(SimStream stream) {
+            try {
+                ReentrantLock lock = (ReentrantLock) LOCK.get(stream);
+                lock.lock();
+                try {
+                    return ((ArrayDeque<?>) QUEUE.get(stream)).isEmpty();
+                } finally {
+                    lock.unlock();
+                }
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        @Override
+        public void writeValue(SimStream stream, long address, long value) throws LineException {
+            if (!queueEmpty(stream)) {
+                super.writeValue(stream, address, value);
+                return;
+            }
+            LONG.setRelease(RoundThreeDrivers.word(address), 0L, value);
+            RoundThreeDrivers.failIfArmed(inner, "the store of " + value);
+        }
+    }
+}
