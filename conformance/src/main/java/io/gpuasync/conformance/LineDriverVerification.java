@@ -1692,7 +1692,7 @@ public abstract class LineDriverVerification<S, D> {
         });
     }
 
-    // ------------------------------------------------------------------ a running stream
+    // ------------------------------------------------------------------ a running stream, a queued store
 
     /** Streams each of {@code line32}'s rounds holds at once: each a chance to see the store land early. */
     private static final int HELD_STREAMS = 2;
@@ -1795,6 +1795,59 @@ public abstract class LineDriverVerification<S, D> {
             for (Ticket store : stores) {
                 awaitLanded(store, rule);
             }
+        });
+    }
+
+    /**
+     * line33: a store lands before what is queued after it on its stream, also when a later
+     * store into the same word is queued behind that (a driver that drops the earlier store for
+     * the later one, and queues that at the end, lands the earlier ticket only with the later
+     * one: behind whatever was queued between them, for good where that is a wait on a stream
+     * that waits for this word). On one held stream: the first store, a marker into another line,
+     * a second hold, the second store into the same word; the first must have landed when the
+     * marker has. With {@link Capability#DEVICE_SIDE_WAIT} the holds are device-side waits on
+     * gates the suite opens, and the first store is looked at with the second hold still shut;
+     * otherwise they are work of {@link #LONG_WORK}, and the watcher looks while the second
+     * work runs.
+     */
+    @Property(tries = 2)
+    public void required_line33_aLaterStoreIntoTheSameWordNeverHoldsAnEarlierOneBack(@ForAll("slots") Slot slot) {
+        LineRule rule = LineRule.EARLIER_STORE_NOT_HELD_BACK;
+        check(rule, world -> {
+            MappedLine<S, D> line = world.open(0);
+            MappedLine<S, D> marker = world.open(0);
+            S stream = world.stream(0);
+            boolean gated = capabilities().contains(Capability.DEVICE_SIDE_WAIT);
+            MappedLine<S, D> gate = gated ? world.open(0) : null;
+            S opener = gated ? world.stream(0) : null;
+            // Held from the start, so that the first store is still queued when the second is.
+            if (gated) {
+                gate.waitOnDevice(stream, Slot.S0, 1);
+            } else {
+                enqueueWork(stream, LONG_WORK);
+            }
+            Ticket first = line.signal(stream, slot);
+            Ticket passed = marker.signal(stream, Slot.S0);
+            if (gated) {
+                gate.waitOnDevice(stream, Slot.S1, 1);
+            } else {
+                enqueueWork(stream, LONG_WORK);
+            }
+            Ticket second = line.signal(stream, slot);
+            String heldBack = "the store of " + first.target() + " into slot " + slot.ordinal() + " had not landed when a "
+                    + "marker queued after it had: it was dropped for, or held back with, the later store into its word";
+            world.before(first::isDone, passed::isDone, rule, heldBack);
+            if (gated) {
+                try {
+                    gate.signal(opener, Slot.S0);
+                    awaitTrue(world, passed::isDone, rule, () -> "a marker queued behind an opened gate did not land");
+                    require(first.isDone(), rule, heldBack + " (the gate before the later store still shut)");
+                } finally {
+                    gate.signal(opener, Slot.S1);
+                }
+            }
+            awaitTrue(world, second::isDone, rule, () -> "the second store did not land");
+            require(first.isDone(), rule, "the first store into slot " + slot.ordinal() + " never landed");
         });
     }
 }

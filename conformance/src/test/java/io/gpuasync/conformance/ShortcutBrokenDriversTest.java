@@ -1,5 +1,6 @@
 package io.gpuasync.conformance;
 
+import io.gpuasync.core.Slot;
 import org.junit.jupiter.api.Test;
 
 import static io.gpuasync.conformance.BrokenSimConformance.failsWith;
@@ -18,8 +19,15 @@ class ShortcutBrokenDriversTest {
     }
 
     @Test
+    void line33_aNewerStoreThatReplacesAQueuedOneHoldsItBack() {
+        failsWith("line33", () -> new BrokenSimConformance(ShortcutDrivers.NewerStoreReplacesAQueuedOne::new)
+                .required_line33_aLaterStoreIntoTheSameWordNeverHoldsAnEarlierOneBack(Slot.S2));
+    }
+
+    @Test
     void theUnbrokenDriverPassesTheSameProperties() {
         BrokenSimConformance sound = new BrokenSimConformance((sim, driver) -> driver);
         sound.required_line32_aStoreLandsBehindTheOperationItsStreamIsRunning();
+        sound.required_line33_aLaterStoreIntoTheSameWordNeverHoldsAnEarlierOneBack(Slot.S2);
     }
 }

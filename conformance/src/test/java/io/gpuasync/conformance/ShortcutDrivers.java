@@ -11,15 +11,18 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Field;
 import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Broken drivers that take a shortcut a real driver or a third party's backend could take, each
  * the sim's own table broken one plausible way that harms a user: a store written from the host
- * when the stream's queue looks empty, though an operation is still running. Each passes the
- * properties the suite had before the rule that catches it ({@code line32}). Each wraps the sim's
- * table over {@link InnerFaults}; those that queue work of their own honour an armed failure as
- * the layer below would, so the driver's failure paths run.
+ * when the stream's queue looks empty, though an operation is still running; a newer store that
+ * replaces an older one still queued for the same word and is queued at the end. Each passes the
+ * properties the suite had before the rule that catches it ({@code line32}, {@code line33}). Each
+ * wraps the sim's table over {@link InnerFaults}; those that queue work of their own honour an
+ * armed failure as the layer below would, so the driver's failure paths run.
  */
 final class ShortcutDrivers {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
@@ -76,6 +79,45 @@ final class ShortcutDrivers {
                 return;
             }
             LONG.setRelease(RoundThreeDrivers.word(address), 0L, value);
+            RoundThreeDrivers.failIfArmed(inner, "the store of " + value);
+        }
+    }
+
+    /**
+     * line33: a store into a word that still has an older store queued drops the older one and
+     * is queued at the end, as a write-combining queue would: the older value is never stored,
+     * so its ticket lands only once the newer store does, behind whatever was queued between
+     * them (and for good, where that is a wait for another stream that waits for this word).
+     */
+    static final class NewerStoreReplacesAQueuedOne extends ForwardingLineDriver<SimStream, SimDevice> {
+        private final LineDriver<SimStream, SimDevice> inner;
+        // The store still queued for each address: {value, 1 while it will be written, 0 once dropped}.
+        private final Map<Long, long[]> queued = new HashMap<>();
+
+        NewerStoreReplacesAQueuedOne(SimBackend sim, LineDriver<SimStream, SimDevice> to) {
+            super(to);
+            this.inner = to;
+        }
+
+        @Override
+        public void writeValue(SimStream stream, long address, long value) throws LineException {
+            long[] cell = {value, 1};
+            synchronized (this) {
+                long[] older = queued.put(address, cell);
+                if (older != null) {
+                    older[1] = 0;
+                }
+            }
+            stream.call(() -> {
+                boolean live;
+                synchronized (this) {
+                    live = cell[1] == 1;
+                    queued.remove(address, cell);
+                }
+                if (live) {
+                    LONG.setRelease(RoundThreeDrivers.word(address), 0L, cell[0]);
+                }
+            });
             RoundThreeDrivers.failIfArmed(inner, "the store of " + value);
         }
     }

@@ -76,7 +76,10 @@ public enum LineRule {
                     + "no other line's page or reference"),
     STORE_BEHIND_RUNNING_OPERATION("line32",
             "a store lands behind the operation its stream is running, also when nothing is queued behind that operation: "
-                    + "a stream with an empty queue is not idle");
+                    + "a stream with an empty queue is not idle"),
+    EARLIER_STORE_NOT_HELD_BACK("line33",
+            "a store lands before what is queued after it on its stream, also when a later store into the same word is "
+                    + "queued: it is never dropped for the later one, nor held back with it");
 
     private final String id;
     private final String sentence;
