@@ -28,7 +28,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntUnaryOperator;
@@ -219,6 +223,14 @@ public abstract class LineDriverVerification<S, D> {
 
         MappedLine<S, D> open(int domain) {
             makeCurrent(domain);
+            return openWithCurrent(domain);
+        }
+
+        /**
+         * A line opened with whatever domain the calling thread has current, which the caller
+         * says is {@code domain}: the recorder counts its references there.
+         */
+        MappedLine<S, D> openWithCurrent(int domain) {
             driver.opening(domain);
             MappedLine<S, D> line = MappedLine.open(driver, (LeakReporter) (reason, name, address, bytes) ->
                     leaks.add(reason + " " + name), NanoClock.SYSTEM, settleBound());
@@ -1692,7 +1704,7 @@ public abstract class LineDriverVerification<S, D> {
         });
     }
 
-    // ------------------------------------------------------------------ a running stream, a queued store
+    // ------------------------------------------------------------------ a running stream, a queued store, a thread's own domain
 
     /** Streams each of {@code line32}'s rounds holds at once: each a chance to see the store land early. */
     private static final int HELD_STREAMS = 2;
@@ -1849,5 +1861,119 @@ public abstract class LineDriverVerification<S, D> {
             awaitTrue(world, second::isDone, rule, () -> "the second store did not land");
             require(first.isDone(), rule, "the first store into slot " + slot.ordinal() + " never landed");
         });
+    }
+
+    /**
+     * A platform thread of its own that runs one step at a time while the caller waits for it,
+     * so that steps on several threads interleave in the order the caller gives them.
+     */
+    private static final class OwnThread implements AutoCloseable {
+        private final ExecutorService thread;
+
+        OwnThread(String name) {
+            thread = Executors.newSingleThreadExecutor(r -> Thread.ofPlatform().daemon().name(name).unstarted(r));
+        }
+
+        <T> T call(Callable<T> step) throws InterruptedException {
+            try {
+                return thread.submit(step).get();
+            } catch (ExecutionException e) {
+                rethrow(e.getCause());
+                throw new IllegalStateException(e);
+            }
+        }
+
+        void run(Runnable step) throws InterruptedException {
+            call(() -> {
+                step.run();
+                return null;
+            });
+        }
+
+        @Override
+        public void close() {
+            thread.shutdownNow();
+        }
+    }
+
+    /**
+     * line34 (many domains): the current domain is the calling thread's own. Two threads of the
+     * suite's own each make a domain current, one after the other, and then each opens a line:
+     * the line opened on the thread that made its domain current first must hold that domain,
+     * though the other thread made another current since (a driver that keeps one current
+     * domain for the whole process gives it the other's). Then with the roles of the threads
+     * swapped. Each line must take its own domain's stream and refuse the other's, and (where
+     * the backend counts) each domain gains one reference per round. With
+     * {@link Capability#NO_CURRENT_DOMAIN}, a thread that cleared its current domain before the
+     * other made one current must fail to open, with NO_DOMAIN.
+     */
+    @Property(tries = 1)
+    @Needs(Capability.MANY_DOMAINS)
+    public void required_line34_theCurrentDomainIsPerThread() {
+        LineRule rule = LineRule.CURRENT_DOMAIN_PER_THREAD;
+        check(rule, world -> {
+            // Streams first, on this thread: a backend's newStream may make domains current here.
+            List<S> own = List.of(world.stream(0), world.stream(1));
+            try (OwnThread a = new OwnThread("conformance-line34-a"); OwnThread b = new OwnThread("conformance-line34-b")) {
+                for (OwnThread[] order : List.of(new OwnThread[] {a, b}, new OwnThread[] {b, a})) {
+                    OwnThread early = order[0];
+                    OwnThread late = order[1];
+                    int[] references = {references(0).orElse(0), references(1).orElse(0)};
+                    early.run(() -> makeCurrent(1));
+                    late.run(() -> makeCurrent(0));
+                    MappedLine<S, D> ofEarly = early.call(() -> world.openWithCurrent(1));
+                    MappedLine<S, D> ofLate = late.call(() -> world.openWithCurrent(0));
+                    requireHolds(rule, ofEarly, 1, own, "a line opened on a thread with domain 1 current, after another "
+                            + "thread made domain 0 current,");
+                    requireHolds(rule, ofLate, 0, own, "a line opened on a thread with domain 0 current, made current after"
+                            + " another thread made domain 1 current,");
+                    for (int d = 0; d < 2; d++) {
+                        world.requireReferences(rule, d, references[d] + 1, "after one line was opened on a thread with "
+                                + "domain 0 current and one on a thread with domain 1 current");
+                    }
+                }
+                if (capabilities().contains(Capability.NO_CURRENT_DOMAIN)) {
+                    a.run(LineDriverVerification.this::clearCurrent);
+                    b.run(() -> makeCurrent(0));
+                    GpuException refused = a.call(() -> {
+                        try {
+                            world.openWithCurrent(0);
+                            return null;
+                        } catch (GpuException e) {
+                            return e;
+                        }
+                    });
+                    require(refused != null, rule, "a thread with no domain current opened a line after another thread "
+                            + "made domain 0 current: it took that thread's domain");
+                    require(refused.kind() == GpuException.Kind.NO_DOMAIN, rule, "a thread with no domain current failed "
+                            + "to open a line as " + refused.kind() + ", not NO_DOMAIN, after another thread made domain 0 "
+                            + "current");
+                }
+            }
+        });
+    }
+
+    /**
+     * Requires {@code line} to hold {@code domain}: a store from {@code own.get(domain)} lands,
+     * and one from the other domain's stream is refused as foreign.
+     */
+    private void requireHolds(LineRule rule, MappedLine<S, D> line, int domain, List<S> own, String which) {
+        int other = 1 - domain;
+        Ticket ticket;
+        try {
+            ticket = line.signal(own.get(domain), Slot.of(domain));
+        } catch (GpuException e) {
+            throw new AssertionError(rule.broken(which + " refused that domain's stream (" + e.kind() + "): it holds "
+                    + "another domain, as if the current domain were the process's, not the thread's"), e);
+        }
+        awaitLanded(ticket, rule);
+        try {
+            line.signal(own.get(other), Slot.of(2 + domain));
+        } catch (GpuException e) {
+            require(e.kind() == GpuException.Kind.FOREIGN_STREAM, rule, which + " refused a stream of domain " + other
+                    + " as " + e.kind() + ", not FOREIGN_STREAM");
+            return;
+        }
+        throw new AssertionError(rule.broken(which + " took a stream of domain " + other));
     }
 }

@@ -1,6 +1,9 @@
 package io.gpuasync.conformance;
 
+import io.gpuasync.backend.sim.SimDevice;
+import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
+import io.gpuasync.spi.LineDriver;
 import org.junit.jupiter.api.Test;
 
 import static io.gpuasync.conformance.BrokenSimConformance.failsWith;
@@ -11,6 +14,31 @@ import static io.gpuasync.conformance.BrokenSimConformance.failsWith;
  * the properties the suite had before.
  */
 class ShortcutBrokenDriversTest {
+
+    /** The sim whose current device is kept per process: the suite's makeCurrent is that backend's. */
+    private static final class CurrentKeptPerProcess extends BrokenSimConformance {
+        private final ShortcutDrivers.CurrentDeviceKeptPerProcess broken;
+
+        CurrentKeptPerProcess() {
+            super((sim, driver) -> driver);
+            broken = new ShortcutDrivers.CurrentDeviceKeptPerProcess(sim, super.driver());
+        }
+
+        @Override
+        protected LineDriver<SimStream, SimDevice> driver() {
+            return broken;
+        }
+
+        @Override
+        protected void makeCurrent(int index) {
+            broken.makeCurrent(index);
+        }
+
+        @Override
+        protected void clearCurrent() {
+            broken.clearCurrent();
+        }
+    }
 
     @Test
     void line32_aHostStoreWhenTheQueueIsEmptyLandsBeforeTheRunningOperation() {
@@ -25,9 +53,15 @@ class ShortcutBrokenDriversTest {
     }
 
     @Test
+    void line34_aCurrentDeviceKeptPerProcessOpensOnAnotherThreadsDevice() {
+        failsWith("line34", new CurrentKeptPerProcess()::required_line34_theCurrentDomainIsPerThread);
+    }
+
+    @Test
     void theUnbrokenDriverPassesTheSameProperties() {
         BrokenSimConformance sound = new BrokenSimConformance((sim, driver) -> driver);
         sound.required_line32_aStoreLandsBehindTheOperationItsStreamIsRunning();
         sound.required_line33_aLaterStoreIntoTheSameWordNeverHoldsAnEarlierOneBack(Slot.S2);
+        sound.required_line34_theCurrentDomainIsPerThread();
     }
 }

@@ -5,6 +5,7 @@ import io.gpuasync.backend.sim.SimDevice;
 import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.spi.ForwardingLineDriver;
 import io.gpuasync.spi.LineDriver;
+import io.gpuasync.spi.LineError;
 import io.gpuasync.spi.LineException;
 
 import java.lang.foreign.ValueLayout;
@@ -19,10 +20,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * Broken drivers that take a shortcut a real driver or a third party's backend could take, each
  * the sim's own table broken one plausible way that harms a user: a store written from the host
  * when the stream's queue looks empty, though an operation is still running; a newer store that
- * replaces an older one still queued for the same word and is queued at the end. Each passes the
- * properties the suite had before the rule that catches it ({@code line32}, {@code line33}). Each
- * wraps the sim's table over {@link InnerFaults}; those that queue work of their own honour an
- * armed failure as the layer below would, so the driver's failure paths run.
+ * replaces an older one still queued for the same word and is queued at the end; the current
+ * device kept for the whole process instead of per thread. Each passes the properties the suite
+ * had before the rule that catches it ({@code line32} to {@code line34}). Each wraps the sim's
+ * table over {@link InnerFaults}; those that queue work of their own honour an armed failure as
+ * the layer below would, so the driver's failure paths run.
  */
 final class ShortcutDrivers {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
@@ -119,6 +121,52 @@ final class ShortcutDrivers {
                 }
             });
             RoundThreeDrivers.failIfArmed(inner, "the store of " + value);
+        }
+    }
+
+    /**
+     * line34: the current device kept in one field for the whole process (a static cache of
+     * {@code cudaSetDevice}), not per thread: a line is opened on whichever device any thread
+     * made current last. {@link #makeCurrent} and {@link #clearCurrent} are the backend's own,
+     * which the suite's are routed to.
+     */
+    static final class CurrentDeviceKeptPerProcess extends ForwardingLineDriver<SimStream, SimDevice> {
+        private final SimBackend sim;
+        private volatile SimDevice current;
+
+        CurrentDeviceKeptPerProcess(SimBackend sim, LineDriver<SimStream, SimDevice> to) {
+            super(to);
+            this.sim = sim;
+        }
+
+        void makeCurrent(int index) {
+            SimDevice device = sim.device(index);
+            device.makeCurrent();
+            current = device;
+        }
+
+        void clearCurrent() {
+            sim.clearCurrent();
+            current = null;
+        }
+
+        @Override
+        public SimDevice retainCurrent() throws LineException {
+            SimDevice device = current;
+            if (device == null) {
+                throw new LineException(LineError.NO_DOMAIN, "no device current in this process");
+            }
+            SimDevice own = sim.currentDevice();
+            device.makeCurrent();
+            try {
+                return super.retainCurrent();
+            } finally {
+                if (own == null) {
+                    sim.clearCurrent();
+                } else {
+                    own.makeCurrent();
+                }
+            }
         }
     }
 }

@@ -79,7 +79,10 @@ public enum LineRule {
                     + "a stream with an empty queue is not idle"),
     EARLIER_STORE_NOT_HELD_BACK("line33",
             "a store lands before what is queued after it on its stream, also when a later store into the same word is "
-                    + "queued: it is never dropped for the later one, nor held back with it");
+                    + "queued: it is never dropped for the later one, nor held back with it"),
+    CURRENT_DOMAIN_PER_THREAD("line34",
+            "the current domain is the calling thread's own: a line holds the domain its opening thread made current, "
+                    + "whatever another thread made current since");
 
     private final String id;
     private final String sentence;
