@@ -1728,7 +1728,8 @@ public abstract class LineDriverVerification<S, D> {
      * queued behind that operation (a driver that writes from the host when it finds the
      * stream's queue empty lands it at once). Each of {@value #HELD_STREAMS} streams stores a
      * marker into another line and then runs an operation; once the markers landed, and the
-     * streams had time to start that operation, a store is signalled on each.
+     * streams had time to start that operation, a store is signalled on each, into slot
+     * {@code first} and the next.
      * <ul>
      * <li>With {@link Capability#DEVICE_SIDE_WAIT}, the operation is a device-side wait on a
      * gate the suite opens only after it looked: the store must not have landed before (no
@@ -1742,7 +1743,7 @@ public abstract class LineDriverVerification<S, D> {
      * </ul>
      */
     @Property(tries = 2)
-    public void required_line32_aStoreLandsBehindTheOperationItsStreamIsRunning() {
+    public void required_line32_aStoreLandsBehindTheOperationItsStreamIsRunning(@ForAll("slots") Slot first) {
         LineRule rule = LineRule.STORE_BEHIND_RUNNING_OPERATION;
         check(rule, world -> {
             MappedLine<S, D> line = world.open(0);
@@ -1768,7 +1769,7 @@ public abstract class LineDriverVerification<S, D> {
                         }
                         letTheStreamsStart(System.nanoTime() - queued, 1 << (2 * (round - 1)), patience().dividedBy(100));
                         for (int i = 0; i < HELD_STREAMS; i++) {
-                            Ticket store = line.signal(streams.get(i), Slot.of(i));
+                            Ticket store = line.signal(streams.get(i), Slot.of((first.ordinal() + i) % Slot.COUNT));
                             require(!store.isDone(), rule, "a store signalled while its stream ran a device-side wait that"
                                     + " had not ended (its gate still shut) landed at once: it was written as if the stream"
                                     + " were idle (round " + round + ")");
@@ -1796,7 +1797,7 @@ public abstract class LineDriverVerification<S, D> {
             letTheStreamsStart(System.nanoTime() - queued, 1, LONG_WORK.dividedBy(10));
             List<Ticket> stores = new ArrayList<>();
             for (int i = 0; i < HELD_STREAMS; i++) {
-                Ticket store = line.signal(streams.get(i), Slot.of(i));
+                Ticket store = line.signal(streams.get(i), Slot.of((first.ordinal() + i) % Slot.COUNT));
                 boolean landed = store.isDone();
                 long since = System.nanoTime() - workQueued[i];
                 require(!landed || since >= LONG_WORK.toNanos() / 2, rule, "a store signalled while its stream ran "
