@@ -29,7 +29,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntUnaryOperator;
@@ -233,6 +237,14 @@ public abstract class LineDriverVerification<S, D> {
 
         MappedLine<S, D> open(int domain) {
             makeCurrent(domain);
+            return openWithCurrent(domain);
+        }
+
+        /**
+         * A line opened with whatever domain the calling thread has current, which the caller
+         * says is {@code domain}: the recorder counts its references there.
+         */
+        MappedLine<S, D> openWithCurrent(int domain) {
             driver.opening(domain);
             MappedLine<S, D> line = MappedLine.open(driver, (LeakReporter) (reason, name, address, bytes) ->
                     leaks.add(reason + " " + name), NanoClock.SYSTEM, settleBound());
@@ -1704,6 +1716,280 @@ public abstract class LineDriverVerification<S, D> {
                 awaitLanded(kept.get(d).signal(streams.get(d), Slot.S7), rule);
             }
         });
+    }
+
+    // ------------------------------------------------------------------ a running stream, a queued store, a thread's own domain
+
+    /** Streams each of {@code line32}'s rounds holds at once: each a chance to see the store land early. */
+    private static final int HELD_STREAMS = 2;
+
+    /** Rounds of {@code line32} with the streams held at a gate ({@link Capability#DEVICE_SIDE_WAIT}). */
+    private static final int GATED_ROUNDS = 3;
+
+    /**
+     * Gives the streams of {@code line32} time to take the operation they reached off their
+     * queues: {@code times} as long as it took their markers to land once queued (at least a
+     * millisecond), at most {@code most}. Nothing is asserted about the time: a store signalled
+     * before a stream took its operation is queued behind it, and a later round, with a longer
+     * pause, or another stream sees the driver's shortcut.
+     */
+    private static void letTheStreamsStart(long markersTook, int times, Duration most) throws InterruptedException {
+        Thread.sleep(Duration.ofNanos(Math.min(Math.max(markersTook, 1_000_000) * times, most.toNanos())));
+    }
+
+    /**
+     * line32: a store lands behind the operation its stream is running, also when nothing is
+     * queued behind that operation (a driver that writes from the host when it finds the
+     * stream's queue empty lands it at once). Each of {@value #HELD_STREAMS} streams stores a
+     * marker into another line and then runs an operation; once the markers landed, and the
+     * streams had time to start that operation, a store is signalled on each, into slot
+     * {@code first} and the next.
+     * <ul>
+     * <li>With {@link Capability#DEVICE_SIDE_WAIT}, the operation is a device-side wait on a
+     * gate the suite opens only after it looked: the store must not have landed before (no
+     * timing in that claim), in each of {@value #GATED_ROUNDS} rounds, each pausing four times
+     * longer than the one before, so that a stream that had not yet taken the wait off its
+     * queue in one round has in another.</li>
+     * <li>Always, the operation is work of {@link #LONG_WORK} (a driver that takes a stream whose
+     * own last store landed for idle forgets the work queued since): a store seen landed
+     * within half that work's length of queueing the work is early; a look that came later,
+     * from a host thread held up, shows nothing and is not counted.</li>
+     * </ul>
+     */
+    @Property(tries = 2)
+    public void required_line32_aStoreLandsBehindTheOperationItsStreamIsRunning(@ForAll("slots") Slot first) {
+        LineRule rule = LineRule.STORE_BEHIND_RUNNING_OPERATION;
+        check(rule, world -> {
+            MappedLine<S, D> line = world.open(0);
+            MappedLine<S, D> marker = world.open(0);
+            List<S> streams = new ArrayList<>();
+            for (int i = 0; i < HELD_STREAMS; i++) {
+                streams.add(world.stream(0));
+            }
+            if (capabilities().contains(Capability.DEVICE_SIDE_WAIT)) {
+                MappedLine<S, D> gate = world.open(0);
+                S opener = world.stream(0);
+                for (int round = 1; round <= GATED_ROUNDS; round++) {
+                    List<Ticket> markers = new ArrayList<>();
+                    long queued = System.nanoTime();
+                    for (int i = 0; i < HELD_STREAMS; i++) {
+                        markers.add(marker.signal(streams.get(i), Slot.of(i)));
+                        gate.waitOnDevice(streams.get(i), Slot.S0, round);
+                    }
+                    List<Ticket> stores = new ArrayList<>();
+                    try {
+                        for (Ticket reached : markers) {
+                            awaitLanded(reached, rule);
+                        }
+                        letTheStreamsStart(System.nanoTime() - queued, 1 << (2 * (round - 1)), patience().dividedBy(100));
+                        for (int i = 0; i < HELD_STREAMS; i++) {
+                            Ticket store = line.signal(streams.get(i), Slot.of((first.ordinal() + i) % Slot.COUNT));
+                            require(!store.isDone(), rule, "a store signalled while its stream ran a device-side wait that"
+                                    + " had not ended (its gate still shut) landed at once: it was written as if the stream"
+                                    + " were idle (round " + round + ")");
+                            stores.add(store);
+                        }
+                    } finally {
+                        gate.signal(opener, Slot.S0);
+                    }
+                    for (Ticket store : stores) {
+                        awaitLanded(store, rule);
+                    }
+                }
+            }
+            List<Ticket> markers = new ArrayList<>();
+            long[] workQueued = new long[HELD_STREAMS];
+            long queued = System.nanoTime();
+            for (int i = 0; i < HELD_STREAMS; i++) {
+                markers.add(marker.signal(streams.get(i), Slot.of(i)));
+                workQueued[i] = System.nanoTime();
+                enqueueWork(streams.get(i), LONG_WORK);
+            }
+            for (Ticket reached : markers) {
+                awaitLanded(reached, rule);
+            }
+            letTheStreamsStart(System.nanoTime() - queued, 1, LONG_WORK.dividedBy(10));
+            List<Ticket> stores = new ArrayList<>();
+            for (int i = 0; i < HELD_STREAMS; i++) {
+                Ticket store = line.signal(streams.get(i), Slot.of((first.ordinal() + i) % Slot.COUNT));
+                boolean landed = store.isDone();
+                long since = System.nanoTime() - workQueued[i];
+                require(!landed || since >= LONG_WORK.toNanos() / 2, rule, "a store signalled while its stream ran "
+                        + LONG_WORK + " of work had landed " + Duration.ofNanos(since) + " after that work was queued: it was"
+                        + " written as if the stream were idle");
+                stores.add(store);
+            }
+            for (Ticket store : stores) {
+                awaitLanded(store, rule);
+            }
+        });
+    }
+
+    /**
+     * line33: a store lands before what is queued after it on its stream, also when a later
+     * store into the same word is queued behind that (a driver that drops the earlier store for
+     * the later one, and queues that at the end, lands the earlier ticket only with the later
+     * one: behind whatever was queued between them, for good where that is a wait on a stream
+     * that waits for this word). On one held stream: the first store, a marker into another line,
+     * a second hold, the second store into the same word; the first must have landed when the
+     * marker has. With {@link Capability#DEVICE_SIDE_WAIT} the holds are device-side waits on
+     * gates the suite opens, and the first store is looked at with the second hold still shut;
+     * otherwise they are work of {@link #LONG_WORK}, and the watcher looks while the second
+     * work runs.
+     */
+    @Property(tries = 2)
+    public void required_line33_aLaterStoreIntoTheSameWordNeverHoldsAnEarlierOneBack(@ForAll("slots") Slot slot) {
+        LineRule rule = LineRule.EARLIER_STORE_NOT_HELD_BACK;
+        check(rule, world -> {
+            MappedLine<S, D> line = world.open(0);
+            MappedLine<S, D> marker = world.open(0);
+            S stream = world.stream(0);
+            boolean gated = capabilities().contains(Capability.DEVICE_SIDE_WAIT);
+            MappedLine<S, D> gate = gated ? world.open(0) : null;
+            S opener = gated ? world.stream(0) : null;
+            // Held from the start, so that the first store is still queued when the second is.
+            if (gated) {
+                gate.waitOnDevice(stream, Slot.S0, 1);
+            } else {
+                enqueueWork(stream, LONG_WORK);
+            }
+            Ticket first = line.signal(stream, slot);
+            Ticket passed = marker.signal(stream, Slot.S0);
+            if (gated) {
+                gate.waitOnDevice(stream, Slot.S1, 1);
+            } else {
+                enqueueWork(stream, LONG_WORK);
+            }
+            Ticket second = line.signal(stream, slot);
+            String heldBack = "the store of " + first.target() + " into slot " + slot.ordinal() + " had not landed when a "
+                    + "marker queued after it had: it was dropped for, or held back with, the later store into its word";
+            world.before(first::isDone, passed::isDone, rule, heldBack);
+            if (gated) {
+                try {
+                    gate.signal(opener, Slot.S0);
+                    awaitTrue(world, passed::isDone, rule, () -> "a marker queued behind an opened gate did not land");
+                    require(first.isDone(), rule, heldBack + " (the gate before the later store still shut)");
+                } finally {
+                    gate.signal(opener, Slot.S1);
+                }
+            }
+            awaitTrue(world, second::isDone, rule, () -> "the second store did not land");
+            require(first.isDone(), rule, "the first store into slot " + slot.ordinal() + " never landed");
+        });
+    }
+
+    /**
+     * A platform thread of its own that runs one step at a time while the caller waits for it,
+     * so that steps on several threads interleave in the order the caller gives them.
+     */
+    private static final class OwnThread implements AutoCloseable {
+        private final ExecutorService thread;
+
+        OwnThread(String name) {
+            thread = Executors.newSingleThreadExecutor(r -> Thread.ofPlatform().daemon().name(name).unstarted(r));
+        }
+
+        <T> T call(Callable<T> step) throws InterruptedException {
+            try {
+                return thread.submit(step).get();
+            } catch (ExecutionException e) {
+                rethrow(e.getCause());
+                throw new IllegalStateException(e);
+            }
+        }
+
+        void run(Runnable step) throws InterruptedException {
+            call(() -> {
+                step.run();
+                return null;
+            });
+        }
+
+        @Override
+        public void close() {
+            thread.shutdownNow();
+        }
+    }
+
+    /**
+     * line34 (many domains): the current domain is the calling thread's own. Two threads of the
+     * suite's own each make a domain current, one after the other, and then each opens a line:
+     * the line opened on the thread that made its domain current first must hold that domain,
+     * though the other thread made another current since (a driver that keeps one current
+     * domain for the whole process gives it the other's). Then with the roles of the threads
+     * swapped. Each line must take its own domain's stream and refuse the other's, and (where
+     * the backend counts) each domain gains one reference per round. With
+     * {@link Capability#NO_CURRENT_DOMAIN}, a thread that cleared its current domain before the
+     * other made one current must fail to open, with NO_DOMAIN.
+     */
+    @Property(tries = 1)
+    @Needs(Capability.MANY_DOMAINS)
+    public void required_line34_theCurrentDomainIsPerThread() {
+        LineRule rule = LineRule.CURRENT_DOMAIN_PER_THREAD;
+        check(rule, world -> {
+            // Streams first, on this thread: a backend's newStream may make domains current here.
+            List<S> own = List.of(world.stream(0), world.stream(1));
+            try (OwnThread a = new OwnThread("conformance-line34-a"); OwnThread b = new OwnThread("conformance-line34-b")) {
+                for (OwnThread[] order : List.of(new OwnThread[] {a, b}, new OwnThread[] {b, a})) {
+                    OwnThread early = order[0];
+                    OwnThread late = order[1];
+                    int[] references = {references(0).orElse(0), references(1).orElse(0)};
+                    early.run(() -> makeCurrent(1));
+                    late.run(() -> makeCurrent(0));
+                    MappedLine<S, D> ofEarly = early.call(() -> world.openWithCurrent(1));
+                    MappedLine<S, D> ofLate = late.call(() -> world.openWithCurrent(0));
+                    requireHolds(rule, ofEarly, 1, own, "a line opened on a thread with domain 1 current, after another "
+                            + "thread made domain 0 current,");
+                    requireHolds(rule, ofLate, 0, own, "a line opened on a thread with domain 0 current, made current after"
+                            + " another thread made domain 1 current,");
+                    for (int d = 0; d < 2; d++) {
+                        world.requireReferences(rule, d, references[d] + 1, "after one line was opened on a thread with "
+                                + "domain 0 current and one on a thread with domain 1 current");
+                    }
+                }
+                if (capabilities().contains(Capability.NO_CURRENT_DOMAIN)) {
+                    a.run(LineDriverVerification.this::clearCurrent);
+                    b.run(() -> makeCurrent(0));
+                    GpuException refused = a.call(() -> {
+                        try {
+                            world.openWithCurrent(0);
+                            return null;
+                        } catch (GpuException e) {
+                            return e;
+                        }
+                    });
+                    require(refused != null, rule, "a thread with no domain current opened a line after another thread "
+                            + "made domain 0 current: it took that thread's domain");
+                    require(refused.kind() == GpuException.Kind.NO_DOMAIN, rule, "a thread with no domain current failed "
+                            + "to open a line as " + refused.kind() + ", not NO_DOMAIN, after another thread made domain 0 "
+                            + "current");
+                }
+            }
+        });
+    }
+
+    /**
+     * Requires {@code line} to hold {@code domain}: a store from {@code own.get(domain)} lands,
+     * and one from the other domain's stream is refused as foreign.
+     */
+    private void requireHolds(LineRule rule, MappedLine<S, D> line, int domain, List<S> own, String which) {
+        int other = 1 - domain;
+        Ticket ticket;
+        try {
+            ticket = line.signal(own.get(domain), Slot.of(domain));
+        } catch (GpuException e) {
+            throw new AssertionError(rule.broken(which + " refused that domain's stream (" + e.kind() + "): it holds "
+                    + "another domain, as if the current domain were the process's, not the thread's"), e);
+        }
+        awaitLanded(ticket, rule);
+        try {
+            line.signal(own.get(other), Slot.of(2 + domain));
+        } catch (GpuException e) {
+            require(e.kind() == GpuException.Kind.FOREIGN_STREAM, rule, which + " refused a stream of domain " + other
+                    + " as " + e.kind() + ", not FOREIGN_STREAM");
+            return;
+        }
+        throw new AssertionError(rule.broken(which + " took a stream of domain " + other));
     }
 
     // ------------------------------------------------------------------ the driver's own wait for stores

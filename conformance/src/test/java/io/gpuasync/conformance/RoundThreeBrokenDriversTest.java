@@ -9,11 +9,7 @@ import io.gpuasync.spi.LineDriver;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
-import java.time.Duration;
 import java.util.function.BiFunction;
-
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The suite's third round of rules catches the drivers of {@link RoundThreeDrivers}: each run
@@ -22,39 +18,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class RoundThreeBrokenDriversTest {
 
-    /**
-     * The sim backend's verification over its driver broken by {@code breaker}, with short
-     * bounds: a broken driver's hang costs a second, not the suite's default patience.
-     */
     private static SimConformanceTest brokenBy(
             BiFunction<SimBackend, LineDriver<SimStream, SimDevice>, LineDriver<SimStream, SimDevice>> breaker) {
-        return new SimConformanceTest() {
-            @Override
-            protected LineDriver<SimStream, SimDevice> driver() {
-                return breaker.apply(sim, super.driver());
-            }
-
-            @Override
-            protected Duration patience() {
-                return Duration.ofSeconds(2);
-            }
-
-            @Override
-            protected Duration settleBound() {
-                return Duration.ofMillis(500);
-            }
-
-            @Override
-            protected Duration propertyDeadline() {
-                return Duration.ofSeconds(8);
-            }
-        };
+        return new BrokenSimConformance(breaker);
     }
 
     private static void failsWith(String rule, Executable property) {
-        AssertionError e = assertThrows(AssertionError.class, property);
-        assertTrue(("\n" + e.getMessage()).contains("\n" + rule + ": "), "expected a " + rule + " failure, got: " + e.getMessage());
-        e.getMessage().lines().filter(l -> l.startsWith(rule + ": ")).forEach(l -> System.out.println("caught: " + l));
+        BrokenSimConformance.failsWith(rule, property);
     }
 
     /**

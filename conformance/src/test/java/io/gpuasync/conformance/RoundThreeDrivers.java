@@ -32,14 +32,15 @@ final class RoundThreeDrivers {
     private RoundThreeDrivers() {
     }
 
-    // A device address of the sim is its host address: these drivers write and read the words
-    // themselves, from the stream's own thread, where the sim's store would.
+    // A device address of the sim is its host address: these drivers (and ShortcutDrivers)
+    // write and read the words themselves, where the sim's store would.
     @SuppressWarnings("restricted")
-    private static MemorySegment word(long address) {
+    static MemorySegment word(long address) {
         return MemorySegment.ofAddress(address).reinterpret(8);
     }
 
-    private static void failIfArmed(LineDriver<SimStream, SimDevice> inner, String what) throws LineException {
+    /** Fails as the layer below would for a driver that queues a store of its own: {@code what}. */
+    static void failIfArmed(LineDriver<SimStream, SimDevice> inner, String what) throws LineException {
         if (inner instanceof InnerFaults<SimStream, SimDevice> faults && faults.fires(DriverCall.WRITE_VALUE)) {
             throw InnerFaults.failure("writeValue failed after queueing " + what);
         }

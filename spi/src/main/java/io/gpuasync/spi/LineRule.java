@@ -74,6 +74,15 @@ public enum LineRule {
     FAILURE_UNDONE_ONCE("line31",
             "a failure path inside the driver undoes its own work once, every time it runs, and touches nothing else: "
                     + "no other line's page or reference"),
+    STORE_BEHIND_RUNNING_OPERATION("line32",
+            "a store lands behind the operation its stream is running, also when nothing is queued behind that operation: "
+                    + "a stream with an empty queue is not idle"),
+    EARLIER_STORE_NOT_HELD_BACK("line33",
+            "a store lands before what is queued after it on its stream, also when a later store into the same word is "
+                    + "queued: it is never dropped for the later one, nor held back with it"),
+    CURRENT_DOMAIN_PER_THREAD("line34",
+            "the current domain is the calling thread's own: a line holds the domain its opening thread made current, "
+                    + "whatever another thread made current since"),
     STORE_WAIT_NEVER_EARLY("line35",
             "a driver's own wait for stores returns true only once one of the stores it was given has landed, and returns "
                     + "true, not at its deadline, when one has"),
