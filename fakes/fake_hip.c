@@ -228,7 +228,8 @@ hipError_t hipStreamEndCapture(CUstream handle, graph_t **pGraph) {
 hipError_t hipEventCreateWithFlags(CUevent *event, unsigned int flags) {
     ENTER("hipEventCreateWithFlags");
     if (flags & ~0xFu) return CUDA_ERROR_INVALID_VALUE;
-    return event_create(event);
+    /* hipEventBlockingSync = 0x1 (hip_runtime_api.h). */
+    return event_create(event, flags & 0x1);
 }
 
 hipError_t hipEventRecord(CUevent event, CUstream handle) {
