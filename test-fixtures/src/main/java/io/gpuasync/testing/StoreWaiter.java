@@ -1,9 +1,14 @@
 package io.gpuasync.testing;
 
+import io.gpuasync.api.Line;
+import io.gpuasync.api.Ticket;
+import io.gpuasync.core.Slot;
 import io.gpuasync.spi.HostLine;
+import io.gpuasync.spi.StoreWaits;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntSupplier;
 
 /**
  * One wait in a driver's own wait for stores ({@link HostLine#awaitStores}) on a daemon thread of
@@ -48,5 +53,42 @@ public final class StoreWaiter {
     public Object await() throws InterruptedException {
         done.await();
         return result.get();
+    }
+
+    /**
+     * Checks that a store into {@code line}, of a backend whose store waits are off, gets no
+     * token and makes the driver create no event ({@code liveEvents}: the vendor's count).
+     */
+    public static <S> void assertNoTokenWithout(Line<S> line, S stream, IntSupplier liveEvents) {
+        int events = liveEvents.getAsInt();
+        Ticket ticket = line.signal(stream, Slot.S0);
+        check(HostLine.of(line).storeToken(ticket.slot(), ticket.target()) == StoreWaits.NO_TOKEN,
+                "a store of a backend without store waits got a token");
+        check(liveEvents.getAsInt() == events, "a backend without store waits recorded an event behind a store");
+    }
+
+    /**
+     * Checks a wait for {@code ticket}'s store, which its stream holds until {@code open} runs:
+     * parked and not returned while the store has not landed, then true once it has, and never
+     * before the word reads it.
+     */
+    public static void assertEndsOnlyOnceLanded(Line<?> line, Ticket ticket, Runnable open) throws InterruptedException {
+        HostLine<?> host = HostLine.of(line);
+        long token = host.storeToken(ticket.slot(), ticket.target());
+        check(token != StoreWaits.NO_TOKEN, "a store of a backend with store waits got no token");
+        StoreWaiter waiter = new StoreWaiter(host, token);
+        waiter.awaitParked();
+        check(!ticket.isDone(), "the store landed while its stream was held");
+        check(!waiter.returned(), "the wait returned while its store was held: " + waiter.result.get());
+        open.run();
+        Object result = waiter.await();
+        check(Boolean.TRUE.equals(result), "the wait for a store that landed returned " + result);
+        check(ticket.isDone(), "the wait said the store landed before its word read it");
+    }
+
+    private static void check(boolean holds, String otherwise) {
+        if (!holds) {
+            throw new AssertionError(otherwise);
+        }
     }
 }

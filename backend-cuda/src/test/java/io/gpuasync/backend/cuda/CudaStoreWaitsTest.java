@@ -5,7 +5,6 @@ import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.core.Slot;
 import io.gpuasync.spi.HostLine;
-import io.gpuasync.spi.StoreWaits;
 import io.gpuasync.testing.StoreWaiter;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -14,9 +13,7 @@ import org.junit.jupiter.api.Timeout;
 
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -57,11 +54,8 @@ class CudaStoreWaitsTest {
         CudaBackend plain = CudaBackend.load((reason, line, address, bytes) -> { });
         assertNull(plain.driver().storeWaits(), "store waits are off by default: one driver call less per signal");
         assertNotNull(cuda.driver().storeWaits());
-        int events = FakeCuda.liveEvents();
         try (Line<CudaStream> line = plain.openLine()) {
-            Ticket ticket = line.signal(stream, Slot.S0);
-            assertEquals(StoreWaits.NO_TOKEN, HostLine.of(line).storeToken(ticket.slot(), ticket.target()));
-            assertEquals(events, FakeCuda.liveEvents(), "a backend without store waits records no event behind a store");
+            StoreWaiter.assertNoTokenWithout(line, stream, FakeCuda::liveEvents);
         }
     }
 
@@ -70,17 +64,7 @@ class CudaStoreWaitsTest {
         int spinning = FakeCuda.spinningSyncs();
         try (CudaGate gate = CudaGate.open(cuda); Line<CudaStream> line = cuda.openLine()) {
             gate.hold(stream);
-            Ticket ticket = line.signal(stream, Slot.S1);
-            HostLine<?> host = HostLine.of(line);
-            long token = host.storeToken(ticket.slot(), ticket.target());
-            assertNotEquals(StoreWaits.NO_TOKEN, token);
-            StoreWaiter waiter = new StoreWaiter(host, token);
-            waiter.awaitParked();
-            assertFalse(ticket.isDone());
-            assertFalse(waiter.returned(), "the wait returned while its store was held behind the gate");
-            gate.open();
-            assertEquals(Boolean.TRUE, waiter.await());
-            assertTrue(ticket.isDone(), "the wait said the store landed before its word read it");
+            StoreWaiter.assertEndsOnlyOnceLanded(line, line.signal(stream, Slot.S1), gate::open);
         }
         assertEquals(spinning, FakeCuda.spinningSyncs(),
                 "a syncer busy-waited in cuEventSynchronize: its event was made without CU_EVENT_BLOCKING_SYNC");
