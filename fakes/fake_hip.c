@@ -248,6 +248,14 @@ hipError_t hipEventQuery(CUevent event) {
     return done ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
 }
 
+/* hip_runtime_api.h, hipEventSynchronize: "will block until the event is ready, waiting for all
+   previous work in the stream"; hipEventBlockingSync: "the thread will block until the event
+   completes", otherwise it spins (fake_device.h's event_synchronize). */
+hipError_t hipEventSynchronize(CUevent event) {
+    ENTER("hipEventSynchronize");
+    return event_synchronize(event);
+}
+
 hipError_t hipEventDestroy(CUevent event) {
     ENTER("hipEventDestroy");
     return event_destroy(event);
