@@ -175,6 +175,31 @@ public final class MappedLine<S, D> implements HostLine<S> {
     public static <S, D> MappedLine<S, D> open(LineDriver<S, D> driver, LeakReporter reporter, NanoClock clock,
                                                Duration settleBound) {
         Objects.requireNonNull(driver, "driver");
+        return open(driver, driver::retainCurrent, reporter, clock, settleBound);
+    }
+
+    /**
+     * A fresh line reading all 0, holding the reference {@code domain} takes (a device named by
+     * the caller rather than the calling thread's current one), mapped for that domain; leaks
+     * are reported to {@code reporter}.
+     *
+     * @throws GpuException the driver's failure, after releasing what was acquired
+     */
+    public static <S, D> MappedLine<S, D> open(LineDriver<S, D> driver, DomainRetainer<D> domain, LeakReporter reporter) {
+        return open(driver, domain, reporter, NanoClock.SYSTEM, DEFAULT_SETTLE_BOUND);
+    }
+
+    /**
+     * As {@link #open(LineDriver, DomainRetainer, LeakReporter)}, predicting landings on
+     * {@code clock}, with {@code settleBound} as the longest a {@link #close()} waits for the
+     * device before it keeps the page as leaked.
+     *
+     * @throws IllegalArgumentException if {@code settleBound} is negative
+     */
+    public static <S, D> MappedLine<S, D> open(LineDriver<S, D> driver, DomainRetainer<D> retainer, LeakReporter reporter,
+                                               NanoClock clock, Duration settleBound) {
+        Objects.requireNonNull(driver, "driver");
+        Objects.requireNonNull(retainer, "retainer");
         Objects.requireNonNull(reporter, "reporter");
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(settleBound, "settleBound");
@@ -184,7 +209,7 @@ public final class MappedLine<S, D> implements HostLine<S> {
         long boundNanos = saturatedNanos(settleBound);
         D domain;
         try {
-            domain = Objects.requireNonNull(driver.retainCurrent(), "LineDriver.retainCurrent returned null");
+            domain = Objects.requireNonNull(retainer.retain(), "the line's DomainRetainer returned null");
         } catch (LineException e) {
             throw e.toGpuException("opening a " + driver.name() + " line");
         }

@@ -17,9 +17,10 @@ import java.util.function.IntSupplier;
 /**
  * The CUDA driver table of a mapped line.
  *
- * <p>The line's domain is the primary context of the calling thread's current device
- * ({@code cuCtxGetCurrent}, {@code cuCtxGetDevice}, {@code cuDevicePrimaryCtxRetain}), retained
- * for the line's life: the context the runtime API, JCuda, JavaCPP and most applications use.
+ * <p>The line's domain is the primary context of a device named by number ({@link #retainDevice})
+ * or of the calling thread's current device ({@code cuCtxGetCurrent}, {@code cuCtxGetDevice};
+ * never from a virtual thread), retained ({@code cuDevicePrimaryCtxRetain}) for the line's life:
+ * the context the runtime API, JCuda, JavaCPP and most applications use.
  * When the current context is not that primary context (an application's own {@code
  * cuCtxCreate} context), the line still lives in the device's primary context, and a stream of
  * the application's context is refused as foreign: closing the line can only wait for work of
@@ -67,15 +68,41 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
     // Each line's page, by address: freed by freeHost only.
     private final HostPages pages = new HostPages();
 
+    /**
+     * Retains the primary context of the calling thread's current device. Refused on a virtual
+     * thread: CUDA's current context belongs to the OS thread, the carrier, which a virtual
+     * thread may change between any two calls, so the context it made current may not be the
+     * one found here ({@link #retainDevice} names the device instead).
+     */
     @Override
     public CudaContext retainCurrent() throws LineException {
+        if (Thread.currentThread().isVirtual()) {
+            throw new LineException(LineError.NO_DOMAIN, "no line opens on the current context of a virtual thread ("
+                    + Thread.currentThread() + "): CUDA's current context is its carrier's, an OS thread it may leave at"
+                    + " any call, so the context it made current may not be the one current now, and stays current on the"
+                    + " old carrier for whatever runs there next. Open the line on its device: CudaBackend.openLine(device)");
+        }
         MemorySegment out = SCRATCH.get();
         check(Cuda.cuCtxGetCurrent(out), "cuCtxGetCurrent");
         if (out.get(ValueLayout.ADDRESS, 0).equals(MemorySegment.NULL)) {
             throw new LineException(LineError.NO_DOMAIN, "cuCtxGetCurrent");
         }
         check(Cuda.cuCtxGetDevice(out), "cuCtxGetDevice");
-        int ordinal = out.get(ValueLayout.JAVA_INT, 0);
+        return retainPrimary(out.get(ValueLayout.JAVA_INT, 0));
+    }
+
+    /**
+     * Retains the primary context of device {@code ordinal} ({@code cuDeviceGet}), whatever is
+     * current on the calling thread, which it leaves as it was.
+     */
+    CudaContext retainDevice(int ordinal) throws LineException {
+        MemorySegment out = SCRATCH.get();
+        check(Cuda.cuDeviceGet(out, ordinal), "cuDeviceGet(" + ordinal + ")");
+        return retainPrimary(out.get(ValueLayout.JAVA_INT, 0));
+    }
+
+    private CudaContext retainPrimary(int ordinal) throws LineException {
+        MemorySegment out = SCRATCH.get();
         check(Cuda.cuDeviceGetAttribute(out, Cuda.CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS, ordinal),
                 "cuDeviceGetAttribute(CAN_USE_64_BIT_STREAM_MEM_OPS, device " + ordinal + ")");
         if (out.get(ValueLayout.JAVA_INT, 0) == 0) {

@@ -16,8 +16,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The HIP driver table of a mapped line. The domain is the calling thread's current device
- * ({@code hipGetDevice}), with a reference to its primary context taken for the line's life
+ * The HIP driver table of a mapped line. The domain is a device named by number
+ * ({@link #retainDevice}) or the calling thread's current device ({@code hipGetDevice}; never
+ * from a virtual thread), with a reference to its primary context taken for the line's life
  * ({@code hipDevicePrimaryCtxRetain} / {@code Release}, deprecated). Unlike CUDA's, HIP's primary
  * context is never torn down by a release (its header says so): the reference keeps the rule's
  * shape. With no device at all, {@code hipGetDevice} fails and the line reports no domain, with
@@ -56,8 +57,19 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
     // Whether each device can wait on a word (hipDeviceAttributeCanUseStreamWaitValue), once asked.
     private final Map<Integer, Boolean> canWait = new ConcurrentHashMap<>();
 
+    /**
+     * Retains the primary context of the calling thread's current device. Refused on a virtual
+     * thread: HIP's current device belongs to the OS thread, the carrier, which a virtual thread
+     * may change between any two calls ({@link #retainDevice} names the device instead).
+     */
     @Override
     public HipDevice retainCurrent() throws LineException {
+        if (Thread.currentThread().isVirtual()) {
+            throw new LineException(LineError.NO_DOMAIN, "no line opens on the current device of a virtual thread ("
+                    + Thread.currentThread() + "): HIP's current device (hipSetDevice) is its carrier's, an OS thread it"
+                    + " may leave at any call, so the device it made current may not be the one current now. Open the line"
+                    + " on its device: HipBackend.openLine(device)");
+        }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment device = arena.allocate(Hip.C_INT);
             int status = Hip.hipGetDevice(device);
@@ -65,7 +77,13 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
                 throw new LineException(LineError.NO_DOMAIN, HipStatus.NAMES.describe("hipGetDevice", status));
             }
             HipStatus.NAMES.check(status, "hipGetDevice");
-            int ordinal = device.get(ValueLayout.JAVA_INT, 0);
+            return retainDevice(device.get(ValueLayout.JAVA_INT, 0));
+        }
+    }
+
+    /** Retains device {@code ordinal}'s primary context, whatever device is current on the calling thread. */
+    HipDevice retainDevice(int ordinal) throws LineException {
+        try (Arena arena = Arena.ofConfined()) {
             MemorySegment context = arena.allocate(Hip.C_POINTER);
             HipStatus.NAMES.check(Hip.hipDevicePrimaryCtxRetain(context, ordinal), "hipDevicePrimaryCtxRetain(" + ordinal + ")");
             return new HipDevice(ordinal, context.get(ValueLayout.ADDRESS, 0).address());
