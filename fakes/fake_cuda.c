@@ -172,6 +172,33 @@ CUresult cuCtxPopCurrent_v2(CUcontext *pctx) {
     return CUDA_SUCCESS;
 }
 
+/* cuda.h, cuCtxCreate: a new context "associates it with the calling thread", supplanting the
+   current one, which cuCtxPopCurrent restores: pushed. Not a primary context: a line refuses it. */
+CUresult cuCtxCreate_v2(CUcontext *pctx, unsigned int flags, CUdevice dev) {
+    ENTER("cuCtxCreate_v2");
+    (void) flags;
+    if (!pctx) return CUDA_ERROR_INVALID_VALUE;
+    if (dev < 0 || dev >= DEVICES) return CUDA_ERROR_INVALID_DEVICE;
+    if (depth >= 16) return CUDA_ERROR_INVALID_VALUE;
+    ctx_t *c = calloc(1, sizeof *c);
+    c->device = dev;
+    c->refs = 1;
+    ctx_stack[depth++] = c;
+    *pctx = c;
+    return CUDA_SUCCESS;
+}
+
+/* cuda.h, cuCtxDestroy: "If ctx is current to the calling thread then ctx will also be popped
+   from the current thread's context stack". The tests destroy only contexts they made, with
+   nothing left of theirs in them; the fake keeps the memory, as a stale handle may still be read. */
+CUresult cuCtxDestroy_v2(CUcontext ctx) {
+    ENTER("cuCtxDestroy_v2");
+    if (!ctx) return CUDA_ERROR_INVALID_VALUE;
+    if (current() == ctx) depth--;
+    ctx->refs = 0;
+    return CUDA_SUCCESS;
+}
+
 CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev) {
     ENTER("cuDevicePrimaryCtxRetain");
     return primary_retain(pctx, dev);

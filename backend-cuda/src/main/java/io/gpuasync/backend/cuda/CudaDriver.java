@@ -22,9 +22,9 @@ import java.util.function.IntSupplier;
  * never from a virtual thread), retained ({@code cuDevicePrimaryCtxRetain}) for the line's life:
  * the context the runtime API, JCuda, JavaCPP and most applications use.
  * When the current context is not that primary context (an application's own {@code
- * cuCtxCreate} context), the line still lives in the device's primary context, and a stream of
- * the application's context is refused as foreign: closing the line can only wait for work of
- * the context it holds.
+ * cuCtxCreate} context), opening there is refused, saying so, without creating an inactive
+ * primary context: a line can only wait for work of the context it holds, so every stream of the
+ * current one would be foreign to it.
  *
  * <p>The page is the line's own memory (a page of the JVM's native memory), registered with
  * the context ({@code cuMemHostRegister} PORTABLE | DEVICEMAP, which the stream memory
@@ -84,11 +84,29 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
         }
         MemorySegment out = SCRATCH.get();
         check(Cuda.cuCtxGetCurrent(out), "cuCtxGetCurrent");
-        if (out.get(ValueLayout.ADDRESS, 0).equals(MemorySegment.NULL)) {
+        long current = out.get(ValueLayout.ADDRESS, 0).address();
+        if (current == 0) {
             throw new LineException(LineError.NO_DOMAIN, "cuCtxGetCurrent");
         }
         check(Cuda.cuCtxGetDevice(out), "cuCtxGetDevice");
-        return retainPrimary(out.get(ValueLayout.JAVA_INT, 0));
+        int ordinal = out.get(ValueLayout.JAVA_INT, 0);
+        // A primary context that is not active cannot be the current one: retaining it would
+        // create it (memory on the device for a context nothing else uses). Said before that.
+        check(Cuda.cuDevicePrimaryCtxGetState(ordinal, out, out.asSlice(8)), "cuDevicePrimaryCtxGetState(device " + ordinal + ")");
+        if (out.get(ValueLayout.JAVA_INT, 8) == 0) {
+            throw notPrimary(current, ordinal, "which is not active, and a line would create it");
+        }
+        return retainPrimary(ordinal, current);
+    }
+
+    // The current context is another than the device's primary one (cuCtxCreate's, a green
+    // context): every stream of it would be foreign to a line in the primary context.
+    private static LineException notPrimary(long current, int ordinal, String primary) {
+        return new LineException(LineError.NO_DOMAIN, "the calling thread's current context 0x" + Long.toHexString(current)
+                + " is not device " + ordinal + "'s primary context (" + primary + "): a line lives in a device's primary"
+                + " context, and would refuse every stream of the current one as foreign. Make the primary context current"
+                + " (CudaBackend.makePrimaryContextCurrent(" + ordinal + ")), or open the line on the device:"
+                + " CudaBackend.openLine(" + ordinal + ")");
     }
 
     /**
@@ -98,10 +116,11 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
     CudaContext retainDevice(int ordinal) throws LineException {
         MemorySegment out = SCRATCH.get();
         check(Cuda.cuDeviceGet(out, ordinal), "cuDeviceGet(" + ordinal + ")");
-        return retainPrimary(out.get(ValueLayout.JAVA_INT, 0));
+        return retainPrimary(out.get(ValueLayout.JAVA_INT, 0), 0);
     }
 
-    private CudaContext retainPrimary(int ordinal) throws LineException {
+    // Retains device ordinal's primary context, which must be current (0: whatever is).
+    private CudaContext retainPrimary(int ordinal, long current) throws LineException {
         MemorySegment out = SCRATCH.get();
         check(Cuda.cuDeviceGetAttribute(out, Cuda.CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS, ordinal),
                 "cuDeviceGetAttribute(CAN_USE_64_BIT_STREAM_MEM_OPS, device " + ordinal + ")");
@@ -117,6 +136,10 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
         }
         check(Cuda.cuDevicePrimaryCtxRetain(out, ordinal), "cuDevicePrimaryCtxRetain(device " + ordinal + ")");
         long primary = out.get(ValueLayout.ADDRESS, 0).address();
+        if (current != 0 && current != primary) {
+            releasePrimary(ordinal);
+            throw notPrimary(current, ordinal, "0x" + Long.toHexString(primary));
+        }
         try {
             // The stream the health check queries: the line's own, so the check waits for and
             // disturbs nobody's work (and no capture).

@@ -142,6 +142,35 @@ class CudaBackendTest {
     }
 
     @Test
+    void aCurrentContextThatIsNotPrimaryIsRefusedAndThePrimaryOneLeftAsItWas() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(DriverCalls.canCreateContexts(), "needs cuCtxCreate");
+        int device = Contexts.devices(2) - 1;
+        int refs = FakeCuda.isLoaded() ? FakeCuda.primaryRefs(device) : -1;
+        boolean active = primaryIsActive(device);
+        long own = DriverCalls.createContext(device);
+        try {
+            GpuException e = assertThrows(GpuException.class, cuda::openLine);
+            assertEquals(GpuException.Kind.NO_DOMAIN, e.kind());
+            assertTrue(e.getMessage().contains("is not device " + device + "'s primary context")
+                    && e.getMessage().contains("openLine(" + device + ")"), e.getMessage());
+        } finally {
+            DriverCalls.destroyContext(own);
+        }
+        assertEquals(active, primaryIsActive(device), "the refused open made the primary context active");
+        if (FakeCuda.isLoaded()) {
+            assertEquals(refs, FakeCuda.primaryRefs(device), "the refused open kept a reference");
+        }
+    }
+
+    private static boolean primaryIsActive(int device) {
+        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+            java.lang.foreign.MemorySegment state = arena.allocate(8);
+            assertEquals(0, io.gpuasync.backend.cuda.internal.Cuda.cuDevicePrimaryCtxGetState(device, state, state.asSlice(4)));
+            return state.get(java.lang.foreign.ValueLayout.JAVA_INT, 4) != 0;
+        }
+    }
+
+    @Test
     void aStreamOfAnotherContextIsForeign() {
         Contexts.makeForeignCurrent();
         CudaStream other = cuda.createStream();
