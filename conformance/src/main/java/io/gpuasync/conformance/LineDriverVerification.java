@@ -1293,8 +1293,9 @@ public abstract class LineDriverVerification<S, D> {
      * line22: settle waits for the streams it is given and only those. Another owner's stream,
      * of the line's domain (and, with {@link Capability#MANY_DOMAINS}, of another), is kept busy
      * past the line's settle bound (behind a device-side wait on a gate where the backend has
-     * them, else behind work of two bounds) while the line, whose own stores are done, closes:
-     * it must close, not end leaked behind work that is not its own.
+     * them, else behind work of two bounds) while the line, whose own stores are done, closes
+     * with its stream still to settle (a device address was handed out for it): it must close,
+     * not end leaked behind work that is not its own.
      */
     @Property(tries = 1)
     public void required_line22_settleWaitsOnlyForTheLinesOwnStreams() {
@@ -1322,6 +1323,9 @@ public abstract class LineDriverVerification<S, D> {
             S own = world.stream(0);
             enqueueWork(own, Duration.ofMillis(5));
             awaitLanded(line.signal(own, Slot.S2), rule);
+            // Work the caller may queue with the address keeps the stream in the close's settle,
+            // which a landed store alone would not: the settle is asked, and for this stream only.
+            line.deviceAddress(own, Slot.S2);
             try {
                 line.close();
             } finally {

@@ -84,8 +84,10 @@ public interface LineDriver<S, D> {
      * false by the deadline rather than leave that thread blocked. It need not (and, where
      * other owners' work shares the domain, should not) wait for more than these streams.
      *
-     * @param streams       every stream of {@code domain} the line queued a store or a wait on
-     *                      since it opened, each once
+     * @param streams       each stream of {@code domain} on which something the line queued (a
+     *                      store, a device-side wait, work with a device address it handed out)
+     *                      may still touch the page, once: a stream whose last store of the line
+     *                      has landed, with no wait or address since, is left out
      * @param deadlineNanos the {@link System#nanoTime()} by which to answer
      * @return false if the driver could not wait, so stores may still be pending
      */

@@ -313,7 +313,26 @@ class CudaHazardsTest {
         assertEquals(registered, FakeCuda.registeredPages());
     }
 
-    // ---------------------------------------------------------------- 10: the fake, as the driver
+    // ---------------------------------------------------------------- 10: streams the close no longer needs
+
+    @Test
+    void aStreamDestroyedAfterTheLinesStoresOnItLandedIsLeftAloneByTheClose() {
+        CudaStream gone = cuda.createStream();
+        Line<CudaStream> line = cuda.openLine();
+        try (Reactor reactor = Reactor.start()) {
+            reactor.await(line.signal(gone, Slot.S0));
+            // Destroyed by its owner: a handle the driver no longer knows (cuda.h leaves what a
+            // call does with one undefined), which the settle must not pass to it.
+            cuda.destroyStream(gone);
+            CudaTests.enqueueWork(stream, Duration.ofMillis(20));
+            line.signal(stream, Slot.S1);
+        }
+        line.close();
+        assertEquals(Line.State.CLOSED, line.state(), "leaks: " + leaks);
+        assertEquals(List.of(), leaks);
+    }
+
+    // ---------------------------------------------------------------- 11: the fake, as the driver
 
     // On a real driver, this checks the fake's model of it.
     @Test
