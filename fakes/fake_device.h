@@ -491,13 +491,14 @@ static void append_locked(stream_t *s, op_t *op, stream_t *after) {
 /*
  * Queues op on s. On a capturing stream it is recorded into the graph instead (cuda.h,
  * cuStreamBeginCapture: "all operations pushed into the stream will not be executed, but will
- * instead be captured into a graph"); stream memory operations become nodes like any other.
+ * instead be captured into a graph"); stream memory operations become nodes like any other,
+ * unless capturable is 0 (HIP's, which ROCm queues at once: see fake_hip.c).
  * The legacy stream synchronizes implicitly (NVIDIA, "Stream synchronization behavior": an
  * action in the legacy stream first waits on all blocking streams, and all blocking streams
  * then wait on it): an op on the legacy stream runs after what every blocking stream of its
  * context queued before it, and an op on a blocking stream after what the legacy stream queued.
  */
-static CUresult push_op(stream_t *s, op_t *op) {
+static CUresult push_op_capturable(stream_t *s, op_t *op, int capturable) {
     if (!s) {
         free(op);
         return CUDA_ERROR_INVALID_HANDLE;
@@ -507,7 +508,7 @@ static CUresult push_op(stream_t *s, op_t *op) {
         return sticky(s->ctx);
     }
     pthread_mutex_lock(&mu);
-    if (s->capture != CAPTURE_NONE) {
+    if (capturable && s->capture != CAPTURE_NONE) {
         op->next = NULL;
         if (s->graph->tail) s->graph->tail->next = op; else s->graph->head = op;
         s->graph->tail = op;
@@ -546,6 +547,8 @@ static CUresult push_op(stream_t *s, op_t *op) {
     pthread_mutex_unlock(&mu);
     return CUDA_SUCCESS;
 }
+
+static CUresult push_op(stream_t *s, op_t *op) { return push_op_capturable(s, op, 1); }
 
 /* Whether `after` has run after_count ops; a stream that is gone ran everything it will. */
 static int after_reached(op_t *op) {
@@ -600,13 +603,19 @@ static void graph_destroy(graph_t *g) {
     free(g);
 }
 
-static CUresult enqueue(stream_t *s, enum op_kind kind, volatile uint64_t *addr, uint64_t value, long long nanos) {
+/* capturable 0: queued to run even on a capturing stream, as HIP's stream operations are. */
+static CUresult enqueue_capturable(stream_t *s, enum op_kind kind, volatile uint64_t *addr, uint64_t value,
+                                   long long nanos, int capturable) {
     op_t *op = calloc(1, sizeof *op);
     op->kind = kind;
     op->addr = addr;
     op->value = value;
     op->nanos = nanos;
-    return push_op(s, op);
+    return push_op_capturable(s, op, capturable);
+}
+
+static CUresult enqueue(stream_t *s, enum op_kind kind, volatile uint64_t *addr, uint64_t value, long long nanos) {
+    return enqueue_capturable(s, kind, addr, value, nanos, 1);
 }
 
 /* The stream behind a live handle, or NULL for one that was never made or is gone. */

@@ -14,6 +14,9 @@
  *   hipSuccess or hipErrorNotReady. On 5.2.3 a device fault aborts the process instead of
  *   leaving a sticky error, so the device model's sticky errors (fakeSetSticky) are this fake's
  *   own for HIP: they stop queued work, but no HIP call reports them.
+ * - stream operations (hipStreamWriteValue64, hipStreamWaitValue64) on a capturing stream are
+ *   queued to run at once, not captured: ROCm 5.2 to 6.2's ihipStreamOperation (clr,
+ *   hipamd/src/hip_stream_ops.cpp) enqueues the command without asking about a capture.
  */
 #define _GNU_SOURCE
 #include "fake_device.h"
@@ -60,6 +63,9 @@ const char *hipGetErrorName(hipError_t error) {
     case 400: return "hipErrorInvalidHandle";
     case 600: return "hipErrorNotReady";
     case 700: return "hipErrorIllegalAddress";
+    case 900: return "hipErrorStreamCaptureUnsupported";
+    case 901: return "hipErrorStreamCaptureInvalidated";
+    case 906: return "hipErrorStreamCaptureImplicit";
     default: return "hipErrorUnknown";
     }
 }
@@ -191,7 +197,7 @@ hipError_t hipStreamWriteValue64(CUstream handle, void *ptr, uint64_t value, uns
     ENTER("hipStreamWriteValue64");
     if (flags != 0) return CUDA_ERROR_INVALID_VALUE;
     RESOLVE(s, handle);
-    return enqueue(s, OP_WRITE, (volatile uint64_t *) ptr, value, 0);
+    return enqueue_capturable(s, OP_WRITE, (volatile uint64_t *) ptr, value, 0, 0);
 }
 
 hipError_t hipStreamWaitValue64(CUstream handle, void *ptr, uint64_t value, unsigned int flags, uint64_t mask) {
@@ -199,11 +205,11 @@ hipError_t hipStreamWaitValue64(CUstream handle, void *ptr, uint64_t value, unsi
     if (flags != 0 || mask != ~(uint64_t) 0) return CUDA_ERROR_INVALID_VALUE;
     RESOLVE(s, handle);
     if (!attribute_of(s->ctx->device, ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE, 1)) return CUDA_ERROR_NOT_SUPPORTED;
-    return enqueue(s, OP_WAIT, (volatile uint64_t *) ptr, value, 0);
+    return enqueue_capturable(s, OP_WAIT, (volatile uint64_t *) ptr, value, 0, 0);
 }
 
-/* Capture, as the tests play another owner with it (the backend binds none of these but the mode
-   exchange). hipHostRegister and hipHostUnregister from a thread in global mode while a global
+/* Capture, as the tests play another owner with it (the backend binds only the mode exchange and
+   hipStreamIsCapturing). hipHostRegister and hipHostUnregister from a thread in global mode while a global
    capture is under way fail with hipErrorStreamCaptureUnsupported (hipamd 5.2.3 and clr,
    CHECK_STREAM_CAPTURE_SUPPORTED) and, as clr does, invalidate it: the model's unsafe_during_capture. */
 hipError_t hipThreadExchangeStreamCaptureMode(int *mode) {
@@ -223,6 +229,26 @@ hipError_t hipStreamEndCapture(CUstream handle, graph_t **pGraph) {
     if (!pGraph) return CUDA_ERROR_INVALID_VALUE;
     RESOLVE(s, handle);
     return end_capture(s, pGraph);
+}
+
+/* clr, hipStreamIsCapturing: the null stream never captures; hipErrorStreamCaptureImplicit for it
+   while a blocking stream captures is later HIP's (5.2.3 answers None), modelled as later HIP's. */
+hipError_t hipStreamIsCapturing(CUstream handle, int *status) {
+    ENTER("hipStreamIsCapturing");
+    if (!status) return CUDA_ERROR_INVALID_VALUE;
+    RESOLVE(s, handle);
+    if (handle == NULL && blocking_capture_in(s->ctx)) return CUDA_ERROR_STREAM_CAPTURE_IMPLICIT;
+    *status = handle == NULL ? CAPTURE_NONE : capture_status(s);
+    return CUDA_SUCCESS;
+}
+
+/* clr, hipStreamGetFlags_common: hipErrorInvalidValue for the null stream; the flags it was made with. */
+hipError_t hipStreamGetFlags(CUstream handle, unsigned int *flags) {
+    ENTER("hipStreamGetFlags");
+    if (!flags || handle == NULL) return CUDA_ERROR_INVALID_VALUE;
+    RESOLVE(s, handle);
+    *flags = s->blocking ? 0 : 0x1u;
+    return CUDA_SUCCESS;
 }
 
 hipError_t hipEventCreateWithFlags(CUevent *event, unsigned int flags) {

@@ -179,18 +179,60 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
         return owner == device.ordinal();
     }
 
+    // Every signal comes here: the message is built only when there is a failure to describe.
     @Override
     public void writeValue(HipStream stream, long address, long value) throws LineException {
+        refuseIfCapturing(stream, "a store");
         int status = Hip.hipStreamWriteValue64(stream.segment(), MemorySegment.ofAddress(address), value, 0);
         if (status != Hip.HIP_SUCCESS) {
             throw HipStatus.NAMES.failure(status, "hipStreamWriteValue64(" + stream + ", 0x" + Long.toHexString(address) + ")");
         }
     }
 
+    // The capture status's output, one per thread: a signal allocates nothing for it after a
+    // thread's first. Freed with the thread (an automatic arena).
+    private static final ThreadLocal<MemorySegment> SCRATCH = ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(Hip.C_INT));
+
+    /**
+     * Refuses {@code what} on a stream that is capturing a graph ({@code hipStreamIsCapturing}),
+     * and on the null stream while a blocking stream captures. ROCm 5.2 to 6.2 queue a stream
+     * operation at once during a capture (clr, {@code ihipStreamOperation} asks nothing about
+     * one): the store lands ahead of the captured work it should follow, a wrong answer. A ROCm
+     * that records it as a graph node would store at every launch of the graph, also after the
+     * line freed its page. Asked right before the operation, on the signalling thread: a capture
+     * another thread begins on the stream in between is that stream's owner's race.
+     */
+    private static void refuseIfCapturing(HipStream stream, String what) throws LineException {
+        MemorySegment out = SCRATCH.get();
+        int status = Hip.hipStreamIsCapturing(stream.segment(), out);
+        if (status == Hip.HIP_ERROR_STREAM_CAPTURE_IMPLICIT) {
+            throw new LineException(LineError.ofStatus(status), what + " into " + stream + " refused: a blocking stream of"
+                    + " the device is capturing a graph, and until that capture ends the null stream is unusable"
+                    + " (hipStreamIsCapturing: hipErrorStreamCaptureImplicit). Queue it after hipStreamEndCapture, or on"
+                    + " a stream of its own");
+        }
+        HipStatus.NAMES.check(status, "hipStreamIsCapturing(" + stream + ")");
+        int capture = out.get(ValueLayout.JAVA_INT, 0);
+        if (capture != Hip.HIP_STREAM_CAPTURE_STATUS_NONE) {
+            boolean invalidated = capture == Hip.HIP_STREAM_CAPTURE_STATUS_INVALIDATED;
+            throw new LineException(LineError.ofStatus(invalidated ? Hip.HIP_ERROR_STREAM_CAPTURE_INVALIDATED
+                    : Hip.HIP_ERROR_STREAM_CAPTURE_UNSUPPORTED), what + " into " + stream + " refused: the stream is"
+                    + " capturing a graph (hipStreamIsCapturing: " + (invalidated ? "hipStreamCaptureStatusInvalidated"
+                    : "hipStreamCaptureStatusActive") + "). ROCm queues a stream operation at once even so (clr,"
+                    + " ihipStreamOperation), so the line's ticket would land ahead of the captured work it should follow;"
+                    + " a ROCm that records it in the graph would write the line's page at every launch, also after the"
+                    + " line is closed and its page freed. Queue it after hipStreamEndCapture, or on a stream that is not"
+                    + " capturing");
+        }
+    }
+
     /**
      * Waits by an event recorded behind the line's work on each of its streams, polled
      * ({@code hipEventQuery}) until it completes or {@code deadlineNanos} passes: bounded, and
-     * never waiting for other owners' work on the device.
+     * never waiting for other owners' work on the device. An event recorded into a stream that
+     * is capturing joins the graph and reads as done (clr, {@code hipEventRecord},
+     * {@code hip::Event::query}); the free after it ({@code hipHostUnregister}) still waits for
+     * every stream of the device, so the page is never freed under the line's work.
      */
     @Override
     public boolean settle(HipDevice device, List<HipStream> streams, long deadlineNanos) {
@@ -254,10 +296,11 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
      * {@code hipDeviceAttributeCanUseStreamWaitValue} is 0. In HIP 5.2 these waits are marked
      * beta and run as a spinning kernel that holds a hardware queue until the word moves; a
      * wait for a store never queued stalls its stream for good, and the line's close then keeps
-     * the page.
+     * the page. Refused, too, into a stream that is capturing a graph.
      */
     @Override
     public void waitValue(HipStream stream, long address, long value) throws LineException {
+        refuseIfCapturing(stream, "a device-side wait");
         int owner = Hip.hipGetStreamDeviceId(stream.segment());
         if (owner >= 0 && !canWait.computeIfAbsent(owner, HipDriver::askCanWait)) {
             throw new LineException(LineError.UNAVAILABLE, "device " + owner + " cannot wait on a word"
