@@ -25,6 +25,15 @@
 /* CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS */
 #define ATTRIBUTE_64_BIT_STREAM_MEM_OPS 122
 
+/* CUDA_DEVICE_MAX_CONNECTIONS=1 at initialization: every stream of a device feeds one queue. */
+static int one_queue;
+
+/* With one connection, hardware queue 0 for every stream; otherwise each stream its own. */
+static int hw_queue_for(int device) {
+    (void) device;
+    return one_queue ? 0 : -1;
+}
+
 static __thread ctx_t *ctx_stack[16];
 static __thread int depth;
 static __thread stream_t *per_thread[DEVICES];

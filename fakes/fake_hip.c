@@ -17,6 +17,14 @@
  * - stream operations (hipStreamWriteValue64, hipStreamWaitValue64) on a capturing stream are
  *   queued to run at once, not captured: ROCm 5.2 to 6.2's ihipStreamOperation (clr,
  *   hipamd/src/hip_stream_ops.cpp) enqueues the command without asking about a capture.
+ * - hardware queues, as clr's rocclr gives them to streams (rocclr/device/rocm/rocdevice.cpp,
+ *   Device::acquireQueue and getQueueFromPool): at most GPU_MAX_HW_QUEUES of them per device and
+ *   priority (rocclr/utils/flags.hpp, default 4); a new stream, the null stream included, gets one
+ *   of its own while fewer exist, and after that shares the one fed by the fewest streams; a
+ *   queue goes with its last stream (5.2; later ROCm keeps it for the next stream). The AQL
+ *   packets HIP submits carry the barrier bit (rocclr/device/rocm/rocvirtual.cpp, the packet
+ *   headers), so what a stream submits behind another's device-side wait on a shared queue runs
+ *   only once that wait ended. Read once, from the environment, when the first stream is made.
  */
 #define _GNU_SOURCE
 #include "fake_device.h"
@@ -26,6 +34,33 @@
 #define ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE 10013
 
 static __thread int current_device;
+
+/* GPU_MAX_HW_QUEUES as rocclr reads it (atoi), at least 1; at most what the model holds. Under mu. */
+static int max_hw_queues(void) {
+    static int max;
+    if (!max) {
+        const char *value = getenv("GPU_MAX_HW_QUEUES");
+        max = value ? atoi(value) : 4;
+        if (max < 1) max = 1;
+        if (max > MAX_HW_QUEUES) max = MAX_HW_QUEUES;
+    }
+    return max;
+}
+
+/* A queue of its own while the device has fewer than GPU_MAX_HW_QUEUES, else the least fed. Under mu. */
+static int hw_queue_for(int device) {
+    int used = 0, spare = -1, least = -1;
+    for (int q = 0; q < MAX_HW_QUEUES; q++) {
+        int fed = hw_queues[device][q].streams;
+        if (fed > 0) {
+            used++;
+            if (least < 0 || fed < hw_queues[device][least].streams) least = q;
+        } else if (spare < 0) {
+            spare = q;
+        }
+    }
+    return used < max_hw_queues() && spare >= 0 ? spare : least;
+}
 
 static ctx_t *current(void) { return &primary[current_device]; }
 

@@ -98,6 +98,11 @@ public abstract class LineDriverVerification<S, D> {
         return Set.of();
     }
 
+    // Whether a stream can be held at a gate: a device-side wait for a store the suite queues later.
+    private boolean gates() {
+        return capabilities().containsAll(Set.of(Capability.DEVICE_SIDE_WAIT, Capability.WAIT_AHEAD_OF_STORE));
+    }
+
     /** How many domains the backend can make current ({@link Capability#MANY_DOMAINS}: at least 2). */
     protected int domains() {
         return 1;
@@ -926,7 +931,7 @@ public abstract class LineDriverVerification<S, D> {
      * line15: settle is bounded. A line closed while its store cannot land within the line's
      * bound is kept as leaked and reported, and close returns; once the store can land, the
      * driver's settle answers, at the latest within {@link #patience()} (best by its deadline).
-     * With {@link Capability#DEVICE_SIDE_WAIT} the store is held by a device-side wait on another
+     * With {@link Capability#WAIT_AHEAD_OF_STORE} the store is held by a device-side wait on another
      * line's word, stored only after the close, so no work's duration has to be trusted;
      * otherwise it waits behind work of three settle bounds.
      */
@@ -938,7 +943,7 @@ public abstract class LineDriverVerification<S, D> {
             world.expectLeak(line);
             S stream = world.stream(0);
             Runnable letItLand;
-            if (capabilities().contains(Capability.DEVICE_SIDE_WAIT)) {
+            if (gates()) {
                 MappedLine<S, D> gate = world.open(0);
                 S opener = world.stream(0);
                 gate.waitOnDevice(stream, Slot.S0, 1);
@@ -1213,9 +1218,10 @@ public abstract class LineDriverVerification<S, D> {
      * while the watcher reads the word: each value must land whole (a store truncated to 32
      * bits never reaches 2^32 + 1) and the word never moves back (a store written as two 32-bit
      * halves does, for a moment, at 2^32). With {@link Capability#DEVICE_SIDE_WAIT}, a driver-level
-     * wait for 2^32 + 1 must hold its stream until the word reads that (a 32-bit compare lets
-     * it through at once); the wait is not tried across 2^63, where a vendor may compare plainly
-     * ({@link LineDriver#waitValue}). No hook is needed: the suite holds the driver.
+     * wait for 2^32 + 1, queued after the stores up to it (still behind their work), must hold
+     * its stream until the word reads that (a 32-bit compare lets it through at once); the wait
+     * is not tried across 2^63, where a vendor may compare plainly ({@link LineDriver#waitValue}).
+     * No hook is needed: the suite holds the driver.
      */
     @Property(tries = 2)
     public void required_line20_valuesAcross2To32And2To63LandWhole(@ForAll("slots") Slot slot) {
@@ -1227,22 +1233,24 @@ public abstract class LineDriverVerification<S, D> {
             long address = line.deviceAddress(stream, slot);
             Ticket released = null;
             long waitedFor = WRAPS[0] + 1;
-            if (capabilities().contains(Capability.DEVICE_SIDE_WAIT)) {
-                MappedLine<S, D> marker = world.open(0);
-                S consumer = world.stream(0);
-                // Through the line first, so that its close settles the consumer too.
-                line.waitOnDevice(consumer, slot, 1);
-                world.driver.waitValue(consumer, address, waitedFor);
-                Ticket behind = marker.signal(consumer, Slot.S0);
-                released = behind;
-                world.before(() -> Sequences.reached(line.word(slot), waitedFor), behind::isDone, rule,
-                        "work behind a device-side wait for 0x" + Long.toHexString(waitedFor) + " ran while the word read less"
-                                + " (the wait compared 32 bits?)");
-            }
             for (long wrap : WRAPS) {
                 for (long value = wrap - 2; value != wrap + 2; value++) {
                     enqueueWork(stream, Duration.ofMillis(1));
                     world.driver.writeValue(stream, address, value);
+                }
+                if (wrap == WRAPS[0] && capabilities().contains(Capability.DEVICE_SIDE_WAIT)) {
+                    // Queued after the stores it waits for, still behind their work: no device
+                    // can order it ahead of them (as streams sharing a hardware queue would).
+                    // Through the line first, so that its close settles the consumer too.
+                    MappedLine<S, D> marker = world.open(0);
+                    S consumer = world.stream(0);
+                    line.waitOnDevice(consumer, slot, 1);
+                    world.driver.waitValue(consumer, address, waitedFor);
+                    Ticket behind = marker.signal(consumer, Slot.S0);
+                    released = behind;
+                    world.before(() -> Sequences.reached(line.word(slot), waitedFor), behind::isDone, rule,
+                            "work behind a device-side wait for 0x" + Long.toHexString(waitedFor) + " ran while the word read"
+                                    + " less (the wait compared 32 bits?)");
                 }
                 long last = wrap + 1;
                 long[] seen = {line.word(slot)};
@@ -1310,7 +1318,7 @@ public abstract class LineDriverVerification<S, D> {
             List<Runnable> release = new ArrayList<>();
             for (int d = 0; d < domains; d++) {
                 S busy = world.stream(d);
-                if (capabilities().contains(Capability.DEVICE_SIDE_WAIT)) {
+                if (gates()) {
                     MappedLine<S, D> gate = world.open(d);
                     S opener = world.stream(d);
                     gate.waitOnDevice(busy, Slot.S0, 1);
@@ -1339,7 +1347,7 @@ public abstract class LineDriverVerification<S, D> {
     /**
      * line23: settle returns by its deadline, even when what it waits for can never end before
      * the suite lets it: three lines, each with a store held behind work that cannot end (a
-     * device-side wait on a gate, with {@link Capability#DEVICE_SIDE_WAIT}; else work of three
+     * device-side wait on a gate, with {@link Capability#WAIT_AHEAD_OF_STORE}; else work of three
      * settle bounds), are closed at once from three threads. Each ends leaked; and then, while
      * the work still cannot end, every settle call must have returned (within {@link #patience()}
      * at most). A settle that waits for the work instead stays blocked in the driver: for good,
@@ -1349,7 +1357,7 @@ public abstract class LineDriverVerification<S, D> {
     public void required_line23_settleReturnsByItsDeadline() {
         LineRule rule = LineRule.SETTLE_BY_ITS_DEADLINE;
         check(rule, world -> {
-            boolean gated = capabilities().contains(Capability.DEVICE_SIDE_WAIT);
+            boolean gated = gates();
             MappedLine<S, D> gate = world.open(0);
             S opener = world.stream(0);
             List<MappedLine<S, D>> lines = new ArrayList<>();
@@ -1409,7 +1417,7 @@ public abstract class LineDriverVerification<S, D> {
      * page the line kept.
      */
     @Property(tries = 1)
-    @Needs(Capability.DEVICE_SIDE_WAIT)
+    @Needs({Capability.DEVICE_SIDE_WAIT, Capability.WAIT_AHEAD_OF_STORE})
     public void required_line24_aLineWaitedOnWithNothingStoredKeepsItsPage() {
         LineRule rule = LineRule.WAITING_STREAM_KEEPS_PAGE;
         check(rule, world -> {
@@ -1610,7 +1618,7 @@ public abstract class LineDriverVerification<S, D> {
      * driver-level store into the page the line kept.
      */
     @Property(tries = 1)
-    @Needs(Capability.DEVICE_SIDE_WAIT)
+    @Needs({Capability.DEVICE_SIDE_WAIT, Capability.WAIT_AHEAD_OF_STORE})
     public void required_line30_settleCoversAWaitUnderWay() {
         LineRule rule = LineRule.SETTLE_COVERS_RUNNING_WORK;
         check(rule, world -> {

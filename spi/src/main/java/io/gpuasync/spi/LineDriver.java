@@ -76,6 +76,19 @@ public interface LineDriver<S, D> {
     }
 
     /**
+     * Refuses a device-side wait on {@code stream} for a value whose store the line has not
+     * queued yet, where this driver cannot keep such a wait from holding up that store for good:
+     * where streams share a hardware queue (HIP's, beyond {@code GPU_MAX_HW_QUEUES}), a store
+     * submitted after a wait may sit behind it. {@link MappedLine#waitOnDevice} calls it, before
+     * {@link #waitValue}, for such a wait only; a wait for a value already queued is never ahead
+     * of its store. The default accepts it.
+     *
+     * @throws LineException {@link LineError.Unavailable} saying why, and what to do instead
+     */
+    default void checkWaitAheadOfStore(S stream) throws LineException {
+    }
+
+    /**
      * Waits until nothing the line queued on {@code streams} (its stores and device-side waits)
      * can still touch its page, giving up at {@code deadlineNanos}. The line owns that deadline
      * (one bound for every backend): it calls this on a thread of its own and stops waiting for

@@ -314,6 +314,14 @@ public final class MappedLine<S, D> implements HostLine<S> {
             synchronized (lock) {
                 requireOpen("a device-side wait on");
                 requireOwnStream(stream, "a device-side wait on ");
+                if (!Sequences.reached(lastSignalled[slot.ordinal()], target)) {
+                    try {
+                        driver.checkWaitAheadOfStore(stream);
+                    } catch (LineException e) {
+                        throw e.toGpuException("a device-side wait for " + target + " in slot " + slot + " of " + life.name
+                                + ", whose store is not queued yet (the last queued is " + lastSignalled[slot.ordinal()] + ")");
+                    }
+                }
                 noteWaitOn(stream);
             }
             try {

@@ -342,6 +342,34 @@ class MappedLineTest {
     }
 
     @Test
+    void aWaitAheadOfItsStoreIsRefusedWhereTheDriverSaysSoAndAWaitBehindItIsNot() {
+        List<Stream> asked = new CopyOnWriteArrayList<>();
+        LineDriver<Stream, Domain> sharedQueues = new ForwardingLineDriver<>(driver) {
+            @Override
+            public void checkWaitAheadOfStore(Stream stream) throws LineException {
+                asked.add(stream);
+                throw new LineException(LineError.UNAVAILABLE, "the store could queue behind the wait");
+            }
+        };
+        MappedLine<Stream, Domain> line = MappedLine.open(sharedQueues, reporter);
+        GpuException e = assertThrows(GpuException.class, () -> line.waitOnDevice(ownOther, Slot.S0, 1));
+        assertEquals(GpuException.Kind.UNAVAILABLE, e.kind());
+        assertTrue(e.getMessage().contains("whose store is not queued yet (the last queued is 0)")
+                && e.getMessage().contains("the store could queue behind the wait"), e.getMessage());
+        assertEquals(0, driver.waits, "the refused wait was queued");
+        // Its store queued first, on any stream: no ordering of the device can put the wait ahead of it.
+        line.signal(own, Slot.S0);
+        line.waitOnDevice(ownOther, Slot.S0, 1);
+        line.waitOnDevice(ownOther, Slot.S0, 0);
+        assertEquals(2, driver.waits);
+        assertEquals(List.of(ownOther), asked, "asked only for the wait ahead of its store");
+        driver.run(1);
+        line.close();
+        assertEquals(Line.State.CLOSED, line.state());
+        assertEquals(List.of(), driver.violations);
+    }
+
+    @Test
     void aLineWhoseStoresAllLandedClosesWithoutASettle() {
         MappedLine<Stream, Domain> line = open();
         for (int id = 1; id <= 20; id++) {

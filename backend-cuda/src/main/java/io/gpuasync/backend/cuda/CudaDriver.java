@@ -419,30 +419,16 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
         return Cuda.cuStreamWaitValue64_v2(handle, address, value, Cuda.CU_STREAM_WAIT_VALUE_GEQ);
     }
 
-    // getenv's errno, never read, per thread: a device-side wait allocates nothing after a thread's first.
-    private static final ThreadLocal<MemorySegment> GETENV_ERRNO =
-            ThreadLocal.withInitial(() -> Libc.newErrnoState(Arena.ofAuto()));
-    private static final MemorySegment MAX_CONNECTIONS = Arena.global().allocateFrom("CUDA_DEVICE_MAX_CONNECTIONS");
-
     /**
      * {@code CUDA_DEVICE_MAX_CONNECTIONS} as the driver reads it: from the C library's
-     * environment ({@code getenv}), which a native library may have changed since the JVM
-     * started (Java's {@link System#getenv} is a copy taken then); 0 when unset or unreadable.
-     * The driver reads it when it creates a context, so a change after that is not seen by it.
+     * environment ({@link Libc#environment}); 0 when unset or not a number. The driver reads it
+     * when it creates a context, so a change after that is not seen by it.
      */
     static int maxConnections() {
-        MemorySegment value;
+        String value = Libc.environment("CUDA_DEVICE_MAX_CONNECTIONS");
         try {
-            value = Libc.getenv(GETENV_ERRNO.get(), MAX_CONNECTIONS);
-        } catch (UnsatisfiedLinkError noGetenv) {
-            return 0;
-        }
-        if (value.equals(MemorySegment.NULL)) {
-            return 0;
-        }
-        try {
-            return Integer.parseInt(value.reinterpret(64).getString(0).trim());
-        } catch (NumberFormatException | IndexOutOfBoundsException e) {
+            return value == null ? 0 : Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
             return 0;
         }
     }

@@ -6,6 +6,7 @@ import io.gpuasync.spi.LineError;
 import io.gpuasync.spi.LineException;
 import io.gpuasync.spi.ffm.DeadlinePoll;
 import io.gpuasync.spi.ffm.HostPages;
+import io.gpuasync.spi.ffm.Libc;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -47,6 +48,11 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Calls that act on a device make the line's device current for the call and restore the
  * caller's ({@code hipGetDevice} / {@code hipSetDevice}), so a line closes from any thread.
+ *
+ * <p>Stores and device-side waits into a capturing stream are refused; so is every device-side
+ * wait HIP could order in front of the store it waits for: one ahead of its store (streams share
+ * {@code GPU_MAX_HW_QUEUES} hardware queues), on the null stream or a blocking stream, and any
+ * with direct dispatch turned off ({@link #waitValue}, {@link #checkWaitAheadOfStore}).
  */
 final class HipDriver implements LineDriver<HipStream, HipDevice> {
     // A whole page: the registration pins pages, and no other allocation may share the line's.
@@ -292,15 +298,43 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
     /**
      * Queues on {@code stream} a device-side wait until the word at {@code address} reaches
      * {@code value}: HIP's GTE compares plainly, not cyclically, which is the same until a line
-     * has taken 2^63 signals. Refused as unavailable on a device whose
-     * {@code hipDeviceAttributeCanUseStreamWaitValue} is 0. In HIP 5.2 these waits are marked
-     * beta and run as a spinning kernel that holds a hardware queue until the word moves; a
-     * wait for a store never queued stalls its stream for good, and the line's close then keeps
-     * the page. Refused, too, into a stream that is capturing a graph.
+     * has taken 2^63 signals. In HIP these waits are marked beta and run as a spinning kernel
+     * that holds its hardware queue until the word moves (clr, {@code streamOpsWait}); a wait for
+     * a store never queued stalls its stream for good, and the line's close then keeps the page.
+     * Refused ({@code UNAVAILABLE}, saying why) where the device itself would order the store it
+     * waits for behind it: on the null stream and on a blocking stream, which HIP synchronizes
+     * with each other both ways (clr, {@code hip::getStream}); and everywhere when
+     * {@code AMD_DIRECT_DISPATCH} turns direct dispatch off, as a store queued first may then
+     * reach a shared hardware queue after the wait. A wait for a value not queued yet is refused
+     * by {@link #checkWaitAheadOfStore}; so is one into a capturing stream, and on a device whose
+     * {@code hipDeviceAttributeCanUseStreamWaitValue} is 0.
      */
     @Override
     public void waitValue(HipStream stream, long address, long value) throws LineException {
+        if (stream.handle() == 0) {
+            throw new LineException(LineError.UNAVAILABLE, "no device-side wait on " + stream + ", the null stream: HIP's"
+                    + " null stream first waits for every blocking stream of the device, and every blocking stream for it"
+                    + " (clr, hip::getStream), so a store queued later on any of them would wait behind this wait for"
+                    + " good. Wait on a stream made with hipStreamNonBlocking");
+        }
         refuseIfCapturing(stream, "a device-side wait");
+        MemorySegment out = SCRATCH.get();
+        HipStatus.NAMES.check(Hip.hipStreamGetFlags(stream.segment(), out), "hipStreamGetFlags(" + stream + ")");
+        if ((out.get(ValueLayout.JAVA_INT, 0) & Hip.HIP_STREAM_NON_BLOCKING) == 0) {
+            throw new LineException(LineError.UNAVAILABLE, "no device-side wait on " + stream + ": it is a blocking stream"
+                    + " (made without hipStreamNonBlocking), which HIP makes wait for the null stream, and the null stream"
+                    + " for it (clr, hip::getStream): a store queued later on the null stream, or on any blocking stream"
+                    + " behind that, would wait behind this wait for good. Wait on a stream made with hipStreamNonBlocking");
+        }
+        String dispatch = Libc.environment(DIRECT_DISPATCH);
+        if (dispatch != null && !rocclrTrue(dispatch)) {
+            throw new LineException(LineError.UNAVAILABLE, "no device-side wait on " + stream + ": the process environment"
+                    + " sets " + DIRECT_DISPATCH + "=" + dispatch + ", which turns direct dispatch off, so each stream's"
+                    + " commands reach the hardware queues from a runtime thread of that stream's, in that thread's own"
+                    + " time: a store queued before this wait may still be submitted after it to a hardware queue the two"
+                    + " streams share (" + HW_QUEUES + "), and run only after it, which is never. Leave "
+                    + DIRECT_DISPATCH + " unset (HIP submits on the calling thread by default on Linux)");
+        }
         int owner = Hip.hipGetStreamDeviceId(stream.segment());
         if (owner >= 0 && !canWait.computeIfAbsent(owner, HipDriver::askCanWait)) {
             throw new LineException(LineError.UNAVAILABLE, "device " + owner + " cannot wait on a word"
@@ -308,6 +342,40 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
         }
         HipStatus.NAMES.check(Hip.hipStreamWaitValue64(stream.segment(), MemorySegment.ofAddress(address), value,
                 Hip.HIP_STREAM_WAIT_VALUE_GTE, -1L), "hipStreamWaitValue64(" + stream + ", GTE " + value + ")");
+    }
+
+    private static final String DIRECT_DISPATCH = "AMD_DIRECT_DISPATCH";
+    private static final String HW_QUEUES = "GPU_MAX_HW_QUEUES";
+
+    /**
+     * Always refused: a device's streams share its hardware queues beyond
+     * {@code GPU_MAX_HW_QUEUES} of them (clr, rocclr's {@code Device::acquireQueue}: the least
+     * used one, whatever the streams; the null stream and other libraries' streams count too),
+     * and a wait holds its queue (every AQL packet HIP submits carries the barrier bit), so a
+     * store submitted after the wait, on any stream, may run only after it: never. No setting
+     * makes that safe, since the line cannot count the process's streams.
+     */
+    @Override
+    public void checkWaitAheadOfStore(HipStream stream) throws LineException {
+        String set = Libc.environment(HW_QUEUES);
+        throw new LineException(LineError.UNAVAILABLE, "no device-side wait on " + stream + " for a value whose store is"
+                + " not queued yet: HIP gives a device's streams at most " + HW_QUEUES + " hardware queues ("
+                + (set == null ? "4, the default" : atoi(set) + ", as the environment sets it") + ") and shares them"
+                + " beyond that, whichever streams they are (clr, rocclr Device::acquireQueue), and the wait runs as a"
+                + " kernel that holds its queue until the word moves: a store submitted after it to a queue it shares"
+                + " would wait for it for good. Queue the store first (line.signal), then the wait");
+    }
+
+    // rocclr's reading of a Boolean flag (rocclr/utils/flags.cpp, Flag::setValue): "true", or a
+    // number atoi reads as other than 0.
+    private static boolean rocclrTrue(String value) {
+        return value.equals("true") || atoi(value) != 0;
+    }
+
+    // C's atoi: leading blanks, a sign, the digits that follow; 0 where there are none.
+    private static long atoi(String value) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\s*([+-]?\\d{1,18})").matcher(value);
+        return m.find() ? Long.parseLong(m.group(1)) : 0;
     }
 
     private static boolean askCanWait(int device) {
