@@ -260,8 +260,16 @@ CUresult cuMemHostRegister_v2(void *p, size_t bytesize, unsigned int flags) {
     return host_register(p, bytesize);
 }
 
+/* Waits for every stream of the current context first. NVIDIA does not say whether it does; the
+   evidence says frees of page-locked memory synchronize the device (the CUDA C++ Programming
+   Guide lists page-locked host memory allocation among the implicit synchronizations; PyTorch's
+   CachingHostAllocator.h exists to avoid "device synchronizations due to cudaFreeHost calls";
+   NCCL issue 48 is a hang in cuMemFreeHost while streams were busy), so the fake takes the worst
+   case: behind a stalled stream, for good. */
 CUresult cuMemHostUnregister(void *p) {
     ENTER("cuMemHostUnregister");
+    ctx_t *c = current();
+    if (c) drain_all_streams(c);
     return host_unregister(p);
 }
 

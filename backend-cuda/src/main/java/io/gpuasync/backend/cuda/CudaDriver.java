@@ -212,6 +212,20 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
         return SCRATCH.get().get(ValueLayout.JAVA_LONG, 0);
     }
 
+    /**
+     * Yes, as far as anyone can tell: NVIDIA does not say whether {@code cuMemHostUnregister}
+     * waits for the device, and the evidence says frees of page-locked memory do (the CUDA
+     * programming guide counts page-locked host allocation among the implicit synchronizations;
+     * PyTorch keeps a caching host allocator to avoid "device synchronizations due to
+     * cudaFreeHost calls"; NCCL issue 48 is a hang in {@code cuMemFreeHost} while streams were
+     * busy). So the line frees on a thread of its own within its settle bound, and a stream held
+     * at a device-side wait (the line's, or the application's) cannot hang the close.
+     */
+    @Override
+    public boolean freeWaitsForDevice() {
+        return true;
+    }
+
     @Override
     public void freeHost(CudaContext context, MemorySegment host) {
         // From here the page is no longer the line's to check a reset by: a health check that
