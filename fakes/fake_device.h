@@ -19,7 +19,7 @@
  * Test hooks (not part of CUDA or HIP): fakeEnqueueWork, fakeFailNext, fakeFailPending, fakePrimaryRefs,
  * fakeSetSticky, fakeLiveAllocations, fakeRegisteredPages, fakeSetAttribute,
  * fakeUnvalidatedHandles, fakeResetPrimary, fakeLiveEvents, fakeLiveStreams, fakeCaptureAtNextRecord,
- * fakeHwQueueOf.
+ * fakeHwQueueOf, fakePendingOps.
  */
 #ifndef GAR_FAKE_DEVICE_H
 #define GAR_FAKE_DEVICE_H
@@ -935,6 +935,16 @@ int fakeLiveStreams(void) {
 }
 
 int fakeLiveEvents(void) { return __atomic_load_n(&live_events, __ATOMIC_ACQUIRE); }
+
+/* The ops queued on a stream and not yet run, -1 for a handle that names no stream. */
+int fakePendingOps(const void *handle) {
+    stream_t *s = live_stream(handle);
+    if (!s) return -1;
+    pthread_mutex_lock(&s->mu);
+    int pending = s->pending;
+    pthread_mutex_unlock(&s->mu);
+    return pending;
+}
 
 /* The hardware queue a stream feeds (-1: one of its own), -2 for a handle that names no stream. */
 int fakeHwQueueOf(const void *handle) {

@@ -1,6 +1,7 @@
 package io.gpuasync.backend.cuda;
 
 import io.gpuasync.api.Backend;
+import io.gpuasync.api.GpuException;
 import io.gpuasync.spi.bench.BenchWorkload;
 
 import java.time.Duration;
@@ -8,10 +9,15 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The CUDA bench workload ({@link CudaProvider#openBenchWorkload()}): a calibrated memset of a
- * 256 MiB buffer ({@link CudaWork}) on a stream of its own in device 0's primary context, held
- * at a device-side gate ({@link CudaGate}) until {@link #release()}. That context is made current
- * on the thread that opens it, which is the thread that must queue the work.
+ * The CUDA bench workload ({@link CudaProvider#openBenchWorkload()}): calibrated memsets of a
+ * buffer of 256 MiB or more ({@link CudaWork}) on a stream of its own in device 0's primary
+ * context, held at a device-side gate ({@link CudaGate}) until {@link #release()}. That context
+ * is made current on the thread that opens it, which is the thread that must queue the work.
+ *
+ * <p>One sample queues at most {@link #MOST_HELD} memsets behind the gate: a CUDA launch blocks
+ * the launching thread once about a thousand operations are pending on its stream, and that is
+ * the thread that would open the gate, so more would hang the bench. Work that would take more
+ * memsets of the buffer gets a larger buffer first, between samples, while nothing is queued.
  *
  * <p>CUDA's own ways of waiting, what CUDA users write today: {@code cuStreamSynchronize}, an
  * event made with {@code CU_EVENT_BLOCKING_SYNC} and {@code cuEventSynchronize}, and
@@ -20,30 +26,41 @@ import java.util.concurrent.CompletableFuture;
  */
 final class CudaBenchWorkload implements BenchWorkload<CudaStream> {
     static final long BUFFER_BYTES = 256L << 20;
+    /** The most memsets one sample queues behind the gate, well below where a launch blocks. */
+    static final int MOST_HELD = 256;
 
     // Far beyond any sample's work: a host function that has not run by then never will.
     private static final Duration CALLBACK_BOUND = Duration.ofSeconds(30);
 
     private final CudaBackend cuda;
     private final CudaStream stream;
-    private final CudaWork work;
-    private final Duration wholeBuffer;
+    // Replaced by a larger one where a sample's work would take more than MOST_HELD memsets.
+    private CudaWork work;
+    private Duration wholeBuffer;
     private final CudaGate gate;
+    private final int mostHeld;
     // Made on the first call of nativeWaits(): a workload not asked for them makes no event.
     private CudaBaselines.BlockingEvent event;
     private List<NativeWait> ownWaits;
     private boolean closed;
 
-    private CudaBenchWorkload(CudaBackend cuda, CudaStream stream, CudaWork work, Duration wholeBuffer, CudaGate gate) {
+    private CudaBenchWorkload(CudaBackend cuda, CudaStream stream, CudaWork work, Duration wholeBuffer, CudaGate gate,
+                              int mostHeld) {
         this.cuda = cuda;
         this.stream = stream;
         this.work = work;
         this.wholeBuffer = wholeBuffer;
         this.gate = gate;
+        this.mostHeld = mostHeld;
     }
 
     /** Allocates and calibrates; a failure releases, in reverse order, what was acquired. */
     static CudaBenchWorkload open(CudaBackend cuda) {
+        return open(cuda, MOST_HELD);
+    }
+
+    /** As {@link #open(CudaBackend)}, queueing at most {@code mostHeld} memsets a sample. */
+    static CudaBenchWorkload open(CudaBackend cuda, int mostHeld) {
         cuda.makePrimaryContextCurrent(0);
         CudaStream stream = cuda.createStream();
         CudaWork work = null;
@@ -52,7 +69,7 @@ final class CudaBenchWorkload implements BenchWorkload<CudaStream> {
             work = CudaWork.allocate(BUFFER_BYTES);
             Duration whole = work.calibrate(stream);
             gate = CudaGate.open(cuda);
-            return new CudaBenchWorkload(cuda, stream, work, whole, gate);
+            return new CudaBenchWorkload(cuda, stream, work, whole, gate, mostHeld);
         } catch (RuntimeException | Error e) {
             try {
                 CudaBaselines.synchronize(stream);
@@ -83,8 +100,33 @@ final class CudaBenchWorkload implements BenchWorkload<CudaStream> {
 
     @Override
     public void enqueue(Duration duration) {
+        long memsets = work.memsetsFor(duration);
+        if (memsets > mostHeld) {
+            growFor(duration, memsets);
+        }
         gate.hold(stream);
         work.enqueue(stream, duration);
+    }
+
+    // A buffer large enough that the work takes mostHeld memsets at most. Between samples: the
+    // stream's earlier work is waited for before its buffer goes.
+    private void growFor(Duration duration, long memsets) {
+        long perMemset = (work.bytes() * memsets + mostHeld - 1) / mostHeld;
+        long bytes = (perMemset + (1L << 20) - 1) & -(1L << 20);
+        CudaWork larger;
+        try {
+            larger = work.withBuffer(bytes);
+        } catch (GpuException e) {
+            throw new GpuException(e.kind(), e.status(), duration + " of work takes " + memsets
+                    + " memsets of the " + (work.bytes() >> 20) + " MiB buffer, and at most " + mostHeld + " can wait"
+                    + " behind the bench's gate (a CUDA launch blocks once about a thousand operations are pending, and the"
+                    + " thread that would open the gate is the one launching); a buffer of " + (bytes >> 20) + " MiB would"
+                    + " hold it, and the device refused it: " + e.getMessage(), e);
+        }
+        CudaBaselines.synchronize(stream);
+        work.close();
+        wholeBuffer = wholeBuffer.multipliedBy(bytes).dividedBy(Math.max(1, work.bytes()));
+        work = larger;
     }
 
     @Override
@@ -185,8 +227,9 @@ final class CudaBenchWorkload implements BenchWorkload<CudaStream> {
 
     @Override
     public String describe() {
-        return String.format(java.util.Locale.ROOT, "a calibrated cuMemsetD32Async of up to 256 MiB on a stream of device 0 "
-                + "(the whole buffer takes %.1f us)", wholeBuffer.toNanos() / 1e3);
+        return String.format(java.util.Locale.ROOT, "a calibrated cuMemsetD32Async of up to %d MiB on a stream of device 0 "
+                + "(the whole buffer takes %.1f us; at most %d memsets a sample)", work.bytes() >> 20, wholeBuffer.toNanos() / 1e3,
+                mostHeld);
     }
 
     /**

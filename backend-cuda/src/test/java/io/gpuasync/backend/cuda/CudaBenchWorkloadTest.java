@@ -55,4 +55,38 @@ class CudaBenchWorkloadTest {
             workload.close();       // idempotent: the stream is destroyed once
         }
     }
+
+    @Test
+    void aSampleQueuesAtMostItsBoundOfMemsetsBehindTheGateHoweverLongItsWork() throws Exception {
+        CudaTests.assumeFake("fakePendingOps, to count what waits behind the gate");
+        CudaBackend cuda = (CudaBackend) new CudaProvider().backend();
+        try (CudaBenchWorkload workload = CudaBenchWorkload.open(cuda, 4);
+             Reactor reactor = Reactor.start();
+             Line<CudaStream> line = workload.openLine()) {
+            Duration whole = wholeBufferOf(workload);
+            // Ten buffers' worth, which one buffer would take ten memsets for.
+            Duration work = whole.multipliedBy(10);
+            workload.enqueue(work);
+            Ticket ticket = line.signal(workload.stream(), Slot.S0);
+            // The gate's wait, at most four memsets, the signal: nothing has run, the gate is shut.
+            int held = FakeCuda.pendingOps(workload.stream());
+            assertTrue(held <= 1 + 4 + 1, held + " operations wait behind the gate");
+            assertTrue(workload.describe().contains("at most 4 memsets a sample"), workload.describe());
+            workload.release();
+            assertEquals(ticket, reactor.whenLanded(ticket).get(60, TimeUnit.SECONDS));
+            // The larger buffer serves the next sample as well: no more than four memsets again.
+            workload.enqueue(work);
+            assertTrue(FakeCuda.pendingOps(workload.stream()) <= 1 + 4, "the next sample queued more");
+            workload.release();
+            Ticket next = line.signal(workload.stream(), Slot.S0);
+            assertEquals(next, reactor.whenLanded(next).get(60, TimeUnit.SECONDS));
+        }
+    }
+
+    // "(the whole buffer takes N us; ...": the calibrated time of one memset of the whole buffer.
+    private static Duration wholeBufferOf(CudaBenchWorkload workload) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("takes ([0-9.]+) us").matcher(workload.describe());
+        assertTrue(m.find(), workload.describe());
+        return Duration.ofNanos(Math.round(Double.parseDouble(m.group(1)) * 1000));
+    }
 }
