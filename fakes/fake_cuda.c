@@ -497,6 +497,17 @@ CUresult cuLaunchHostFunc(CUstream handle, CUhostFn fn, void *userData) {
     return push_op(s, op);
 }
 
+#ifndef FAKE_BEFORE_V2_MEMOPS
+/* CUDA 13.2's: a host function with the sync mode of the driver's thread that runs it
+   (CUhostTaskSyncMode: CU_HOST_TASK_BLOCKING 0, CU_HOST_TASK_SPINWAIT 1). The fake's stream
+   threads run it as they run cuLaunchHostFunc's; an older driver (the other build) lacks it. */
+CUresult cuLaunchHostFunc_v2(CUstream handle, CUhostFn fn, void *userData, unsigned int syncMode) {
+    ENTER("cuLaunchHostFunc_v2");
+    if (syncMode > 1) return CUDA_ERROR_INVALID_VALUE;
+    return cuLaunchHostFunc(handle, fn, userData);
+}
+#endif
+
 /* ---------------------------------------------------------------- what the GPU check's probe asks */
 
 CUresult cuDriverGetVersion(int *driverVersion) {

@@ -2,6 +2,7 @@ package io.gpuasync.backend.cuda;
 
 import io.gpuasync.api.Backend;
 import io.gpuasync.api.GpuException;
+import io.gpuasync.backend.cuda.internal.Cuda;
 import io.gpuasync.spi.bench.BenchWorkload;
 
 import java.time.Duration;
@@ -21,8 +22,11 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>CUDA's own ways of waiting, what CUDA users write today: {@code cuStreamSynchronize}, an
  * event made with {@code CU_EVENT_BLOCKING_SYNC} and {@code cuEventSynchronize}, and
- * {@code cuLaunchHostFunc} completing a {@code CompletableFuture}. Each queues its call before
- * the gate opens, so what a call costs to queue is outside its figure, as the signal's is.
+ * {@code cuLaunchHostFunc} completing a {@code CompletableFuture}; and where the driver exports
+ * CUDA 13.2's {@code cuLaunchHostFunc_v2}, that with its host-task thread spinning
+ * ({@code CU_HOST_TASK_SPINWAIT}) and blocking ({@code CU_HOST_TASK_BLOCKING}), which
+ * {@link #describe()} otherwise says are absent. Each queues its call before the gate opens, so
+ * what a call costs to queue is outside its figure, as the signal's is.
  */
 final class CudaBenchWorkload implements BenchWorkload<CudaStream> {
     static final long BUFFER_BYTES = 256L << 20;
@@ -39,28 +43,33 @@ final class CudaBenchWorkload implements BenchWorkload<CudaStream> {
     private Duration wholeBuffer;
     private final CudaGate gate;
     private final int mostHeld;
+    private final boolean hostFuncV2;
     // Made on the first call of nativeWaits(): a workload not asked for them makes no event.
     private CudaBaselines.BlockingEvent event;
     private List<NativeWait> ownWaits;
     private boolean closed;
 
     private CudaBenchWorkload(CudaBackend cuda, CudaStream stream, CudaWork work, Duration wholeBuffer, CudaGate gate,
-                              int mostHeld) {
+                              int mostHeld, boolean hostFuncV2) {
         this.cuda = cuda;
         this.stream = stream;
         this.work = work;
         this.wholeBuffer = wholeBuffer;
         this.gate = gate;
         this.mostHeld = mostHeld;
+        this.hostFuncV2 = hostFuncV2;
     }
 
     /** Allocates and calibrates; a failure releases, in reverse order, what was acquired. */
     static CudaBenchWorkload open(CudaBackend cuda) {
-        return open(cuda, MOST_HELD);
+        return open(cuda, MOST_HELD, CudaBaselines.hostFuncV2());
     }
 
-    /** As {@link #open(CudaBackend)}, queueing at most {@code mostHeld} memsets a sample. */
-    static CudaBenchWorkload open(CudaBackend cuda, int mostHeld) {
+    /**
+     * As {@link #open(CudaBackend)}, queueing at most {@code mostHeld} memsets a sample, and
+     * offering the {@code cuLaunchHostFunc_v2} rows if {@code hostFuncV2}.
+     */
+    static CudaBenchWorkload open(CudaBackend cuda, int mostHeld, boolean hostFuncV2) {
         cuda.makePrimaryContextCurrent(0);
         CudaStream stream = cuda.createStream();
         CudaWork work = null;
@@ -69,7 +78,7 @@ final class CudaBenchWorkload implements BenchWorkload<CudaStream> {
             work = CudaWork.allocate(BUFFER_BYTES);
             Duration whole = work.calibrate(stream);
             gate = CudaGate.open(cuda);
-            return new CudaBenchWorkload(cuda, stream, work, whole, gate, mostHeld);
+            return new CudaBenchWorkload(cuda, stream, work, whole, gate, mostHeld, hostFuncV2);
         } catch (RuntimeException | Error e) {
             try {
                 CudaBaselines.synchronize(stream);
@@ -143,7 +152,10 @@ final class CudaBenchWorkload implements BenchWorkload<CudaStream> {
     public List<NativeWait> nativeWaits() {
         if (ownWaits == null) {
             event = new CudaBaselines.BlockingEvent();
-            ownWaits = List.of(new StreamSync(), new EventSync(), new HostFunc());
+            ownWaits = hostFuncV2
+                    ? List.of(new StreamSync(), new EventSync(), new HostFunc(-1), new HostFunc(Cuda.CU_HOST_TASK_SPINWAIT),
+                            new HostFunc(Cuda.CU_HOST_TASK_BLOCKING))
+                    : List.of(new StreamSync(), new EventSync(), new HostFunc(-1));
         }
         return ownWaits;
     }
@@ -193,23 +205,39 @@ final class CudaBenchWorkload implements BenchWorkload<CudaStream> {
         }
     }
 
+    // cuLaunchHostFunc (syncMode < 0), or cuLaunchHostFunc_v2 in that sync mode.
     private final class HostFunc implements NativeWait {
+        private final int syncMode;
         private CompletableFuture<Void> callback;
+
+        HostFunc(int syncMode) {
+            this.syncMode = syncMode;
+        }
 
         @Override
         public String name() {
-            return "host-func";
+            return switch (syncMode) {
+                case Cuda.CU_HOST_TASK_SPINWAIT -> "host-func-spin";
+                case Cuda.CU_HOST_TASK_BLOCKING -> "host-func-block";
+                default -> "host-func";
+            };
         }
 
         @Override
         public String how() {
-            return "cuLaunchHostFunc; a thread of ours completes a CompletableFuture";
+            return switch (syncMode) {
+                case Cuda.CU_HOST_TASK_SPINWAIT -> "cuLaunchHostFunc_v2, CU_HOST_TASK_SPINWAIT (the driver's thread spins for"
+                        + " host tasks); a thread of ours completes a CompletableFuture";
+                case Cuda.CU_HOST_TASK_BLOCKING -> "cuLaunchHostFunc_v2, CU_HOST_TASK_BLOCKING (the driver's thread blocks until"
+                        + " a host task is ready); a thread of ours completes a CompletableFuture";
+                default -> "cuLaunchHostFunc; a thread of ours completes a CompletableFuture";
+            };
         }
 
         @Override
         public void queue(Duration duration) {
             enqueue(duration);
-            callback = CudaBaselines.hostCallback(stream, CALLBACK_BOUND);
+            callback = CudaBaselines.hostCallback(stream, CALLBACK_BOUND, syncMode);
         }
 
         @Override
@@ -228,8 +256,9 @@ final class CudaBenchWorkload implements BenchWorkload<CudaStream> {
     @Override
     public String describe() {
         return String.format(java.util.Locale.ROOT, "a calibrated cuMemsetD32Async of up to %d MiB on a stream of device 0 "
-                + "(the whole buffer takes %.1f us; at most %d memsets a sample)", work.bytes() >> 20, wholeBuffer.toNanos() / 1e3,
-                mostHeld);
+                + "(the whole buffer takes %.1f us; at most %d memsets a sample)%s", work.bytes() >> 20, wholeBuffer.toNanos() / 1e3,
+                mostHeld, hostFuncV2 ? "" : "; cuLaunchHostFunc_v2 (CUDA 13.2: host functions on a spin-waiting or blocking"
+                        + " driver thread) is not exported by this driver, so its rows host-func-spin and host-func-block are absent");
     }
 
     /**

@@ -38,9 +38,14 @@ class CudaBenchWorkloadTest {
                     workload.release();
                     assertEquals(ticket, reactor.whenLanded(ticket).get(60, TimeUnit.SECONDS));
                 }
-                // CUDA's own ways of waiting, each queued behind the gate and done once it opens.
-                assertEquals(List.of("stream-sync", "event-sync", "host-func"),
-                        workload.nativeWaits().stream().map(BenchWorkload.NativeWait::name).toList());
+                // CUDA's own ways of waiting, each queued behind the gate and done once it opens;
+                // CUDA 13.2's host functions where the driver exports cuLaunchHostFunc_v2 (the fake does).
+                List<String> rows = CudaBaselines.hostFuncV2()
+                        ? List.of("stream-sync", "event-sync", "host-func", "host-func-spin", "host-func-block")
+                        : List.of("stream-sync", "event-sync", "host-func");
+                assertEquals(rows, workload.nativeWaits().stream().map(BenchWorkload.NativeWait::name).toList());
+                assertEquals(CudaBaselines.hostFuncV2(), !workload.describe().contains("cuLaunchHostFunc_v2"),
+                        workload.describe());
                 for (BenchWorkload.NativeWait wait : workload.nativeWaits()) {
                     wait.queue(Duration.ofNanos(200_000));
                     Ticket behind = line.signal(workload.stream(), Slot.S0);
@@ -60,7 +65,7 @@ class CudaBenchWorkloadTest {
     void aSampleQueuesAtMostItsBoundOfMemsetsBehindTheGateHoweverLongItsWork() throws Exception {
         CudaTests.assumeFake("fakePendingOps, to count what waits behind the gate");
         CudaBackend cuda = (CudaBackend) new CudaProvider().backend();
-        try (CudaBenchWorkload workload = CudaBenchWorkload.open(cuda, 4);
+        try (CudaBenchWorkload workload = CudaBenchWorkload.open(cuda, 4, CudaBaselines.hostFuncV2());
              Reactor reactor = Reactor.start();
              Line<CudaStream> line = workload.openLine()) {
             Duration whole = wholeBufferOf(workload);
@@ -80,6 +85,18 @@ class CudaBenchWorkloadTest {
             workload.release();
             Ticket next = line.signal(workload.stream(), Slot.S0);
             assertEquals(next, reactor.whenLanded(next).get(60, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    void aDriverWithoutCuLaunchHostFuncV2GetsNoRowsOfItAndIsToldSo() {
+        CudaTests.assumeAvailable();
+        CudaBackend cuda = (CudaBackend) new CudaProvider().backend();
+        try (CudaBenchWorkload workload = CudaBenchWorkload.open(cuda, CudaBenchWorkload.MOST_HELD, false)) {
+            assertEquals(List.of("stream-sync", "event-sync", "host-func"),
+                    workload.nativeWaits().stream().map(BenchWorkload.NativeWait::name).toList());
+            assertTrue(workload.describe().contains("cuLaunchHostFunc_v2 (CUDA 13.2") && workload.describe().contains("absent"),
+                    workload.describe());
         }
     }
 
