@@ -512,7 +512,7 @@ final class Bench {
                 waited == 0 ? 0 : (double) cpu / waited, (double) cpu / options.samples(),
                 (double) allocated / options.samples(), options.samples(),
                 estimator, predicted == 0 ? -1 : percentile(sortedErrors, 0.5),
-                predicted == 0 ? -1 : percentile(sortedErrors, 0.9), predicted == 0 ? -1 : early, predicted == 0 ? -1 : late,
+                predicted == 0 ? -1 : percentile(sortedErrors, 0.9), predicted == 0 ? -1 : late, predicted == 0 ? -1 : early,
                 way.backendOwn());
     }
 
