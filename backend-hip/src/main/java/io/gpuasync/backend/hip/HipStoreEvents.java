@@ -28,9 +28,15 @@ final class HipStoreEvents implements EventStoreWaits.Events<HipStream, HipDevic
         }
     }
 
-    /** The stream was checked to be the line's when the store was queued ({@link HipDriver#streamIn}). */
+    /**
+     * Refuses a stream that is capturing a graph, as the store itself is refused: an event
+     * recorded there joins the graph and reads as done (clr, {@code hipEventRecord},
+     * {@code hip::Event::query}), which would mark the store landed before it did. The stream
+     * was checked to be the line's when the store was queued ({@link HipDriver#streamIn}).
+     */
     @Override
     public void record(HipDevice device, long event, HipStream stream) throws LineException {
+        HipDriver.refuseIfCapturing(stream, "an event behind a store");
         HipStatus.NAMES.check(Hip.hipEventRecord(MemorySegment.ofAddress(event), stream.segment()),
                 "hipEventRecord behind a store on " + stream);
     }

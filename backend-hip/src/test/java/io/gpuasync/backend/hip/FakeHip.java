@@ -37,6 +37,7 @@ final class FakeHip {
 
     private static final MethodHandle LIVE_EVENTS = hook("fakeLiveEvents", FunctionDescriptor.of(ValueLayout.JAVA_INT));
     private static final MethodHandle SPINNING_SYNCS = hook("fakeSpinningSyncs", FunctionDescriptor.of(ValueLayout.JAVA_INT));
+    private static final MethodHandle HW_QUEUE_OF = hook("fakeHwQueueOf", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
 
     private FakeHip() {
     }
@@ -54,6 +55,15 @@ final class FakeHip {
     static int spinningSyncs() {
         try {
             return (int) SPINNING_SYNCS.invokeExact();
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /** The fake's hardware queue that {@code stream} feeds: streams with the same one share it. */
+    static int hwQueueOf(HipStream stream) {
+        try {
+            return (int) HW_QUEUE_OF.invokeExact(MemorySegment.ofAddress(stream.handle()));
         } catch (Throwable t) {
             throw new AssertionError(t);
         }
