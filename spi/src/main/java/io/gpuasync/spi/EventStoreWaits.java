@@ -255,9 +255,15 @@ public final class EventStoreWaits<S, D> implements StoreWaits<S, D> {
             Syncer<S, D> syncer = pool.syncers.get(stream);
             if (syncer == null) {
                 syncer = new Syncer<>(this, pool, stream, poolSize);
+                try {
+                    syncer.thread.start();
+                } catch (OutOfMemoryError noThread) {
+                    // The event is recorded: its place stays taken, never reused while it may be pending.
+                    throw new LineException(LineError.UNAVAILABLE, name + ": no thread to synchronize the event behind a"
+                            + " store on " + stream + " (" + noThread.getMessage() + "); hosts poll for that store");
+                }
                 pool.syncers.put(stream, syncer);
                 syncer.push(place);
-                syncer.thread.start();
             } else {
                 syncer.push(place);
                 LockSupport.unpark(syncer.thread);
