@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The HIP backend's store waits (a {@code hipEventBlockingSync} event behind each store, a
  * syncer per device and stream) through the real bindings on the fake libamdhip64, stores held
- * behind a device-side wait on a gate line's word for as long as a test needs. Nothing here
+ * behind a {@link HipGate} for as long as a test needs. Nothing here
  * measures time: a wait that hangs fails the test by its timeout.
  */
 @Timeout(120)
@@ -30,7 +30,6 @@ class HipStoreWaitsTest {
 
     private HipBackend hip;
     private HipStream stream;
-    private HipStream opener;
 
     @BeforeEach
     void open() {
@@ -38,14 +37,12 @@ class HipStoreWaitsTest {
         hip = HipBackend.builder().leakReporter((reason, line, address, bytes) -> { }).storeWaits(true).load();
         hip.makeCurrent(0);
         stream = hip.createStream();
-        opener = hip.createStream();
     }
 
     @AfterEach
     void close() {
         if (stream != null) {
             hip.destroyStream(stream);
-            hip.destroyStream(opener);
         }
     }
 
@@ -62,9 +59,9 @@ class HipStoreWaitsTest {
     @Test
     void aWaitBlocksInABlockingSyncEventAndEndsOnlyOnceTheStoreLanded() throws Exception {
         int spinning = FakeHip.spinningSyncs();
-        try (Line<HipStream> gate = hip.openLine(); Line<HipStream> line = hip.openLine()) {
-            gate.waitOnDevice(stream, Slot.S0, 1);
-            StoreWaiter.assertEndsOnlyOnceLanded(line, line.signal(stream, Slot.S1), () -> gate.signal(opener, Slot.S0));
+        try (HipGate gate = new HipGate(hip, 0); Line<HipStream> line = hip.openLine()) {
+            gate.hold(stream);
+            StoreWaiter.assertEndsOnlyOnceLanded(line, line.signal(stream, Slot.S1), gate::open);
         }
         assertEquals(spinning, FakeHip.spinningSyncs(),
                 "a syncer spun in hipEventSynchronize: its event was made without hipEventBlockingSync");
