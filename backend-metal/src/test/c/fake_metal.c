@@ -22,7 +22,7 @@
  *
  * Test hooks (not Metal's API): fakeMetalSetMode, fakeMetalNoDefaultDevice, fakeMetalCommandBufferWaiters,
  * fakeMetalNoCopyBuffers, fakeMetalLastDeallocated, fakeMetalFailNext, fakeMetalFailCommandBuffers,
- * fakeMetalDeviceRefs, fakeMetalViolations, fakeMetalLastViolation.
+ * fakeMetalFailStores, fakeMetalDeviceRefs, fakeMetalViolations, fakeMetalLastViolation.
  */
 #define _GNU_SOURCE
 #include "fake_objc.h"
@@ -52,6 +52,7 @@ static char last_violation[256];
 static char fail_selector[128];
 static int fail_count;
 static int failing_device[DEVICES];
+static int failing_stores;
 
 static void violation(const char *what) {
     pthread_mutex_lock(&mu);
@@ -176,6 +177,8 @@ typedef struct command_buffer {
     int count, capacity;
     int status;
     int modes;
+    /* Committed while fakeMetalFailStores was on, with a store kernel in it: it ends in Error. */
+    int fails;
     id error;
     struct command_buffer *next_to_run, *next_incomplete;
     /* Stores kept back until completion (FAKE_VISIBLE_AT_COMPLETION). */
@@ -415,6 +418,9 @@ static void cb_commit(command_buffer_t *self, SEL cmd) {
     for (int i = 0; i < self->count; i++) {
         command_t *c = &self->commands[i];
         if (c->kind == DISPATCH && c->pipeline->kernel != GAR_BUSY) c->buffer->pending_stores++;
+        if (c->kind == DISPATCH && (c->pipeline->kernel == GAR_STORE || c->pipeline->kernel == GAR_STORE_MAX)) {
+            self->fails |= failing_stores;
+        }
     }
     pthread_mutex_unlock(&mu);
     objc_retain((id) self); /* the queue's, until it completes */
@@ -430,7 +436,7 @@ static void cb_commit(command_buffer_t *self, SEL cmd) {
 
 static void run_command_buffer(command_buffer_t *cb) {
     queue_t *q = cb->queue;
-    int failing = __atomic_load_n(&failing_device[q->device->index], __ATOMIC_ACQUIRE);
+    int failing = __atomic_load_n(&failing_device[q->device->index], __ATOMIC_ACQUIRE) || cb->fails;
     for (int i = 0; i < cb->count && !failing; i++) {
         command_t *c = &cb->commands[i];
         switch (c->kind) {
@@ -482,7 +488,8 @@ static void run_command_buffer(command_buffer_t *cb) {
     }
     for (int i = 0; i < cb->late_count; i++) store(&cb->late[i]);
     if (failing) {
-        cb->error = new_string("fake metal: the device failed (fakeMetalFailCommandBuffers)");
+        cb->error = new_string(cb->fails ? "fake metal: the store's command buffer failed (fakeMetalFailStores)"
+                                         : "fake metal: the device failed (fakeMetalFailCommandBuffers)");
         /* Its stores never run; the buffer keeps counting them as pending, as a real GPU would. */
     }
     pthread_mutex_lock(&q->mu);
@@ -839,6 +846,12 @@ void fakeMetalFailNext(const char *selector, int times) {
 void fakeMetalFailCommandBuffers(int device, int on) {
     if (device >= 0 && device < DEVICES) __atomic_store_n(&failing_device[device], on, __ATOMIC_RELEASE);
 }
+
+/* While on, a command buffer committed with a store kernel in it (gar_store, gar_store_max) completes
+ * with an error, running nothing, and the others run: one command buffer's failure, as Apple's
+ * MTLCommandBufferStatusError is "A command buffer's unsuccessful, final state, which indicates
+ * the GPU stopped running the buffer's commands because of a runtime issue". */
+void fakeMetalFailStores(int on) { __atomic_store_n(&failing_stores, on, __ATOMIC_RELEASE); }
 
 long fakeMetalDeviceRefs(int device) { return device >= 0 && device < DEVICES ? devices[device]->base.refs : -1; }
 

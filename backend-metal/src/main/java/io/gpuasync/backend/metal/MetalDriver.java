@@ -275,7 +275,7 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
         }
         keepAsLast(domain, use, commands);
         if (domain.waitedOn[slot]) {
-            announce(domain, queue, use, slot, value);
+            announce(domain, queue, slot, value);
         }
     }
 
@@ -287,10 +287,12 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
      * every command before it finished ("a signal command after encoding the producing workload",
      * MTLEvent). A queue waiting on the device for the word then runs on only once the word, and
      * the user's work before the store, are there for the CPU too. Only for slots a queue waits on
-     * (device-side waits are rare): the others cost one command buffer per store.
+     * (device-side waits are rare): the others cost one command buffer per store. Not kept as the
+     * queue's last buffer of the line: the health check reads the store's own status, which a
+     * signal after it does not share, and a settle's own command buffer ({@link #settle})
+     * completes only after this one did.
      */
-    private static void announce(MetalDomain domain, MetalQueue queue, MetalDomain.QueueUse use, int slot, long value)
-            throws LineException {
+    private static void announce(MetalDomain domain, MetalQueue queue, int slot, long value) throws LineException {
         long landed = landedEvent(domain, slot);
         long commands;
         try (Pool pool = Pool.push()) {
@@ -300,12 +302,10 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
             }
             Msg.send(commands, Sel.ENCODE_SIGNAL_EVENT_VALUE, landed, value);
             Msg.send(commands, Sel.COMMIT);
-            ObjC.objc_retain(commands);
         }
         synchronized (domain.lock) {
             domain.announced[slot] = Math.max(domain.announced[slot], value);
         }
-        keepAsLast(domain, use, commands);
     }
 
     /**
@@ -555,7 +555,7 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
         // Stores of the slot committed before any queue waited on it signalled nothing: the last
         // of them is announced now, behind itself on its own queue.
         if (committed != 0) {
-            announce(domain, storedOn, use(domain, storedOn), slot, committed);
+            announce(domain, storedOn, slot, committed);
         }
         MetalDomain.QueueUse use = use(domain, queue);
         long commands;

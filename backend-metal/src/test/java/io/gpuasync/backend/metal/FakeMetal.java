@@ -35,6 +35,8 @@ final class FakeMetal {
 
         void fakeMetalFailCommandBuffers(int device, int on);
 
+        void fakeMetalFailStores(int on);
+
         long fakeMetalDeviceRefs(int device);
 
         long fakeMetalViolations();

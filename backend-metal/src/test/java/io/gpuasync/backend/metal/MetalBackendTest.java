@@ -55,6 +55,7 @@ class MetalBackendTest {
         if (FakeMetal.isLoaded()) {
             FakeMetal.METAL.fakeMetalSetMode(0);
             FakeMetal.METAL.fakeMetalFailCommandBuffers(0, 0);
+            FakeMetal.METAL.fakeMetalFailStores(0);
             assertEquals(autoreleasesOutside, FakeMetal.RUNTIME.fakeObjcAutoreleasesOutsidePool(),
                     "objects autoreleased with no pool in place");
         }
@@ -389,6 +390,31 @@ class MetalBackendTest {
         assertEquals(List.of("SETTLE_FAILED " + line.toString().replace(" (LEAKED)", "")), leaks);
         assertEquals(references + 1, FakeMetal.METAL.fakeMetalDeviceRefs(0), "the device reference was let go");
         assertEquals(buffers + 1, FakeMetal.RUNTIME.fakeObjcLive("FakeMTLBuffer"), "the buffer was released");
+        metal.destroyQueue(queue);
+    }
+
+    /**
+     * A store's command buffer that failed, with the line's signal after it (for a slot a queue
+     * waits on) run all the same, fails the health check: it reads the store's own command
+     * buffer, not that signal's.
+     */
+    @Test
+    void aFailedStoreFailsTheHealthCheckThoughTheSignalAfterItRan() {
+        MetalQueue queue = metal.createQueue();
+        MetalQueue waiting = metal.createQueue();
+        Line<MetalQueue> line = metal.openLine();
+        line.waitOnDevice(waiting, Slot.S0, 1);
+        FakeMetal.METAL.fakeMetalFailStores(1);
+        Ticket failed = line.signal(queue, Slot.S0);
+        // In order: once this completed, so did the store's command buffer and the signal's.
+        metal.runBusy(queue, 1);
+        GpuException sick = assertThrows(GpuException.class, HostLine.of(line)::checkHealth);
+        assertTrue(sick.getMessage().contains("fakeMetalFailStores"), sick.getMessage());
+        assertFalse(failed.isDone(), "a store of a failed command buffer landed");
+        line.close();
+        assertEquals(Line.State.LEAKED, line.state(), "the last store failed: the line cannot settle");
+        metal.runBusy(waiting, 1);
+        metal.destroyQueue(waiting);
         metal.destroyQueue(queue);
     }
 
