@@ -22,7 +22,8 @@
  *
  * Test hooks (not Metal's API): fakeMetalSetMode, fakeMetalNoDefaultDevice, fakeMetalCommandBufferWaiters,
  * fakeMetalNoCopyBuffers, fakeMetalLastDeallocated, fakeMetalFailNext, fakeMetalFailCommandBuffers,
- * fakeMetalFailStores, fakeMetalDeviceRefs, fakeMetalViolations, fakeMetalLastViolation.
+ * fakeMetalFailStores, fakeMetalSharedEventWaits, fakeMetalDeviceRefs, fakeMetalViolations,
+ * fakeMetalLastViolation.
  */
 #define _GNU_SOURCE
 #include "fake_objc.h"
@@ -53,6 +54,8 @@ static char fail_selector[128];
 static int fail_count;
 static int failing_device[DEVICES];
 static int failing_stores;
+/* Whether shared events have waitUntilSignaledValue:timeoutMS: (macOS 12, iOS 15); off plays an older system. */
+static int shared_event_waits = 1;
 
 static void violation(const char *what) {
     pthread_mutex_lock(&mu);
@@ -212,8 +215,8 @@ typedef struct queue {
     int closing;
 } queue_t;
 
-static Class DeviceClass, BufferClass, EventClass, SharedEventClass, LibraryClass, FunctionClass, PipelineClass,
-    QueueClass, CommandBufferClass, EncoderClass;
+static Class DeviceClass, BufferClass, EventClass, SharedEventClass, SharedEvent11Class, LibraryClass, FunctionClass,
+    PipelineClass, QueueClass, CommandBufferClass, EncoderClass;
 static device_t *devices[DEVICES];
 
 /* ---------------------------------------------------------------- events */
@@ -271,6 +274,11 @@ static BOOL event_wait_timeout(event_t *self, SEL cmd, uint64_t value, uint64_t 
     BOOL reached = self->value >= value;
     pthread_mutex_unlock(&self->mu);
     return reached;
+}
+
+static int is_shared_event(event_t *e) {
+    Class cls = ((id) e)->isa;
+    return cls == SharedEventClass || cls == SharedEvent11Class;
 }
 
 static void event_dealloc(event_t *self, SEL cmd) {
@@ -452,7 +460,7 @@ static void run_command_buffer(command_buffer_t *cb) {
              * all changes you schedule on either the CPU or GPU for a resource that uses shared
              * memory complete before accessing that resource on the other processor"
              * (storageModeShared); no page says a signal makes them visible sooner. */
-            if (((id) c->event)->isa == SharedEventClass && !(cb->modes & FAKE_VISIBLE_AT_COMPLETION_ONLY)) {
+            if (is_shared_event(c->event) && !(cb->modes & FAKE_VISIBLE_AT_COMPLETION_ONLY)) {
                 for (int j = 0; j < cb->late_count; j++) store(&cb->late[j]);
                 cb->late_count = 0;
             }
@@ -802,7 +810,10 @@ static id new_event(device_t *device, Class cls) {
 }
 
 static id device_new_event(device_t *self, SEL cmd) { return injected(cmd) ? NULL : new_event(self, EventClass); }
-static id device_new_shared_event(device_t *self, SEL cmd) { return injected(cmd) ? NULL : new_event(self, SharedEventClass); }
+static id device_new_shared_event(device_t *self, SEL cmd) {
+    if (injected(cmd)) return NULL;
+    return new_event(self, __atomic_load_n(&shared_event_waits, __ATOMIC_ACQUIRE) ? SharedEventClass : SharedEvent11Class);
+}
 
 /* ---------------------------------------------------------------- the C functions */
 
@@ -852,6 +863,11 @@ void fakeMetalFailCommandBuffers(int device, int on) {
  * MTLCommandBufferStatusError is "A command buffer's unsuccessful, final state, which indicates
  * the GPU stopped running the buffer's commands because of a runtime issue". */
 void fakeMetalFailStores(int on) { __atomic_store_n(&failing_stores, on, __ATOMIC_RELEASE); }
+
+/* Off: shared events made from now on lack waitUntilSignaledValue:timeoutMS:, which MTLEvent.h
+ * declares API_AVAILABLE(macos(12.0), ios(15.0)) on a protocol available since macOS 10.14: a
+ * system before those. Sending it then aborts as an unrecognized selector, as Apple's raises. */
+void fakeMetalSharedEventWaits(int on) { __atomic_store_n(&shared_event_waits, on, __ATOMIC_RELEASE); }
 
 long fakeMetalDeviceRefs(int device) { return device >= 0 && device < DEVICES ? devices[device]->base.refs : -1; }
 
@@ -915,12 +931,15 @@ __attribute__((constructor)) static void define_classes(void) {
     METHOD(EventClass, "dealloc", event_dealloc);
     objc_registerClassPair(EventClass);
 
-    SharedEventClass = define("FakeMTLSharedEvent", sizeof(event_t));
-    METHOD(SharedEventClass, "device", event_device);
-    METHOD(SharedEventClass, "signaledValue", event_signaled_value);
-    METHOD(SharedEventClass, "setSignaledValue:", event_set_signaled_value);
+    /* A shared event before macOS 12, and the one since, which adds the timed wait. */
+    SharedEvent11Class = define("FakeMTLSharedEventMacOS11", sizeof(event_t));
+    METHOD(SharedEvent11Class, "device", event_device);
+    METHOD(SharedEvent11Class, "signaledValue", event_signaled_value);
+    METHOD(SharedEvent11Class, "setSignaledValue:", event_set_signaled_value);
+    METHOD(SharedEvent11Class, "dealloc", event_dealloc);
+    objc_registerClassPair(SharedEvent11Class);
+    SharedEventClass = objc_allocateClassPair(SharedEvent11Class, "FakeMTLSharedEvent", 0);
     METHOD(SharedEventClass, "waitUntilSignaledValue:timeoutMS:", event_wait_timeout);
-    METHOD(SharedEventClass, "dealloc", event_dealloc);
     objc_registerClassPair(SharedEventClass);
 
     LibraryClass = define("FakeMTLLibrary", sizeof(library_t));

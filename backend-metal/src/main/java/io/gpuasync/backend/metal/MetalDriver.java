@@ -84,9 +84,34 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
     private final LongSupplier currentDevice;
     // The live lines' buffers by their contents: a store names only an address.
     private final Map<Long, MetalDomain> pages = new ConcurrentHashMap<>();
+    // Whether shared events answer waitUntilSignaledValue:timeoutMS:, asked of the first one
+    // made: 0 before, 1 yes, -1 no. One system, one answer.
+    private volatile int sharedEventWaits;
 
     MetalDriver(LongSupplier currentDevice) {
         this.currentDevice = currentDevice;
+    }
+
+    /**
+     * Whether this system's shared events have {@code waitUntilSignaledValue:timeoutMS:}, which
+     * MTLEvent.h declares {@code API_AVAILABLE(macos(12.0), ios(15.0))} on a protocol older than
+     * that: asked once, of a shared event made on {@code device} for the question.
+     */
+    boolean sharedEventWaits(long device) throws LineException {
+        int known = sharedEventWaits;
+        if (known == 0) {
+            long event = Msg.word(device, Sel.NEW_SHARED_EVENT);
+            if (event == 0) {
+                throw MetalStatus.nil("newSharedEvent");
+            }
+            try {
+                known = Msg.responds(event, Sel.WAIT_UNTIL_SIGNALED_VALUE_TIMEOUT_MS) ? 1 : -1;
+            } finally {
+                ObjC.objc_release(event);
+            }
+            sharedEventWaits = known;
+        }
+        return known > 0;
     }
 
     @Override
@@ -396,9 +421,10 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
      * a waiting queue past its wait; each queue runs its buffers in order, so its last one
      * completing means all did. Then, on each queue the line used, one command buffer more
      * that signals an event of its own, waited for ({@code waitUntilSignaledValue:timeoutMS:},
-     * macOS 12) in short slices: Metal signals only after every command buffer committed before it on the queue
-     * completed, so whatever the queue ran behind the line's last buffer (work another line
-     * queued after a device-side wait on this one) is done as well when the settle returns. A
+     * macOS 12; polled before) in short slices: Metal signals only after every command buffer
+     * committed before it on the queue completed, so whatever the queue ran behind the line's
+     * last buffer (work another line queued after a device-side wait on this one) is done as
+     * well when the settle returns. A
      * failed command buffer fails the settle at once; the deadline passing fails it too: the line
      * keeps its buffer and its device reference.
      */
@@ -439,8 +465,15 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
 
     // One command buffer that signals a shared event of its own, after (as Metal signals) every
     // buffer committed before it on the queue completed; waited for until the deadline, in short
-    // slices so that a buffer that failed ends the wait at once.
-    private static boolean drained(MetalQueue queue, MetalDomain domain, long deadline) {
+    // slices so that a buffer that failed ends the wait at once; polled where the system has no
+    // waitUntilSignaledValue:timeoutMS:.
+    private boolean drained(MetalQueue queue, MetalDomain domain, long deadline) {
+        boolean waits;
+        try {
+            waits = sharedEventWaits(domain.device);
+        } catch (LineException noEvent) {
+            waits = false;
+        }
         long event = Msg.word(domain.device, Sel.NEW_SHARED_EVENT);
         if (event == 0) {
             MetalStatus.NAMES.warn("no shared event to settle " + queue + " of a line on " + domain + ": the line keeps its buffer");
@@ -461,10 +494,13 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
             return false;
         }
         try {
+            DeadlinePoll poll = new DeadlinePoll(deadline);
             while (true) {
                 long left = deadline - System.nanoTime();
                 long millis = left <= 0 ? 0 : Math.max(1, Math.min(SETTLE_SLICE_MILLIS, Duration.ofNanos(left).toMillis()));
-                if (Msg.bool(event, Sel.WAIT_UNTIL_SIGNALED_VALUE_TIMEOUT_MS, 1L, millis)) {
+                boolean signalled = waits ? Msg.bool(event, Sel.WAIT_UNTIL_SIGNALED_VALUE_TIMEOUT_MS, 1L, millis)
+                        : Msg.word(event, Sel.SIGNALED_VALUE) >= 1;
+                if (signalled) {
                     return true;
                 }
                 if (Msg.word(commands, Sel.STATUS) == STATUS_ERROR) {
@@ -476,6 +512,9 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
                     MetalStatus.NAMES.warn("the work queued on " + queue + " before a line on " + domain
                             + " closed did not complete by the line's settle deadline: the line keeps its buffer");
                     return false;
+                }
+                if (!waits) {
+                    poll.pause();
                 }
             }
         } finally {

@@ -37,6 +37,8 @@ final class FakeMetal {
 
         void fakeMetalFailStores(int on);
 
+        void fakeMetalSharedEventWaits(int on);
+
         long fakeMetalDeviceRefs(int device);
 
         long fakeMetalViolations();

@@ -56,6 +56,7 @@ class MetalBackendTest {
             FakeMetal.METAL.fakeMetalSetMode(0);
             FakeMetal.METAL.fakeMetalFailCommandBuffers(0, 0);
             FakeMetal.METAL.fakeMetalFailStores(0);
+            FakeMetal.METAL.fakeMetalSharedEventWaits(1);
             assertEquals(autoreleasesOutside, FakeMetal.RUNTIME.fakeObjcAutoreleasesOutsidePool(),
                     "objects autoreleased with no pool in place");
         }
@@ -416,6 +417,25 @@ class MetalBackendTest {
         metal.runBusy(waiting, 1);
         metal.destroyQueue(waiting);
         metal.destroyQueue(queue);
+    }
+
+    /**
+     * Before macOS 12 and iOS 15 a shared event has no {@code waitUntilSignaledValue:timeoutMS:}
+     * (the fake's then lack it, and abort when it is sent): a close still settles, polling its
+     * event instead.
+     */
+    @Test
+    void beforeMacOS12ACloseStillSettles() {
+        FakeMetal.METAL.fakeMetalSharedEventWaits(0);
+        MetalBackend older = MetalBackend.load((LeakReporter) (reason, line, address, bytes) -> leaks.add(reason + " " + line));
+        older.useDevice(0);
+        MetalQueue queue = older.createQueue();
+        Line<MetalQueue> line = older.openLine();
+        awaitLanded(line.signal(queue, Slot.S3));
+        line.close();
+        assertEquals(Line.State.CLOSED, line.state());
+        assertEquals(List.of(), leaks);
+        older.destroyQueue(queue);
     }
 
     /** A store command buffer as the driver makes one, but without the event fence before its kernel. */
