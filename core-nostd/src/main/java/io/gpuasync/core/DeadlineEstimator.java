@@ -64,12 +64,12 @@ public final class DeadlineEstimator {
     private final long[] predictionNanos = new long[Slot.COUNT * WINDOW];
 
     private long predictions;
-    private long early;
-    private long earlyNanos;
-    private long maxEarlyNanos;
-    private long late;
-    private long lateNanos;
-    private long maxLateNanos;
+    private long landedLate;
+    private long landedLateNanos;
+    private long mostLateNanos;
+    private long landedEarly;
+    private long landedEarlyNanos;
+    private long mostEarlyNanos;
 
     /** An estimator that reads time from {@code clock}. */
     public DeadlineEstimator(NanoClock clock) {
@@ -293,45 +293,46 @@ public final class DeadlineEstimator {
         predictions++;
         long error = landing - prediction;
         if (error > 0) {
-            early++;
-            earlyNanos += error;
-            maxEarlyNanos = Math.max(maxEarlyNanos, error);
+            landedLate++;
+            landedLateNanos += error;
+            mostLateNanos = Math.max(mostLateNanos, error);
         } else if (error < 0) {
-            late++;
-            lateNanos -= error;
-            maxLateNanos = Math.max(maxLateNanos, -error);
+            landedEarly++;
+            landedEarlyNanos -= error;
+            mostEarlyNanos = Math.max(mostEarlyNanos, -error);
         }
     }
 
     /** How the predictions scored so far, across all slots. */
     public Accuracy accuracy() {
-        return new Accuracy(predictions, early, earlyNanos, maxEarlyNanos, late, lateNanos, maxLateNanos);
+        return new Accuracy(predictions, landedLate, landedLateNanos, mostLateNanos, landedEarly, landedEarlyNanos,
+                mostEarlyNanos);
     }
 
     /**
-     * How the estimator's predictions compared with the landings it observed. A prediction is
-     * <em>early</em> when the store landed after it (a sleeper that trusted it woke too soon and
-     * had to wait on), <em>late</em> when the store landed before it (a sleeper that trusted it
-     * overslept). Predictions that were exact count in neither.
+     * How the landings the estimator observed fell against their predictions: <em>late</em>, a
+     * landing after its prediction (a waiter that trusted it woke too soon and waited on);
+     * <em>early</em>, one before it (a waiter that trusted it overslept). Early and late always
+     * say where the landing fell, as the wait events' landing error does. Exact ones count in neither.
      *
-     * @param predictions  landings scored against a prediction
-     * @param early        predictions the landing came after
-     * @param earlyNanos   total time by which those landings came after their prediction
-     * @param maxEarlyNanos the most any one did
-     * @param late         predictions the landing came before
-     * @param lateNanos    total time by which those landings came before their prediction
-     * @param maxLateNanos the most any one did
+     * @param predictions      landings scored against a prediction
+     * @param landedLate       landings after their prediction
+     * @param landedLateNanos  total time by which they came after it
+     * @param mostLateNanos    the most any one did
+     * @param landedEarly      landings before their prediction
+     * @param landedEarlyNanos total time by which they came before it
+     * @param mostEarlyNanos   the most any one did
      */
-    public record Accuracy(long predictions, long early, long earlyNanos, long maxEarlyNanos,
-                           long late, long lateNanos, long maxLateNanos) {
-        /** Mean time by which an early prediction was early, or 0 if none was. */
-        public long meanEarlyNanos() {
-            return early == 0 ? 0 : earlyNanos / early;
+    public record Accuracy(long predictions, long landedLate, long landedLateNanos, long mostLateNanos,
+                           long landedEarly, long landedEarlyNanos, long mostEarlyNanos) {
+        /** Mean time by which a late landing came after its prediction, or 0 if none did. */
+        public long meanLateNanos() {
+            return landedLate == 0 ? 0 : landedLateNanos / landedLate;
         }
 
-        /** Mean time by which a late prediction was late, or 0 if none was. */
-        public long meanLateNanos() {
-            return late == 0 ? 0 : lateNanos / late;
+        /** Mean time by which an early landing came before its prediction, or 0 if none did. */
+        public long meanEarlyNanos() {
+            return landedEarly == 0 ? 0 : landedEarlyNanos / landedEarly;
         }
     }
 }

@@ -65,12 +65,12 @@ class DeadlineEstimatorTest {
 
         DeadlineEstimator.Accuracy accuracy = estimator.accuracy();
         assertEquals(2, accuracy.predictions());
-        assertEquals(1, accuracy.early(), "2 was predicted at 2000 and landed at 2100");
-        assertEquals(100, accuracy.earlyNanos());
-        assertEquals(100, accuracy.maxEarlyNanos());
-        assertEquals(1, accuracy.late(), "3 was predicted at 2500 and landed at 2400");
-        assertEquals(100, accuracy.lateNanos());
-        assertEquals(100, accuracy.meanLateNanos());
+        assertEquals(1, accuracy.landedLate(), "2 was predicted at 2000 and landed at 2100");
+        assertEquals(100, accuracy.landedLateNanos());
+        assertEquals(100, accuracy.mostLateNanos());
+        assertEquals(1, accuracy.landedEarly(), "3 was predicted at 2500 and landed at 2400");
+        assertEquals(100, accuracy.landedEarlyNanos());
+        assertEquals(100, accuracy.meanEarlyNanos());
     }
 
     @Test
@@ -90,7 +90,7 @@ class DeadlineEstimatorTest {
         estimator.observed(Slot.S4, 2, UNKNOWN, UNKNOWN, seen);
         DeadlineEstimator.Accuracy accuracy = estimator.accuracy();
         assertEquals(1, accuracy.predictions());
-        assertEquals(0, accuracy.early() + accuracy.late(), "seen exactly when predicted: " + accuracy);
+        assertEquals(0, accuracy.landedLate() + accuracy.landedEarly(), "seen exactly when predicted: " + accuracy);
         assertEquals(500, estimator.serviceNanos(Slot.S4));
     }
 
@@ -103,8 +103,8 @@ class DeadlineEstimatorTest {
         // Handed in after that observer taught the later time; read at 1400, before it.
         estimator.observed(Slot.S5, 2, UNKNOWN, UNKNOWN, 1_400);
         DeadlineEstimator.Accuracy accuracy = estimator.accuracy();
-        assertEquals(1, accuracy.late());
-        assertEquals(500, accuracy.lateNanos(), "scored as seen at 1500, never before a landing already taught");
+        assertEquals(1, accuracy.landedEarly());
+        assertEquals(500, accuracy.landedEarlyNanos(), "scored as seen at 1500, never before a landing already taught");
     }
 
     @Test
@@ -116,8 +116,8 @@ class DeadlineEstimatorTest {
         estimator.observed(Slot.S2, 2);
         // Two landed in 1000 ns: a sample of 500 each; the median of {485, 500} leans early.
         assertEquals(485, estimator.serviceNanos(Slot.S2));
-        assertEquals(1, estimator.accuracy().early());
-        assertEquals(30, estimator.accuracy().earlyNanos());
+        assertEquals(1, estimator.accuracy().landedLate());
+        assertEquals(30, estimator.accuracy().landedLateNanos());
     }
 
     @Test

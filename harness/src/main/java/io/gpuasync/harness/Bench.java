@@ -502,11 +502,11 @@ final class Bench {
         long[] sortedErrors = Arrays.copyOf(errors, predicted);
         Arrays.sort(sortedErrors);
         DeadlineEstimator.Accuracy accuracy = way.accuracy();
-        long early = accuracy == null ? -1 : accuracy.early() - accuracyAfterWarmup.early();
-        long late = accuracy == null ? -1 : accuracy.late() - accuracyAfterWarmup.late();
+        long late = accuracy == null ? -1 : accuracy.landedLate() - accuracyAfterWarmup.landedLate();
+        long early = accuracy == null ? -1 : accuracy.landedEarly() - accuracyAfterWarmup.landedEarly();
         String estimator = predicted == 0 ? "" : String.format(Locale.ROOT,
                 "|landing - prediction| p50 %.1f us, p90 %.1f us; %d landed after their prediction, %d before",
-                percentile(sortedErrors, 0.5) / 1e3, percentile(sortedErrors, 0.9) / 1e3, early, late);
+                percentile(sortedErrors, 0.5) / 1e3, percentile(sortedErrors, 0.9) / 1e3, late, early);
         return new Result(way.name(), way.how(), percentile(latencies, 0.50), percentile(latencies, 0.99),
                 waited == 0 ? 0 : (double) cpu / waited, (double) cpu / options.samples(),
                 (double) allocated / options.samples(), options.samples(),

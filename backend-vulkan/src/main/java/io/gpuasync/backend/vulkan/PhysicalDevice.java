@@ -40,14 +40,15 @@ import java.util.List;
  *
  * @param name         {@code VkPhysicalDeviceProperties::deviceName}
  * @param driver       {@code VkPhysicalDeviceDriverProperties::driverName} and {@code driverInfo}
+ * @param driverId     {@code VkPhysicalDeviceDriverProperties::driverID} (0 where it was not read)
  * @param apiVersion   the device's Vulkan version, as the header packs it
  * @param family       the first queue family with {@code VK_QUEUE_COMPUTE_BIT}, or -1
  * @param queueCount   that family's queues
  * @param families     every queue family's {@code queueFlags} and {@code queueCount}, by index
  * @param missing      what it lacks, one phrase each; empty if a line can live on it
  */
-record PhysicalDevice(MemorySegment handle, String name, String driver, int apiVersion, int family, int queueCount,
-                      List<QueueFamily> families, List<String> missing) {
+record PhysicalDevice(MemorySegment handle, String name, String driver, int driverId, int apiVersion, int family,
+                      int queueCount, List<QueueFamily> families, List<String> missing) {
 
     /** One queue family: its {@code VkQueueFlags} and how many queues it has. */
     record QueueFamily(int flags, int queueCount) {
@@ -66,7 +67,7 @@ record PhysicalDevice(MemorySegment handle, String name, String driver, int apiV
             String name = basic.getString(VkPhysicalDeviceProperties.deviceName$OFFSET);
             if (Integer.compareUnsigned(api, Vk.VK_API_VERSION_1_2) < 0) {
                 missing.add("Vulkan 1.2 (the device offers " + VulkanInstance.versionString(api) + ")");
-                return new PhysicalDevice(physical, name, "?", api, -1, 0, List.of(), List.copyOf(missing));
+                return new PhysicalDevice(physical, name, "?", 0, api, -1, 0, List.of(), List.copyOf(missing));
             }
             boolean hostImport = hasExtension(vk, physical, arena, Vk.VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
             MemorySegment hostProperties = arena.allocate(VkPhysicalDeviceExternalMemoryHostPropertiesEXT.LAYOUT);
@@ -146,7 +147,8 @@ record PhysicalDevice(MemorySegment handle, String name, String driver, int apiV
             if (family < 0) {
                 missing.add("a queue family with VK_QUEUE_COMPUTE_BIT");
             }
-            return new PhysicalDevice(physical, name, driver.trim(), api, family, queues, List.copyOf(all),
+            return new PhysicalDevice(physical, name, driver.trim(),
+                    VkPhysicalDeviceDriverProperties.driverID(driverProperties), api, family, queues, List.copyOf(all),
                     List.copyOf(missing));
         }
     }
@@ -202,6 +204,16 @@ record PhysicalDevice(MemorySegment handle, String name, String driver, int apiV
             }
         }
         return false;
+    }
+
+    /**
+     * Whether the driver answers {@code vkWaitSemaphores} for any of several semaphores by
+     * polling them in a loop until one is reached, instead of blocking: Mesa's runtime does so
+     * for timeline semaphores it emulates (lavapipe's), which offer no wait for many
+     * ({@code __vk_sync_wait_many} in {@code vk_sync.c}).
+     */
+    boolean pollsForAnyOfMany() {
+        return driverId == Vk.VK_DRIVER_ID_MESA_LLVMPIPE;
     }
 
     /** "llvmpipe (LLVM 15.0.6, 256 bits), driver llvmpipe Mesa 22.3.6, Vulkan 1.3.230". */

@@ -86,6 +86,8 @@ public final class VulkanDevice implements AutoCloseable {
     private final long sinkBuffer;
     private final long sinkMemory;
     final long sinkAddress;
+    /** The wake of the store waits on this device ({@link VulkanStoreWaits}). */
+    final StoreWake storeWake;
 
     private final Object lock = new Object();
     // Guarded by lock.
@@ -118,6 +120,7 @@ public final class VulkanDevice implements AutoCloseable {
         this.sinkBuffer = objects[5];
         this.sinkMemory = objects[6];
         this.sinkAddress = objects[7];
+        this.storeWake = new StoreWake(this, objects[8], physical.pollsForAnyOfMany());
     }
 
     /** Makes a device on {@code physical}, with every queue of its compute family and what a line needs enabled. */
@@ -209,7 +212,7 @@ public final class VulkanDevice implements AutoCloseable {
         if (!missing.isEmpty()) {
             throw new LineException(LineError.UNAVAILABLE, "the device cannot hold a line: it needs " + needs(missing));
         }
-        long[] objects = new long[8];
+        long[] objects = new long[9];
         int made = 0;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = arena.allocate(Vk.C_LONG);
@@ -253,6 +256,7 @@ public final class VulkanDevice implements AutoCloseable {
             objects[made++] = sink[0];
             objects[made++] = sink[1];
             objects[made++] = sink[2];
+            objects[made++] = VulkanQueue.createTimeline(vk, device, 0, arena);
             return new VulkanDevice(physical, instance, device, vk, owned, family, queueCount, objects);
         } catch (LineException | RuntimeException e) {
             destroyObjects(vk, device, objects, made);
@@ -352,6 +356,9 @@ public final class VulkanDevice implements AutoCloseable {
     }
 
     private static void destroyObjects(Commands vk, MemorySegment device, long[] objects, int made) {
+        if (made > 8) {
+            Vk.vkDestroySemaphore(vk, device, objects[8], MemorySegment.NULL);
+        }
         if (made > 7) {
             made = 7;   // the sink's address is no object
         }
@@ -426,6 +433,13 @@ public final class VulkanDevice implements AutoCloseable {
                 queues[index] = queue;
             }
             return queue;
+        }
+    }
+
+    /** Queue {@code index} if {@link #queue(int)} handed it out, else null. */
+    VulkanQueue openedQueue(int index) {
+        synchronized (lock) {
+            return index >= 0 && index < queues.length ? queues[index] : null;
         }
     }
 
@@ -510,7 +524,7 @@ public final class VulkanDevice implements AutoCloseable {
             return;
         }
         destroyObjects(vk, handle, new long[] {pipelineLayout, storeModule, busyModule, storePipeline, busyPipeline,
-                sinkBuffer, sinkMemory, sinkAddress}, 8);
+                sinkBuffer, sinkMemory, sinkAddress, storeWake.semaphore}, 9);
         if (owned) {
             Vk.vkDestroyDevice(vk, handle, MemorySegment.NULL);
         }

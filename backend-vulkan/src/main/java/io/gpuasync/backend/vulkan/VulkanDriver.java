@@ -4,6 +4,7 @@ import io.gpuasync.backend.vulkan.internal.Vk;
 import io.gpuasync.spi.LineDriver;
 import io.gpuasync.spi.LineError;
 import io.gpuasync.spi.LineException;
+import io.gpuasync.spi.StoreWaits;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -21,6 +22,9 @@ import java.util.function.Supplier;
  * {@link VulkanQueue#recordSignal}, the same commands recorded into the application's command
  * buffer, which the application submits.
  *
+ * <p>The driver's own wait for a store is offered ({@link #storeWaits()}): the timeline value the
+ * store's submission signals, waited for with {@code vkWaitSemaphores} ({@link VulkanStoreWaits}).
+ *
  * <p>No device-side wait is offered: Vulkan waits on semaphores, not on memory words, and the
  * only way to wait on a word is a shader spinning on it, which holds its queue (and on real GPUs
  * may starve the very work that would store the word: Vulkan makes no forward-progress promise
@@ -28,6 +32,7 @@ import java.util.function.Supplier;
  */
 final class VulkanDriver implements LineDriver<VulkanQueue, VulkanDevice> {
     private final Supplier<VulkanDevice> current;
+    private final VulkanStoreWaits storeWaits = new VulkanStoreWaits();
 
     VulkanDriver(Supplier<VulkanDevice> current) {
         this.current = current;
@@ -150,6 +155,11 @@ final class VulkanDriver implements LineDriver<VulkanQueue, VulkanDevice> {
         if (lost != 0) {
             throw VulkanStatus.NAMES.failure(lost, device + " is lost (spec: Devices and Queues, \"Lost Device\")");
         }
+    }
+
+    @Override
+    public StoreWaits<VulkanQueue, VulkanDevice> storeWaits() {
+        return storeWaits;
     }
 
     @Override

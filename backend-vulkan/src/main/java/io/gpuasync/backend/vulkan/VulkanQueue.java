@@ -3,6 +3,7 @@ package io.gpuasync.backend.vulkan;
 import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
+import io.gpuasync.backend.vulkan.internal.Commands;
 import io.gpuasync.backend.vulkan.internal.Vk;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkCommandBufferAllocateInfo;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkCommandBufferBeginInfo;
@@ -53,6 +54,8 @@ public final class VulkanQueue {
     private static final long LOOP = 65535;
     // Bound by recordSignal around the line's signal: the command buffer its store goes into.
     private static final ScopedValue<Recording> RECORDING = ScopedValue.newInstance();
+    // How many of the latest stores storeSignal finds by their word and value.
+    private static final int STORES_KEPT = 16;
     private final VulkanDevice device;
     private final MemorySegment handle;
     private final int index;
@@ -82,6 +85,12 @@ public final class VulkanQueue {
     private int pendingCount;
     private MemorySegment[] free = new MemorySegment[8];
     private int freeCount;
+    // Guarded by lock: the latest stores' words, values and the timeline values their
+    // submissions signal, a ring newest at storeNext - 1, for storeSignal.
+    private final long[] storeAddress = new long[STORES_KEPT];
+    private final long[] storeValue = new long[STORES_KEPT];
+    private final long[] storeSignalled = new long[STORES_KEPT];
+    private int storeNext;
     private final MemorySegment beginInfo;
     private final MemorySegment toCompute;
     private final MemorySegment toHost;
@@ -198,6 +207,11 @@ public final class VulkanQueue {
     }
 
     static long createTimeline(VulkanDevice device, long initial, Arena arena) throws LineException {
+        return createTimeline(device.vk, device.handle, initial, arena);
+    }
+
+    /** A timeline semaphore of {@code device}, its counter at {@code initial}. */
+    static long createTimeline(Commands vk, MemorySegment device, long initial, Arena arena) throws LineException {
         MemorySegment type = arena.allocate(VkSemaphoreTypeCreateInfo.LAYOUT);
         VkSemaphoreTypeCreateInfo.sType(type, Vk.VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO);
         VkSemaphoreTypeCreateInfo.semaphoreType(type, Vk.VK_SEMAPHORE_TYPE_TIMELINE);
@@ -206,14 +220,19 @@ public final class VulkanQueue {
         VkSemaphoreCreateInfo.sType(info, Vk.VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO);
         VkSemaphoreCreateInfo.pNext(info, type);
         MemorySegment out = arena.allocate(Vk.C_LONG);
-        VulkanStatus.NAMES.check(device.noteStatus(Vk.vkCreateSemaphore(device.vk, device.handle, info, MemorySegment.NULL, out)),
-                "vkCreateSemaphore(timeline)");
+        // vkCreateSemaphore cannot answer VK_ERROR_DEVICE_LOST: nothing here to note.
+        VulkanStatus.NAMES.check(Vk.vkCreateSemaphore(vk, device, info, MemorySegment.NULL, out), "vkCreateSemaphore(timeline)");
         return out.get(ValueLayout.JAVA_LONG, 0);
     }
 
     /** The device this queue belongs to. */
     public VulkanDevice device() {
         return device;
+    }
+
+    /** The queue's index in its family. */
+    int index() {
+        return index;
     }
 
     /** The raw {@code VkQueue}. */
@@ -435,6 +454,36 @@ public final class VulkanQueue {
                 free(buffer);
                 throw VulkanStatus.NAMES.failure(status, "queueing the store of " + value + " at 0x" + Long.toHexString(address)
                         + " on " + this);
+            }
+            int at = storeNext++ & (STORES_KEPT - 1);
+            storeAddress[at] = address;
+            storeValue[at] = value;
+            storeSignalled[at] = submitted;
+            return submitted;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The timeline value whose signal follows the store of {@code value} at {@code address} that
+     * this thread queued last through {@link #store}: the value its submission signals, or, once
+     * more than 16 stores followed it, the value of the backend's latest submission (later in
+     * submission order, so it follows the store too); 0 if the store went into the application's
+     * command buffer ({@link #recordSignal} on this thread), which no value of the timeline is
+     * known to follow before the application submits it.
+     */
+    long storeSignal(long address, long value) {
+        if (RECORDING.isBound() && RECORDING.get().queue == this) {
+            return 0;
+        }
+        lock.lock();
+        try {
+            for (int i = 1; i <= STORES_KEPT; i++) {
+                int at = (storeNext - i) & (STORES_KEPT - 1);
+                if (storeAddress[at] == address && storeValue[at] == value && storeSignalled[at] != 0) {
+                    return storeSignalled[at];
+                }
             }
             return submitted;
         } finally {
@@ -693,7 +742,8 @@ public final class VulkanQueue {
         return value <= reached;
     }
 
-    private void noteReached(long value) {
+    /** Records that the driver said the timeline reached {@code value}. */
+    void noteReached(long value) {
         // Racing readers only ever raise it; a lower value read late is dropped.
         long seen;
         while (value > (seen = reached)) {

@@ -7,6 +7,7 @@ import io.gpuasync.backend.vulkan.internal.Vk;
 import io.gpuasync.core.Slot;
 import io.gpuasync.host.std.Reactor;
 import io.gpuasync.spi.HostLine;
+import io.gpuasync.spi.LineException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -108,6 +109,35 @@ class VulkanDeviceLostTest {
         assertEquals(1, device.livePages(), "the page was freed under a store the lost device may still make");
         assertEquals(2, device.references(), "the kept line gave back its reference to the device");
         // Let lavapipe, which the layer cannot stop, run what it holds: into the page the line kept.
+        gate.open();
+        device.close();
+    }
+
+    /**
+     * The driver's own wait for a store held behind a gate fails with {@code VK_ERROR_DEVICE_LOST}
+     * once the device is lost, both as the backend waits on this driver and as one wait for any
+     * of the timelines and the wake; through the line, as DEVICE_FAILED with the status.
+     */
+    @Test
+    void aLostDeviceFailsTheDriversWaitForAStore() {
+        VulkanGate gate = new VulkanGate(device);
+        Line<VulkanQueue> line = vulkan.openLine();
+        gate.hold(queue);
+        Ticket ticket = line.signal(queue, Slot.S2);
+        long[] tokens = {HostLine.of(line).storeToken(ticket.slot(), ticket.target())};
+        long far = System.nanoTime() + 600_000_000_000L;
+        layer.lose(device);
+        for (boolean asTheBackendDoes : new boolean[] {true, false}) {
+            LineException e = assertThrows(LineException.class,
+                    () -> new VulkanStoreWaits(asTheBackendDoes).awaitAny(device, tokens, 1, far, device.storeWake.wakes()));
+            assertEquals(Vk.VK_ERROR_DEVICE_LOST, e.error().status(), e::toString);
+        }
+        GpuException failed = assertThrows(GpuException.class, () -> HostLine.of(line).awaitStores(tokens, 1, far, HostLine.of(line).storeWakes()));
+        assertEquals(GpuException.Kind.DEVICE_FAILED, failed.kind(), failed::toString);
+        assertEquals(Vk.VK_ERROR_DEVICE_LOST, failed.status(), failed::toString);
+        assertFalse(ticket.isDone(), "the store behind the closed gate landed");
+        line.close();
+        assertEquals(Line.State.LEAKED, line.state());
         gate.open();
         device.close();
     }

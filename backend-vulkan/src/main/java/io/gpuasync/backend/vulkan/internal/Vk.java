@@ -154,6 +154,10 @@ public final class Vk {
     public static final int VK_STRUCTURE_TYPE_EXTERNAL_BUFFER_PROPERTIES = 1000071003;
     /** {@code <vulkan_core.h>}: VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT. */
     public static final int VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT = 0x00000004;
+    /** {@code <vulkan_core.h>}: VK_SEMAPHORE_WAIT_ANY_BIT. */
+    public static final int VK_SEMAPHORE_WAIT_ANY_BIT = 0x00000001;
+    /** {@code <vulkan_core.h>}: VK_DRIVER_ID_MESA_LLVMPIPE. */
+    public static final int VK_DRIVER_ID_MESA_LLVMPIPE = 13;
 
     /** {@code <vulkan_core.h>}: VkResult VK_ERROR_COMPRESSION_EXHAUSTED_EXT. */
     public static final int VK_ERROR_COMPRESSION_EXHAUSTED_EXT = -1000338000;
@@ -356,6 +360,8 @@ public final class Vk {
             Map.entry("VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_BUFFER_INFO", (long) VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_BUFFER_INFO),
             Map.entry("VK_STRUCTURE_TYPE_EXTERNAL_BUFFER_PROPERTIES", (long) VK_STRUCTURE_TYPE_EXTERNAL_BUFFER_PROPERTIES),
             Map.entry("VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT", (long) VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT),
+            Map.entry("VK_SEMAPHORE_WAIT_ANY_BIT", (long) VK_SEMAPHORE_WAIT_ANY_BIT),
+            Map.entry("VK_DRIVER_ID_MESA_LLVMPIPE", (long) VK_DRIVER_ID_MESA_LLVMPIPE),
             Map.entry("VK_ERROR_COMPRESSION_EXHAUSTED_EXT", (long) VK_ERROR_COMPRESSION_EXHAUSTED_EXT),
             Map.entry("VK_ERROR_DEVICE_LOST", (long) VK_ERROR_DEVICE_LOST),
             Map.entry("VK_ERROR_EXTENSION_NOT_PRESENT", (long) VK_ERROR_EXTENSION_NOT_PRESENT),
