@@ -258,6 +258,9 @@ static uint64_t event_signaled_value(event_t *self, SEL cmd) {
 }
 static void event_set_signaled_value(event_t *self, SEL cmd, uint64_t value) { (void) cmd; event_signal(self, value, 0); }
 
+/* MTLEvent.h: "Synchronously wait for the signaledValue to be greater than or equal to 'value',
+ * with a timeout specified in milliseconds. Returns YES if the value was signaled before the
+ * timeout, otherwise NO." One event only, and nothing but the value or the timeout ends it. */
 static BOOL event_wait_timeout(event_t *self, SEL cmd, uint64_t value, uint64_t timeout_ms) {
     (void) cmd;
     struct timespec until;

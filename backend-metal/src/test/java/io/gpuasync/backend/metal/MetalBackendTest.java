@@ -591,7 +591,7 @@ class MetalBackendTest {
      * commands retained then (seen: a count read at a test's start one lower a moment later). It
      * stands still for 20 ms in a row, within 20 s at most (a liveness bound, not a timing).
      */
-    private static long settledLive(String className) {
+    static long settledLive(String className) {
         long deadline = System.nanoTime() + LANDS_WITHIN_NANOS;
         long seen = FakeMetal.RUNTIME.fakeObjcLive(className);
         for (int still = 0; still < 10 && System.nanoTime() - deadline < 0; ) {
@@ -604,7 +604,7 @@ class MetalBackendTest {
     }
 
     /** Waits (up to 20 s: a liveness bound, not a timing) until {@code count} is at most {@code bound}. */
-    private static void awaitAtMost(String what, java.util.function.LongSupplier count, long bound) {
+    static void awaitAtMost(String what, java.util.function.LongSupplier count, long bound) {
         long deadline = System.nanoTime() + LANDS_WITHIN_NANOS;
         while (count.getAsLong() > bound) {
             assertTrue(System.nanoTime() - deadline < 0, what + ": " + count.getAsLong() + ", expected at most " + bound);
@@ -694,7 +694,7 @@ class MetalBackendTest {
     }
 
     /** Commits on {@code queue} a command buffer that encodes {@code sel} of {@code event} at {@code value}. */
-    private static void commitEventCommand(MetalQueue queue, Sel sel, long event, long value) {
+    static void commitEventCommand(MetalQueue queue, Sel sel, long event, long value) {
         try (Pool pool = Pool.push()) {
             long commands = Msg.word(queue.handle(), Sel.COMMAND_BUFFER);
             Msg.send(commands, sel, event, value);
