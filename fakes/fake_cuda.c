@@ -25,6 +25,15 @@
 /* CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS */
 #define ATTRIBUTE_64_BIT_STREAM_MEM_OPS 122
 
+/* CUDA_DEVICE_MAX_CONNECTIONS=1 at initialization: every stream of a device feeds one queue. */
+static int one_queue;
+
+/* With one connection, hardware queue 0 for every stream; otherwise each stream its own. */
+static int hw_queue_for(int device) {
+    (void) device;
+    return one_queue ? 0 : -1;
+}
+
 static __thread ctx_t *ctx_stack[16];
 static __thread int depth;
 static __thread stream_t *per_thread[DEVICES];
@@ -172,6 +181,33 @@ CUresult cuCtxPopCurrent_v2(CUcontext *pctx) {
     return CUDA_SUCCESS;
 }
 
+/* cuda.h, cuCtxCreate: a new context "associates it with the calling thread", supplanting the
+   current one, which cuCtxPopCurrent restores: pushed. Not a primary context: a line refuses it. */
+CUresult cuCtxCreate_v2(CUcontext *pctx, unsigned int flags, CUdevice dev) {
+    ENTER("cuCtxCreate_v2");
+    (void) flags;
+    if (!pctx) return CUDA_ERROR_INVALID_VALUE;
+    if (dev < 0 || dev >= DEVICES) return CUDA_ERROR_INVALID_DEVICE;
+    if (depth >= 16) return CUDA_ERROR_INVALID_VALUE;
+    ctx_t *c = calloc(1, sizeof *c);
+    c->device = dev;
+    c->refs = 1;
+    ctx_stack[depth++] = c;
+    *pctx = c;
+    return CUDA_SUCCESS;
+}
+
+/* cuda.h, cuCtxDestroy: "If ctx is current to the calling thread then ctx will also be popped
+   from the current thread's context stack". The tests destroy only contexts they made, with
+   nothing left of theirs in them; the fake keeps the memory, as a stale handle may still be read. */
+CUresult cuCtxDestroy_v2(CUcontext ctx) {
+    ENTER("cuCtxDestroy_v2");
+    if (!ctx) return CUDA_ERROR_INVALID_VALUE;
+    if (current() == ctx) depth--;
+    ctx->refs = 0;
+    return CUDA_SUCCESS;
+}
+
 CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev) {
     ENTER("cuDevicePrimaryCtxRetain");
     return primary_retain(pctx, dev);
@@ -224,8 +260,16 @@ CUresult cuMemHostRegister_v2(void *p, size_t bytesize, unsigned int flags) {
     return host_register(p, bytesize);
 }
 
+/* Waits for every stream of the current context first. NVIDIA does not say whether it does; the
+   evidence says frees of page-locked memory synchronize the device (the CUDA C++ Programming
+   Guide lists page-locked host memory allocation among the implicit synchronizations; PyTorch's
+   CachingHostAllocator.h exists to avoid "device synchronizations due to cudaFreeHost calls";
+   NCCL issue 48 is a hang in cuMemFreeHost while streams were busy), so the fake takes the worst
+   case: behind a stalled stream, for good. */
 CUresult cuMemHostUnregister(void *p) {
     ENTER("cuMemHostUnregister");
+    ctx_t *c = current();
+    if (c) drain_all_streams(c);
     return host_unregister(p);
 }
 
@@ -452,6 +496,17 @@ CUresult cuLaunchHostFunc(CUstream handle, CUhostFn fn, void *userData) {
     op->user = userData;
     return push_op(s, op);
 }
+
+#ifndef FAKE_BEFORE_V2_MEMOPS
+/* CUDA 13.2's: a host function with the sync mode of the driver's thread that runs it
+   (CUhostTaskSyncMode: CU_HOST_TASK_BLOCKING 0, CU_HOST_TASK_SPINWAIT 1). The fake's stream
+   threads run it as they run cuLaunchHostFunc's; an older driver (the other build) lacks it. */
+CUresult cuLaunchHostFunc_v2(CUstream handle, CUhostFn fn, void *userData, unsigned int syncMode) {
+    ENTER("cuLaunchHostFunc_v2");
+    if (syncMode > 1) return CUDA_ERROR_INVALID_VALUE;
+    return cuLaunchHostFunc(handle, fn, userData);
+}
+#endif
 
 /* ---------------------------------------------------------------- what the GPU check's probe asks */
 

@@ -9,13 +9,17 @@
  * capture (work queued on a capturing stream is recorded into a graph, not run, and every launch
  * of that graph queues it again; a whole-context call from a thread not in relaxed mode
  * invalidates a global capture); the legacy stream's implicit synchronization with blocking
- * streams; one hardware queue shared by every stream of a device (CUDA_DEVICE_MAX_CONNECTIONS=1);
- * sticky errors after which nothing queued runs; failure injection. Each fake adds its API on top, its own idea of the calling
- * thread's current context or device, as current(), and its own resolve_stream().
+ * streams; hardware queues that streams share (every stream of a device in one with
+ * CUDA_DEVICE_MAX_CONNECTIONS=1; HIP's pool of GPU_MAX_HW_QUEUES), in which an op runs only once
+ * everything submitted to its queue before it ran, whichever stream submitted it; sticky errors
+ * after which nothing queued runs; failure injection. Each fake adds its API on top, its own
+ * idea of the calling thread's current context or device, as current(), its own
+ * resolve_stream(), and the hardware queue a new stream gets, as hw_queue_for().
  *
  * Test hooks (not part of CUDA or HIP): fakeEnqueueWork, fakeFailNext, fakeFailPending, fakePrimaryRefs,
  * fakeSetSticky, fakeLiveAllocations, fakeRegisteredPages, fakeSetAttribute,
- * fakeUnvalidatedHandles, fakeResetPrimary, fakeLiveEvents, fakeLiveStreams, fakeCaptureAtNextRecord.
+ * fakeUnvalidatedHandles, fakeResetPrimary, fakeLiveEvents, fakeLiveStreams, fakeCaptureAtNextRecord,
+ * fakeHwQueueOf, fakePendingOps.
  */
 #ifndef GAR_FAKE_DEVICE_H
 #define GAR_FAKE_DEVICE_H
@@ -79,9 +83,9 @@ typedef struct op {
     /* OP_AFTER: runs once `after` has run after_count ops. */
     struct stream *after;
     long long after_count;
-    /* Its place in the device's one queue (one_queue mode), from 1. */
-    long long order;
     struct op *next;
+    /* The next op submitted to the same hardware queue, whichever stream's. Under mu. */
+    struct op *hw_next;
 } op_t;
 
 /* What a capture recorded: the ops, in order; an executable graph is a copy of them. */
@@ -100,6 +104,8 @@ typedef struct stream {
     int capture, capture_mode;
     /* Not created with CU_STREAM_NON_BLOCKING: synchronizes with the legacy stream. */
     int blocking;
+    /* The hardware queue it feeds (an index into hw_queues of its device), -1 for one of its own. */
+    int hwq;
     /* Ops queued and run so far, for OP_AFTER. Under mu of the stream. */
     long long queued, ran;
     /* The graph being captured, while capture is not CAPTURE_NONE. Under the global mu. */
@@ -122,9 +128,16 @@ static int unvalidated_handles;
 /* Test-set device attributes: {attribute, value} per device, overriding the fake's defaults. */
 static int attribute_overrides[DEVICES][MAX_ATTRIBUTES][2];
 static __thread int thread_capture_mode = MODE_GLOBAL;
-/* CUDA_DEVICE_MAX_CONNECTIONS=1 at initialization: every stream of a device feeds one queue. */
-static int one_queue;
-static long long queue_submitted[DEVICES], queue_ran[DEVICES];
+/*
+ * A hardware queue that streams share: what was submitted to it and has not run, oldest first
+ * (linked by hw_next), and how many streams feed it. Each submission waits for every earlier one
+ * in its queue, as a packet with the barrier bit set does. Under mu.
+ */
+#define MAX_HW_QUEUES 64
+typedef struct hw_queue { op_t *head, *tail; int streams; } hw_queue_t;
+static hw_queue_t hw_queues[DEVICES][MAX_HW_QUEUES];
+/* Each fake's choice of a new stream's hardware queue (-1: its own), made under mu. */
+static int hw_queue_for(int device);
 static int live_events;
 
 static char fail_name[64];
@@ -386,6 +399,30 @@ static long long now_ns(void) {
 static int halted(stream_t *s) { return sticky(s->ctx) || dead(s); }
 static int after_reached(op_t *op);
 
+/* Whether op is the oldest submission of s's hardware queue not yet run. */
+static int hw_head(stream_t *s, op_t *op) {
+    pthread_mutex_lock(&mu);
+    int head = hw_queues[s->ctx->device][s->hwq].head == op;
+    pthread_mutex_unlock(&mu);
+    return head;
+}
+
+/* Takes op out of s's hardware queue: it ran, or it was dropped with its stream. */
+static void hw_unlink(stream_t *s, op_t *op) {
+    if (s->hwq < 0) return;
+    pthread_mutex_lock(&mu);
+    hw_queue_t *q = &hw_queues[s->ctx->device][s->hwq];
+    op_t *before = NULL;
+    for (op_t *o = q->head; o; before = o, o = o->hw_next) {
+        if (o == op) {
+            if (before) before->hw_next = o->hw_next; else q->head = o->hw_next;
+            if (q->tail == o) q->tail = before;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&mu);
+}
+
 static void *run_stream(void *arg) {
     stream_t *s = arg;
     for (;;) {
@@ -400,9 +437,8 @@ static void *run_stream(void *arg) {
         if (!s->head) s->tail = NULL;
         pthread_mutex_unlock(&s->mu);
 
-        /* One hardware queue: nothing runs before everything submitted earlier, on any stream, ran. */
-        while (one_queue && op->order && __atomic_load_n(&queue_ran[s->ctx->device], __ATOMIC_ACQUIRE) < op->order - 1
-               && !dead(s)) {
+        /* A shared hardware queue: nothing runs before everything submitted to it earlier ran. */
+        while (s->hwq >= 0 && !dead(s) && !hw_head(s, op)) {
             struct timespec pause = {0, 2000};
             nanosleep(&pause, NULL);
         }
@@ -448,7 +484,7 @@ static void *run_stream(void *arg) {
                 break;
             }
         }
-        if (one_queue && op->order) __atomic_store_n(&queue_ran[s->ctx->device], op->order, __ATOMIC_RELEASE);
+        hw_unlink(s, op);
         free(op);
         pthread_mutex_lock(&s->mu);
         s->ran++;
@@ -474,11 +510,15 @@ static void append_locked(stream_t *s, op_t *op, stream_t *after) {
             barrier->after_count = queued;
         }
     }
-    int dev = s->ctx->device;
+    hw_queue_t *q = s->hwq >= 0 ? &hw_queues[s->ctx->device][s->hwq] : NULL;
     pthread_mutex_lock(&s->mu);
     for (op_t *o = barrier ? barrier : op; o; o = o == barrier ? op : NULL) {
         o->next = NULL;
-        if (one_queue) o->order = ++queue_submitted[dev];
+        o->hw_next = NULL;
+        if (q) {
+            if (q->tail) q->tail->hw_next = o; else q->head = o;
+            q->tail = o;
+        }
         if (s->tail) s->tail->next = o; else s->head = o;
         s->tail = o;
         s->pending++;
@@ -491,13 +531,14 @@ static void append_locked(stream_t *s, op_t *op, stream_t *after) {
 /*
  * Queues op on s. On a capturing stream it is recorded into the graph instead (cuda.h,
  * cuStreamBeginCapture: "all operations pushed into the stream will not be executed, but will
- * instead be captured into a graph"); stream memory operations become nodes like any other.
+ * instead be captured into a graph"); stream memory operations become nodes like any other,
+ * unless capturable is 0 (HIP's, which ROCm queues at once: see fake_hip.c).
  * The legacy stream synchronizes implicitly (NVIDIA, "Stream synchronization behavior": an
  * action in the legacy stream first waits on all blocking streams, and all blocking streams
  * then wait on it): an op on the legacy stream runs after what every blocking stream of its
  * context queued before it, and an op on a blocking stream after what the legacy stream queued.
  */
-static CUresult push_op(stream_t *s, op_t *op) {
+static CUresult push_op_capturable(stream_t *s, op_t *op, int capturable) {
     if (!s) {
         free(op);
         return CUDA_ERROR_INVALID_HANDLE;
@@ -507,7 +548,7 @@ static CUresult push_op(stream_t *s, op_t *op) {
         return sticky(s->ctx);
     }
     pthread_mutex_lock(&mu);
-    if (s->capture != CAPTURE_NONE) {
+    if (capturable && s->capture != CAPTURE_NONE) {
         op->next = NULL;
         if (s->graph->tail) s->graph->tail->next = op; else s->graph->head = op;
         s->graph->tail = op;
@@ -546,6 +587,8 @@ static CUresult push_op(stream_t *s, op_t *op) {
     pthread_mutex_unlock(&mu);
     return CUDA_SUCCESS;
 }
+
+static CUresult push_op(stream_t *s, op_t *op) { return push_op_capturable(s, op, 1); }
 
 /* Whether `after` has run after_count ops; a stream that is gone ran everything it will. */
 static int after_reached(op_t *op) {
@@ -600,13 +643,19 @@ static void graph_destroy(graph_t *g) {
     free(g);
 }
 
-static CUresult enqueue(stream_t *s, enum op_kind kind, volatile uint64_t *addr, uint64_t value, long long nanos) {
+/* capturable 0: queued to run even on a capturing stream, as HIP's stream operations are. */
+static CUresult enqueue_capturable(stream_t *s, enum op_kind kind, volatile uint64_t *addr, uint64_t value,
+                                   long long nanos, int capturable) {
     op_t *op = calloc(1, sizeof *op);
     op->kind = kind;
     op->addr = addr;
     op->value = value;
     op->nanos = nanos;
-    return push_op(s, op);
+    return push_op_capturable(s, op, capturable);
+}
+
+static CUresult enqueue(stream_t *s, enum op_kind kind, volatile uint64_t *addr, uint64_t value, long long nanos) {
+    return enqueue_capturable(s, kind, addr, value, nanos, 1);
 }
 
 /* The stream behind a live handle, or NULL for one that was never made or is gone. */
@@ -697,6 +746,7 @@ static int primary_release(int dev) {
     return CUDA_SUCCESS;
 }
 
+/* Ends s's thread, drops what it had not run, and lets go of its hardware queue. Not under mu. */
 static void stop_stream(stream_t *s) {
     pthread_mutex_lock(&s->mu);
     s->closing = 1;
@@ -705,8 +755,14 @@ static void stop_stream(stream_t *s) {
     pthread_join(s->thread, NULL);
     for (op_t *op = s->head; op;) {
         op_t *next = op->next;
+        hw_unlink(s, op);
         free(op);
         op = next;
+    }
+    if (s->hwq >= 0) {
+        pthread_mutex_lock(&mu);
+        hw_queues[s->ctx->device][s->hwq].streams--;
+        pthread_mutex_unlock(&mu);
     }
 }
 
@@ -845,6 +901,8 @@ static stream_t *new_stream(ctx_t *c) {
     pthread_mutex_init(&s->mu, NULL);
     pthread_cond_init(&s->changed, NULL);
     pthread_mutex_lock(&mu);
+    s->hwq = hw_queue_for(c->device);
+    if (s->hwq >= 0) hw_queues[c->device][s->hwq].streams++;
     for (int i = 0; i < MAX_STREAMS; i++) {
         if (!streams[i]) {
             streams[i] = s;
@@ -877,6 +935,22 @@ int fakeLiveStreams(void) {
 }
 
 int fakeLiveEvents(void) { return __atomic_load_n(&live_events, __ATOMIC_ACQUIRE); }
+
+/* The ops queued on a stream and not yet run, -1 for a handle that names no stream. */
+int fakePendingOps(const void *handle) {
+    stream_t *s = live_stream(handle);
+    if (!s) return -1;
+    pthread_mutex_lock(&s->mu);
+    int pending = s->pending;
+    pthread_mutex_unlock(&s->mu);
+    return pending;
+}
+
+/* The hardware queue a stream feeds (-1: one of its own), -2 for a handle that names no stream. */
+int fakeHwQueueOf(const void *handle) {
+    stream_t *s = live_stream(handle);
+    return s ? s->hwq : -2;
+}
 
 /* The legacy default stream of c, made when first used, as the driver makes it. */
 static stream_t *legacy_stream(ctx_t *c) {

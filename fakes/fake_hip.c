@@ -14,6 +14,17 @@
  *   hipSuccess or hipErrorNotReady. On 5.2.3 a device fault aborts the process instead of
  *   leaving a sticky error, so the device model's sticky errors (fakeSetSticky) are this fake's
  *   own for HIP: they stop queued work, but no HIP call reports them.
+ * - stream operations (hipStreamWriteValue64, hipStreamWaitValue64) on a capturing stream are
+ *   queued to run at once, not captured: ROCm 5.2 to 6.2's ihipStreamOperation (clr,
+ *   hipamd/src/hip_stream_ops.cpp) enqueues the command without asking about a capture.
+ * - hardware queues, as clr's rocclr gives them to streams (rocclr/device/rocm/rocdevice.cpp,
+ *   Device::acquireQueue and getQueueFromPool): at most GPU_MAX_HW_QUEUES of them per device and
+ *   priority (rocclr/utils/flags.hpp, default 4); a new stream, the null stream included, gets one
+ *   of its own while fewer exist, and after that shares the one fed by the fewest streams; a
+ *   queue goes with its last stream (5.2; later ROCm keeps it for the next stream). The AQL
+ *   packets HIP submits carry the barrier bit (rocclr/device/rocm/rocvirtual.cpp, the packet
+ *   headers), so what a stream submits behind another's device-side wait on a shared queue runs
+ *   only once that wait ended. Read once, from the environment, when the first stream is made.
  */
 #define _GNU_SOURCE
 #include "fake_device.h"
@@ -23,6 +34,33 @@
 #define ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE 10013
 
 static __thread int current_device;
+
+/* GPU_MAX_HW_QUEUES as rocclr reads it (atoi), at least 1; at most what the model holds. Under mu. */
+static int max_hw_queues(void) {
+    static int max;
+    if (!max) {
+        const char *value = getenv("GPU_MAX_HW_QUEUES");
+        max = value ? atoi(value) : 4;
+        if (max < 1) max = 1;
+        if (max > MAX_HW_QUEUES) max = MAX_HW_QUEUES;
+    }
+    return max;
+}
+
+/* A queue of its own while the device has fewer than GPU_MAX_HW_QUEUES, else the least fed. Under mu. */
+static int hw_queue_for(int device) {
+    int used = 0, spare = -1, least = -1;
+    for (int q = 0; q < MAX_HW_QUEUES; q++) {
+        int fed = hw_queues[device][q].streams;
+        if (fed > 0) {
+            used++;
+            if (least < 0 || fed < hw_queues[device][least].streams) least = q;
+        } else if (spare < 0) {
+            spare = q;
+        }
+    }
+    return used < max_hw_queues() && spare >= 0 ? spare : least;
+}
 
 static ctx_t *current(void) { return &primary[current_device]; }
 
@@ -60,6 +98,9 @@ const char *hipGetErrorName(hipError_t error) {
     case 400: return "hipErrorInvalidHandle";
     case 600: return "hipErrorNotReady";
     case 700: return "hipErrorIllegalAddress";
+    case 900: return "hipErrorStreamCaptureUnsupported";
+    case 901: return "hipErrorStreamCaptureInvalidated";
+    case 906: return "hipErrorStreamCaptureImplicit";
     default: return "hipErrorUnknown";
     }
 }
@@ -191,7 +232,7 @@ hipError_t hipStreamWriteValue64(CUstream handle, void *ptr, uint64_t value, uns
     ENTER("hipStreamWriteValue64");
     if (flags != 0) return CUDA_ERROR_INVALID_VALUE;
     RESOLVE(s, handle);
-    return enqueue(s, OP_WRITE, (volatile uint64_t *) ptr, value, 0);
+    return enqueue_capturable(s, OP_WRITE, (volatile uint64_t *) ptr, value, 0, 0);
 }
 
 hipError_t hipStreamWaitValue64(CUstream handle, void *ptr, uint64_t value, unsigned int flags, uint64_t mask) {
@@ -199,11 +240,11 @@ hipError_t hipStreamWaitValue64(CUstream handle, void *ptr, uint64_t value, unsi
     if (flags != 0 || mask != ~(uint64_t) 0) return CUDA_ERROR_INVALID_VALUE;
     RESOLVE(s, handle);
     if (!attribute_of(s->ctx->device, ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE, 1)) return CUDA_ERROR_NOT_SUPPORTED;
-    return enqueue(s, OP_WAIT, (volatile uint64_t *) ptr, value, 0);
+    return enqueue_capturable(s, OP_WAIT, (volatile uint64_t *) ptr, value, 0, 0);
 }
 
-/* Capture, as the tests play another owner with it (the backend binds none of these but the mode
-   exchange). hipHostRegister and hipHostUnregister from a thread in global mode while a global
+/* Capture, as the tests play another owner with it (the backend binds only the mode exchange and
+   hipStreamIsCapturing). hipHostRegister and hipHostUnregister from a thread in global mode while a global
    capture is under way fail with hipErrorStreamCaptureUnsupported (hipamd 5.2.3 and clr,
    CHECK_STREAM_CAPTURE_SUPPORTED) and, as clr does, invalidate it: the model's unsafe_during_capture. */
 hipError_t hipThreadExchangeStreamCaptureMode(int *mode) {
@@ -223,6 +264,26 @@ hipError_t hipStreamEndCapture(CUstream handle, graph_t **pGraph) {
     if (!pGraph) return CUDA_ERROR_INVALID_VALUE;
     RESOLVE(s, handle);
     return end_capture(s, pGraph);
+}
+
+/* clr, hipStreamIsCapturing: the null stream never captures; hipErrorStreamCaptureImplicit for it
+   while a blocking stream captures is later HIP's (5.2.3 answers None), modelled as later HIP's. */
+hipError_t hipStreamIsCapturing(CUstream handle, int *status) {
+    ENTER("hipStreamIsCapturing");
+    if (!status) return CUDA_ERROR_INVALID_VALUE;
+    RESOLVE(s, handle);
+    if (handle == NULL && blocking_capture_in(s->ctx)) return CUDA_ERROR_STREAM_CAPTURE_IMPLICIT;
+    *status = handle == NULL ? CAPTURE_NONE : capture_status(s);
+    return CUDA_SUCCESS;
+}
+
+/* clr, hipStreamGetFlags_common: hipErrorInvalidValue for the null stream; the flags it was made with. */
+hipError_t hipStreamGetFlags(CUstream handle, unsigned int *flags) {
+    ENTER("hipStreamGetFlags");
+    if (!flags || handle == NULL) return CUDA_ERROR_INVALID_VALUE;
+    RESOLVE(s, handle);
+    *flags = s->blocking ? 0 : 0x1u;
+    return CUDA_SUCCESS;
 }
 
 hipError_t hipEventCreateWithFlags(CUevent *event, unsigned int flags) {

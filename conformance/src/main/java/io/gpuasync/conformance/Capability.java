@@ -8,6 +8,13 @@ public enum Capability {
     FAIL_DOMAIN,
     /** A stream waiting on the device for a word: the driver implements {@code LineDriver.waitValue}. */
     DEVICE_SIDE_WAIT,
+    /**
+     * A device-side wait queued before the store it waits for (the driver's
+     * {@code LineDriver.checkWaitAheadOfStore} accepts it): gates that hold a stream until a later
+     * store, and waits for what nothing has stored yet. A driver whose streams may share a
+     * hardware queue (HIP's) refuses such waits, and declares only {@link #DEVICE_SIDE_WAIT}.
+     */
+    WAIT_AHEAD_OF_STORE,
     /** Telling how many references a domain holds ({@code domainReferences}). */
     REFERENCE_COUNT,
     /** Telling how many pages a domain has allocated and not freed ({@code hostPages}). */

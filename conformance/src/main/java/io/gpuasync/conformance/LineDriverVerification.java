@@ -103,6 +103,11 @@ public abstract class LineDriverVerification<S, D> {
         return Set.of();
     }
 
+    // Whether a stream can be held at a gate: a device-side wait for a store the suite queues later.
+    private boolean gates() {
+        return capabilities().containsAll(Set.of(Capability.DEVICE_SIDE_WAIT, Capability.WAIT_AHEAD_OF_STORE));
+    }
+
     /** How many domains the backend can make current ({@link Capability#MANY_DOMAINS}: at least 2). */
     protected int domains() {
         return 1;
@@ -952,7 +957,7 @@ public abstract class LineDriverVerification<S, D> {
      * line15: settle is bounded. A line closed while its store cannot land within the line's
      * bound is kept as leaked and reported, and close returns; once the store can land, the
      * driver's settle answers, at the latest within {@link #patience()} (best by its deadline).
-     * With {@link Capability#DEVICE_SIDE_WAIT} the store is held by a device-side wait on another
+     * With {@link Capability#WAIT_AHEAD_OF_STORE} the store is held by a device-side wait on another
      * line's word, stored only after the close, so no work's duration has to be trusted;
      * otherwise it waits behind work of three settle bounds.
      */
@@ -964,7 +969,7 @@ public abstract class LineDriverVerification<S, D> {
             world.expectLeak(line);
             S stream = world.stream(0);
             Runnable letItLand;
-            if (capabilities().contains(Capability.DEVICE_SIDE_WAIT)) {
+            if (gates()) {
                 MappedLine<S, D> gate = world.open(0);
                 S opener = world.stream(0);
                 gate.waitOnDevice(stream, Slot.S0, 1);
@@ -1239,9 +1244,10 @@ public abstract class LineDriverVerification<S, D> {
      * while the watcher reads the word: each value must land whole (a store truncated to 32
      * bits never reaches 2^32 + 1) and the word never moves back (a store written as two 32-bit
      * halves does, for a moment, at 2^32). With {@link Capability#DEVICE_SIDE_WAIT}, a driver-level
-     * wait for 2^32 + 1 must hold its stream until the word reads that (a 32-bit compare lets
-     * it through at once); the wait is not tried across 2^63, where a vendor may compare plainly
-     * ({@link LineDriver#waitValue}). No hook is needed: the suite holds the driver.
+     * wait for 2^32 + 1, queued after the stores up to it (still behind their work), must hold
+     * its stream until the word reads that (a 32-bit compare lets it through at once); the wait
+     * is not tried across 2^63, where a vendor may compare plainly ({@link LineDriver#waitValue}).
+     * No hook is needed: the suite holds the driver.
      */
     @Property(tries = 2)
     public void required_line20_valuesAcross2To32And2To63LandWhole(@ForAll("slots") Slot slot) {
@@ -1253,22 +1259,24 @@ public abstract class LineDriverVerification<S, D> {
             long address = line.deviceAddress(stream, slot);
             Ticket released = null;
             long waitedFor = WRAPS[0] + 1;
-            if (capabilities().contains(Capability.DEVICE_SIDE_WAIT)) {
-                MappedLine<S, D> marker = world.open(0);
-                S consumer = world.stream(0);
-                // Through the line first, so that its close settles the consumer too.
-                line.waitOnDevice(consumer, slot, 1);
-                world.driver.waitValue(consumer, address, waitedFor);
-                Ticket behind = marker.signal(consumer, Slot.S0);
-                released = behind;
-                world.before(() -> Sequences.reached(line.word(slot), waitedFor), behind::isDone, rule,
-                        "work behind a device-side wait for 0x" + Long.toHexString(waitedFor) + " ran while the word read less"
-                                + " (the wait compared 32 bits?)");
-            }
             for (long wrap : WRAPS) {
                 for (long value = wrap - 2; value != wrap + 2; value++) {
                     enqueueWork(stream, Duration.ofMillis(1));
                     world.driver.writeValue(stream, address, value);
+                }
+                if (wrap == WRAPS[0] && capabilities().contains(Capability.DEVICE_SIDE_WAIT)) {
+                    // Queued after the stores it waits for, still behind their work: no device
+                    // can order it ahead of them (as streams sharing a hardware queue would).
+                    // Through the line first, so that its close settles the consumer too.
+                    MappedLine<S, D> marker = world.open(0);
+                    S consumer = world.stream(0);
+                    line.waitOnDevice(consumer, slot, 1);
+                    world.driver.waitValue(consumer, address, waitedFor);
+                    Ticket behind = marker.signal(consumer, Slot.S0);
+                    released = behind;
+                    world.before(() -> Sequences.reached(line.word(slot), waitedFor), behind::isDone, rule,
+                            "work behind a device-side wait for 0x" + Long.toHexString(waitedFor) + " ran while the word read"
+                                    + " less (the wait compared 32 bits?)");
                 }
                 long last = wrap + 1;
                 long[] seen = {line.word(slot)};
@@ -1319,23 +1327,24 @@ public abstract class LineDriverVerification<S, D> {
      * line22: settle waits for the streams it is given and only those. Another owner's stream,
      * of the line's domain (and, with {@link Capability#MANY_DOMAINS}, of another), is kept busy
      * past the line's settle bound (behind a device-side wait on a gate where the backend has
-     * them, else behind work of two bounds) while the line, whose own stores are done, closes:
-     * it must close, not end leaked behind work that is not its own.
+     * them, else behind work of two bounds) while the line, whose own stores are done, closes
+     * with its stream still to settle (a device address was handed out for it): it must close,
+     * not end leaked behind work that is not its own. Where the driver's free waits for every
+     * stream of the device ({@link LineDriver#freeWaitsForDevice}), no close can pass the busy
+     * stream: the driver's settle is asked alone, for the line's stream, while the other is busy,
+     * and must say yes; the line closes once the other stream's work is over.
      */
     @Property(tries = 1)
     public void required_line22_settleWaitsOnlyForTheLinesOwnStreams() {
-        if (driver().freeWaitsForDevice()) {
-            // Its close cannot pass another owner's busy stream: it keeps the page, at the bound.
-            throw new org.opentest4j.TestAbortedException("line22 cannot hold for " + driver().name() + ": its free waits"
-                    + " for every stream of the device (LineDriver.freeWaitsForDevice)");
-        }
         LineRule rule = LineRule.SETTLE_ONLY_ITS_STREAMS;
+        boolean freeWaits = driver().freeWaitsForDevice();
         check(rule, world -> {
             int domains = capabilities().contains(Capability.MANY_DOMAINS) ? 2 : 1;
             List<Runnable> release = new ArrayList<>();
+            List<Ticket> busyEnds = new ArrayList<>();
             for (int d = 0; d < domains; d++) {
                 S busy = world.stream(d);
-                if (capabilities().contains(Capability.DEVICE_SIDE_WAIT)) {
+                if (gates()) {
                     MappedLine<S, D> gate = world.open(d);
                     S opener = world.stream(d);
                     gate.waitOnDevice(busy, Slot.S0, 1);
@@ -1343,15 +1352,38 @@ public abstract class LineDriverVerification<S, D> {
                 } else {
                     enqueueWork(busy, settleBound().multipliedBy(2));
                 }
+                if (freeWaits) {
+                    busyEnds.add(world.open(d).signal(busy, Slot.S0));
+                }
             }
             MappedLine<S, D> line = world.open(0);
             S own = world.stream(0);
             enqueueWork(own, Duration.ofMillis(5));
             awaitLanded(line.signal(own, Slot.S2), rule);
-            try {
+            // Work the caller may queue with the address keeps the stream in the close's settle,
+            // which a landed store alone would not: the settle is asked, and for this stream only.
+            line.deviceAddress(own, Slot.S2);
+            if (freeWaits) {
+                @SuppressWarnings("unchecked")
+                D domain = (D) world.driver.page(line.words().address()).domain;
+                boolean settled;
+                try {
+                    settled = world.driver.settle(domain, List.of(own), System.nanoTime() + settleBound().toNanos());
+                } finally {
+                    release.forEach(Runnable::run);
+                }
+                require(settled, rule, "the settle of a line's own stream, whose store had landed, answered no while another"
+                        + " owner's stream was busy: it waited for more than the streams it was given");
+                for (Ticket end : busyEnds) {
+                    awaitLanded(end, rule);
+                }
                 line.close();
-            } finally {
-                release.forEach(Runnable::run);
+            } else {
+                try {
+                    line.close();
+                } finally {
+                    release.forEach(Runnable::run);
+                }
             }
             require(line.state() == Line.State.CLOSED, rule, "a line whose own stores had landed ended " + line.state()
                     + " on closing while another owner's stream was busy: its settle waited for more than its own streams");
@@ -1361,7 +1393,7 @@ public abstract class LineDriverVerification<S, D> {
     /**
      * line23: settle returns by its deadline, even when what it waits for can never end before
      * the suite lets it: three lines, each with a store held behind work that cannot end (a
-     * device-side wait on a gate, with {@link Capability#DEVICE_SIDE_WAIT}; else work of three
+     * device-side wait on a gate, with {@link Capability#WAIT_AHEAD_OF_STORE}; else work of three
      * settle bounds), are closed at once from three threads. Each ends leaked; and then, while
      * the work still cannot end, every settle call must have returned (within {@link #patience()}
      * at most). A settle that waits for the work instead stays blocked in the driver: for good,
@@ -1371,7 +1403,7 @@ public abstract class LineDriverVerification<S, D> {
     public void required_line23_settleReturnsByItsDeadline() {
         LineRule rule = LineRule.SETTLE_BY_ITS_DEADLINE;
         check(rule, world -> {
-            boolean gated = capabilities().contains(Capability.DEVICE_SIDE_WAIT);
+            boolean gated = gates();
             MappedLine<S, D> gate = world.open(0);
             S opener = world.stream(0);
             List<MappedLine<S, D>> lines = new ArrayList<>();
@@ -1431,7 +1463,7 @@ public abstract class LineDriverVerification<S, D> {
      * page the line kept.
      */
     @Property(tries = 1)
-    @Needs(Capability.DEVICE_SIDE_WAIT)
+    @Needs({Capability.DEVICE_SIDE_WAIT, Capability.WAIT_AHEAD_OF_STORE})
     public void required_line24_aLineWaitedOnWithNothingStoredKeepsItsPage() {
         LineRule rule = LineRule.WAITING_STREAM_KEEPS_PAGE;
         check(rule, world -> {
@@ -1632,7 +1664,7 @@ public abstract class LineDriverVerification<S, D> {
      * driver-level store into the page the line kept.
      */
     @Property(tries = 1)
-    @Needs(Capability.DEVICE_SIDE_WAIT)
+    @Needs({Capability.DEVICE_SIDE_WAIT, Capability.WAIT_AHEAD_OF_STORE})
     public void required_line30_settleCoversAWaitUnderWay() {
         LineRule rule = LineRule.SETTLE_COVERS_RUNNING_WORK;
         check(rule, world -> {
@@ -1723,7 +1755,7 @@ public abstract class LineDriverVerification<S, D> {
     /** Streams each of {@code line32}'s rounds holds at once: each a chance to see the store land early. */
     private static final int HELD_STREAMS = 2;
 
-    /** Rounds of {@code line32} with the streams held at a gate ({@link Capability#DEVICE_SIDE_WAIT}). */
+    /** Rounds of {@code line32} with the streams held at a gate (device-side waits ahead of their store). */
     private static final int GATED_ROUNDS = 3;
 
     /**
@@ -1745,8 +1777,8 @@ public abstract class LineDriverVerification<S, D> {
      * streams had time to start that operation, a store is signalled on each, into slot
      * {@code first} and the next.
      * <ul>
-     * <li>With {@link Capability#DEVICE_SIDE_WAIT}, the operation is a device-side wait on a
-     * gate the suite opens only after it looked: the store must not have landed before (no
+     * <li>With {@link Capability#DEVICE_SIDE_WAIT} and {@link Capability#WAIT_AHEAD_OF_STORE}, the
+     * operation is a device-side wait on a gate the suite opens only after it looked: the store must not have landed before (no
      * timing in that claim), in each of {@value #GATED_ROUNDS} rounds, each pausing four times
      * longer than the one before, so that a stream that had not yet taken the wait off its
      * queue in one round has in another.</li>
@@ -1766,7 +1798,7 @@ public abstract class LineDriverVerification<S, D> {
             for (int i = 0; i < HELD_STREAMS; i++) {
                 streams.add(world.stream(0));
             }
-            if (capabilities().contains(Capability.DEVICE_SIDE_WAIT)) {
+            if (gates()) {
                 MappedLine<S, D> gate = world.open(0);
                 S opener = world.stream(0);
                 for (int round = 1; round <= GATED_ROUNDS; round++) {
@@ -1832,7 +1864,8 @@ public abstract class LineDriverVerification<S, D> {
      * one: behind whatever was queued between them, for good where that is a wait on a stream
      * that waits for this word). On one held stream: the first store, a marker into another line,
      * a second hold, the second store into the same word; the first must have landed when the
-     * marker has. With {@link Capability#DEVICE_SIDE_WAIT} the holds are device-side waits on
+     * marker has. With {@link Capability#DEVICE_SIDE_WAIT} and {@link Capability#WAIT_AHEAD_OF_STORE}
+     * the holds are device-side waits on
      * gates the suite opens, and the first store is looked at with the second hold still shut;
      * otherwise they are work of {@link #LONG_WORK}, and the watcher looks while the second
      * work runs.
@@ -1844,7 +1877,7 @@ public abstract class LineDriverVerification<S, D> {
             MappedLine<S, D> line = world.open(0);
             MappedLine<S, D> marker = world.open(0);
             S stream = world.stream(0);
-            boolean gated = capabilities().contains(Capability.DEVICE_SIDE_WAIT);
+            boolean gated = gates();
             MappedLine<S, D> gate = gated ? world.open(0) : null;
             S opener = gated ? world.stream(0) : null;
             // Held from the start, so that the first store is still queued when the second is.
@@ -2005,7 +2038,7 @@ public abstract class LineDriverVerification<S, D> {
         final boolean forGood;
 
         Hold(World world, S stream, Duration most) {
-            forGood = capabilities().contains(Capability.DEVICE_SIDE_WAIT);
+            forGood = gates();
             if (forGood) {
                 gate = world.open(0);
                 opener = world.stream(0);

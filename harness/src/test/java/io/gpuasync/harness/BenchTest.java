@@ -76,6 +76,12 @@ class BenchTest {
             assertEquals("line", row.get("waits_on"), plan);
             assertEquals(40L, number(row, "samples"));
         }
+        // The estimator's counts say the same in the JSON as in the table.
+        Matcher counts = Pattern.compile("\n  default .*; (\\d+) landed after their prediction, (\\d+) before").matcher(table);
+        assertTrue(counts.find(), table);
+        Map<String, Object> defaultRow = row(plans, "plan", "default");
+        assertEquals(Long.parseLong(counts.group(1)), number(defaultRow, "landed_after_prediction"), defaultRow.toString());
+        assertEquals(Long.parseLong(counts.group(2)), number(defaultRow, "landed_before_prediction"), defaultRow.toString());
         // The simulation's own way of waiting, after the line's: the callback model.
         Map<String, Object> callback = row(plans, "plan", "callback");
         assertEquals("backend", callback.get("waits_on"));

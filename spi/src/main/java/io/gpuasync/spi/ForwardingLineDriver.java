@@ -69,6 +69,11 @@ public class ForwardingLineDriver<S, D> implements LineDriver<S, D> {
     }
 
     @Override
+    public void checkWaitAheadOfStore(S stream) throws LineException {
+        delegate.checkWaitAheadOfStore(stream);
+    }
+
+    @Override
     public boolean settle(D domain, java.util.List<S> streams, long deadlineNanos) {
         return delegate.settle(domain, streams, deadlineNanos);
     }

@@ -76,6 +76,19 @@ public interface LineDriver<S, D> {
     }
 
     /**
+     * Refuses a device-side wait on {@code stream} for a value whose store the line has not
+     * queued yet, where this driver cannot keep such a wait from holding up that store for good:
+     * where streams share a hardware queue (HIP's, beyond {@code GPU_MAX_HW_QUEUES}), a store
+     * submitted after a wait may sit behind it. {@link MappedLine#waitOnDevice} calls it, before
+     * {@link #waitValue}, for such a wait only; a wait for a value already queued is never ahead
+     * of its store. The default accepts it.
+     *
+     * @throws LineException {@link LineError.Unavailable} saying why, and what to do instead
+     */
+    default void checkWaitAheadOfStore(S stream) throws LineException {
+    }
+
+    /**
      * Waits until nothing the line queued on {@code streams} (its stores and device-side waits)
      * can still touch its page, giving up at {@code deadlineNanos}. The line owns that deadline
      * (one bound for every backend): it calls this on a thread of its own and stops waiting for
@@ -84,8 +97,10 @@ public interface LineDriver<S, D> {
      * false by the deadline rather than leave that thread blocked. It need not (and, where
      * other owners' work shares the domain, should not) wait for more than these streams.
      *
-     * @param streams       every stream of {@code domain} the line queued a store or a wait on
-     *                      since it opened, each once
+     * @param streams       each stream of {@code domain} on which something the line queued (a
+     *                      store, a device-side wait, work with a device address it handed out)
+     *                      may still touch the page, once: a stream whose last store of the line
+     *                      has landed, with no wait or address since, is left out
      * @param deadlineNanos the {@link System#nanoTime()} by which to answer
      * @return false if the driver could not wait, so stores may still be pending
      */

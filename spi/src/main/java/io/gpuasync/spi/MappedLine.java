@@ -43,7 +43,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * <li>a store is accepted only from a stream of that domain, so that closing can wait for it;
  * <li>{@link #close()} frees the page only after that domain settled, then releases the domain;
  *     if it cannot settle, the page and the reference are kept and the leak reported, never
- *     freed under a pending store; a line no store was queued into needs no settle;
+ *     freed under a pending store; the settle covers each stream on which something the line
+ *     queued may still touch the page, and a line with none needs no settle;
  * <li>a failed construction releases, in reverse order, exactly what it acquired;
  * <li>the host reads and writes the words only through the line's atomic accessors, through a
  *     view that is retired before the page is freed (a read after close throws, and never reads
@@ -136,11 +137,11 @@ public final class MappedLine<S, D> implements HostLine<S> {
     private final CountDownLatch closed = new CountDownLatch(1);
 
     // Guarded by lock. owners[k] is the stream slot k serves (null before its first signal);
-    // lastSignalled[k] the last sequence queued into it; streams every stream that the line
-    // queued a store or a device wait on, each once, for the settle.
+    // lastSignalled[k] the last sequence queued into it; queuedOn each stream something the line
+    // queued on may still touch the page, once, for the settle.
     private final Object[] owners = new Object[Slot.COUNT];
     private final long[] lastSignalled = new long[Slot.COUNT];
-    private final List<S> streams = new ArrayList<>(2);
+    private final List<QueuedOn<S>> queuedOn = new ArrayList<>(2);
     // Written under lock before the state leaves OPEN; read by the closer after.
     private volatile State state = State.OPEN;
     // Guarded by domainLock: the closer stopped waiting for the free, and reported the leak.
@@ -208,6 +209,31 @@ public final class MappedLine<S, D> implements HostLine<S> {
     public static <S, D> MappedLine<S, D> open(LineDriver<S, D> driver, LeakReporter reporter, NanoClock clock,
                                                Duration settleBound) {
         Objects.requireNonNull(driver, "driver");
+        return open(driver, driver::retainCurrent, reporter, clock, settleBound);
+    }
+
+    /**
+     * A fresh line reading all 0, holding the reference {@code domain} takes (a device named by
+     * the caller rather than the calling thread's current one), mapped for that domain; leaks
+     * are reported to {@code reporter}.
+     *
+     * @throws GpuException the driver's failure, after releasing what was acquired
+     */
+    public static <S, D> MappedLine<S, D> open(LineDriver<S, D> driver, DomainRetainer<D> domain, LeakReporter reporter) {
+        return open(driver, domain, reporter, NanoClock.SYSTEM, DEFAULT_SETTLE_BOUND);
+    }
+
+    /**
+     * As {@link #open(LineDriver, DomainRetainer, LeakReporter)}, predicting landings on
+     * {@code clock}, with {@code settleBound} as the longest a {@link #close()} waits for the
+     * device before it keeps the page as leaked.
+     *
+     * @throws IllegalArgumentException if {@code settleBound} is negative
+     */
+    public static <S, D> MappedLine<S, D> open(LineDriver<S, D> driver, DomainRetainer<D> retainer, LeakReporter reporter,
+                                               NanoClock clock, Duration settleBound) {
+        Objects.requireNonNull(driver, "driver");
+        Objects.requireNonNull(retainer, "retainer");
         Objects.requireNonNull(reporter, "reporter");
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(settleBound, "settleBound");
@@ -217,7 +243,7 @@ public final class MappedLine<S, D> implements HostLine<S> {
         long boundNanos = saturatedNanos(settleBound);
         D domain;
         try {
-            domain = Objects.requireNonNull(driver.retainCurrent(), "LineDriver.retainCurrent returned null");
+            domain = Objects.requireNonNull(retainer.retain(), "the line's DomainRetainer returned null");
         } catch (LineException e) {
             throw e.toGpuException("opening a " + driver.name() + " line");
         }
@@ -290,7 +316,7 @@ public final class MappedLine<S, D> implements HostLine<S> {
                 // Set before the call: a store the driver queued despite failing still makes close
                 // settle first. For the same reason the sequence stays used: reusing it could let
                 // that store land after a newer one and move the word back.
-                noteQueuedOn(stream);
+                noteStoreOn(stream, slot, target);
                 owners[k] = stream;
                 lastSignalled[k] = target;
                 estimator.submitted(slot, target);
@@ -422,7 +448,15 @@ public final class MappedLine<S, D> implements HostLine<S> {
             synchronized (lock) {
                 requireOpen("a device-side wait on");
                 requireOwnStream(stream, "a device-side wait on ");
-                noteQueuedOn(stream);
+                if (!Sequences.reached(lastSignalled[slot.ordinal()], target)) {
+                    try {
+                        driver.checkWaitAheadOfStore(stream);
+                    } catch (LineException e) {
+                        throw e.toGpuException("a device-side wait for " + target + " in slot " + slot + " of " + life.name
+                                + ", whose store is not queued yet (the last queued is " + lastSignalled[slot.ordinal()] + ")");
+                    }
+                }
+                noteWaitOn(stream);
             }
             try {
                 driver.waitValue(stream, slotAddress(slot), target);
@@ -454,9 +488,57 @@ public final class MappedLine<S, D> implements HostLine<S> {
         }
     }
 
-    private void noteQueuedOn(S stream) {
-        if (!streams.contains(stream)) {
-            streams.add(stream);
+    private void noteStoreOn(S stream, Slot slot, long target) {
+        QueuedOn<S> on = queuedOn(stream);
+        on.lastStore = slot;
+        on.target = target;
+        on.waitSince = false;
+    }
+
+    private void noteWaitOn(S stream) {
+        queuedOn(stream).waitSince = true;
+    }
+
+    private void noteAddressFor(S stream) {
+        queuedOn(stream).addressGiven = true;
+    }
+
+    // The record of stream, made if it has none; a new one first drops the streams nothing of
+    // the line's can touch any more, so the list does not grow with every stream ever used.
+    private QueuedOn<S> queuedOn(S stream) {
+        for (QueuedOn<S> on : queuedOn) {
+            if (on.stream.equals(stream)) {
+                return on;
+            }
+        }
+        queuedOn.removeIf(on -> !on.mayTouch(words));
+        QueuedOn<S> on = new QueuedOn<>(stream);
+        queuedOn.add(on);
+        return on;
+    }
+
+    /**
+     * A stream the line queued on, and whether what it queued there may still touch the page.
+     * A store runs behind the work queued before it on its stream, so once the line's last store
+     * on a stream has landed, nothing the line queued there before can touch the page either,
+     * and the settle leaves that stream alone: it may be gone by then (its owner destroyed it).
+     * A device-side wait since that store reads the page until it has run, which the line cannot
+     * see; and work queued with a device address handed out for the stream may come at any time.
+     */
+    private static final class QueuedOn<S> {
+        final S stream;
+        // The line's last store on the stream; S0 and 0, reached from the start, before one.
+        Slot lastStore = Slot.S0;
+        long target;
+        boolean waitSince;
+        boolean addressGiven;
+
+        QueuedOn(S stream) {
+            this.stream = stream;
+        }
+
+        boolean mayTouch(CompletionLine words) {
+            return addressGiven || waitSince || !words.reached(lastStore, target);
         }
     }
 
@@ -568,7 +650,7 @@ public final class MappedLine<S, D> implements HostLine<S> {
         synchronized (lock) {
             requireOpen("the device address of");
             requireOwnStream(stream, "the device address of ");
-            noteQueuedOn(stream);
+            noteAddressFor(stream);
             return slotAddress(slot);
         }
     }
@@ -683,9 +765,13 @@ public final class MappedLine<S, D> implements HostLine<S> {
         // A signal or device wait past its checks may still be in its driver call: what it
         // queues must be covered by the settle, so it is waited for first, within the same bound.
         boolean quiet = awaitQueueing(deadline) && wakeStoreWaitsOut(deadline);
-        List<S> used;
+        List<S> used = new ArrayList<>(2);
         synchronized (lock) {
-            used = List.copyOf(streams);
+            for (QueuedOn<S> on : queuedOn) {
+                if (on.mayTouch(words)) {
+                    used.add(on.stream);
+                }
+            }
         }
         Throwable driverFailure = null;
         Settled settled;

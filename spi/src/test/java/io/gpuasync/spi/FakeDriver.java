@@ -13,7 +13,8 @@ import java.util.Set;
 
 /**
  * A driver table whose device is this object: pages are real native memory, stores queue per
- * stream and land when the test says the device ran (or when a domain settles), and any call
+ * stream and land when the test says the device ran (or when a domain settles), a device-side
+ * wait is passed once a store queued after it on its stream has landed, and any call
  * that can fail fails on request. It records every call, and flags, at the moment of the call,
  * each one the ownership rules forbid, under the rule it breaks. Every call holds this object's
  * monitor: lines settle on threads of their own, a settle the line gave up on may still run after
@@ -56,7 +57,8 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
         final long device;
         boolean freed;
         int frees;
-        // Stores and device-side waits queued into the page since its domain last settled.
+        // Stores and device-side waits queued into the page that can still touch it: a store until
+        // it lands, a wait until a store queued after it on its stream lands (or the domain settles).
         int unsettledWork;
 
         Page(Arena arena, MemorySegment memory, Domain owner) {
@@ -67,7 +69,10 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
         }
     }
 
-    private record Store(Stream stream, long address, long value) {
+    private record Store(Stream stream, long address, long value, long order) {
+    }
+
+    private record Wait(Stream stream, Page page, long order) {
     }
 
     // Set by the story, read by settles on the lines' own threads.
@@ -81,6 +86,10 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
     final Map<Long, Page> pagesByHost = new HashMap<>();
     final List<Page> pages = new ArrayList<>();
     final ArrayDeque<Store> pending = new ArrayDeque<>();
+    // Device-side waits not yet passed.
+    private final List<Wait> waiting = new ArrayList<>();
+    // The order of every store and wait queued, across streams.
+    private long queuedSoFar;
     /** Called with each page's host address just before it is freed. */
     java.util.function.LongConsumer beforeFree = address -> { };
     long lastWriteAddress;
@@ -258,7 +267,7 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
         }
         boolean queued = !failing.contains(Call.WRITE) || failing.contains(Call.WRITE_QUEUED_ANYWAY);
         if (queued) {
-            pending.add(new Store(stream, address, value));
+            pending.add(new Store(stream, address, value, ++queuedSoFar));
             writes++;
             lastWriteAddress = address;
             if (page != null) {
@@ -303,7 +312,18 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
     }
 
     private void land(Store store) {
+        // The stream ran what it queued before this store: its earlier waits are passed.
+        for (java.util.Iterator<Wait> it = waiting.iterator(); it.hasNext(); ) {
+            Wait wait = it.next();
+            if (wait.stream().equals(store.stream()) && wait.order() < store.order()) {
+                it.remove();
+                done(wait.page());
+            }
+        }
         Page page = pageAt(store.address());
+        if (page != null) {
+            done(page);
+        }
         if (page == null) {
             violation(LineRule.SLOT_ADDRESS, "a store landed at 0x" + Long.toHexString(store.address()) + ", in no page");
         } else if (page.freed) {
@@ -321,6 +341,12 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
         }
     }
 
+    private static void done(Page page) {
+        if (page.unsettledWork > 0) {
+            page.unsettledWork--;
+        }
+    }
+
     @Override
     public void waitValue(Stream stream, long address, long value) throws LineException {
         synchronized (this) {
@@ -332,6 +358,7 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
             waits++;
             if (page != null) {
                 page.unsettledWork++;
+                waiting.add(new Wait(stream, page, ++queuedSoFar));
             }
             calls.add("waitValue " + stream + " 0x" + Long.toHexString(address) + " >= " + value);
         }
@@ -374,6 +401,7 @@ final class FakeDriver implements LineDriver<FakeDriver.Stream, FakeDriver.Domai
             }
         }
         pending.addAll(others);
+        waiting.removeIf(wait -> wait.stream().device() == domain.device());
         for (Page page : pages) {
             if (page.owner.device() == domain.device()) {
                 page.unsettledWork = 0;

@@ -52,7 +52,8 @@ final class LineStory {
         final boolean shortBound;
         final Stream[] owners = new Stream[Slot.COUNT];
         final long[] last = new long[Slot.COUNT];
-        boolean queued;
+        // What the line queued on each stream, in the model's terms.
+        final java.util.Map<Stream, Use> uses = new java.util.HashMap<>();
         // Whether the model expects the page and the domain reference to be kept.
         boolean kept;
 
@@ -61,6 +62,38 @@ final class LineStory {
             this.page = page;
             this.domain = domain;
             this.shortBound = shortBound;
+        }
+
+        Use use(Stream stream) {
+            return uses.computeIfAbsent(stream, s -> new Use());
+        }
+
+        /**
+         * Whether a close must settle: some stream holds a store of the line's that has not
+         * landed, a device-side wait queued after its last store, or a device address handed out.
+         */
+        boolean needsSettle() {
+            for (Use use : uses.values()) {
+                if (use.address || use.waitSince
+                        || (use.lastStore != null && Sequences.distance(line.words().getAcquire(use.lastStore), use.target) < 0)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /** What a line queued on one stream: its last store there, and whether a wait or an address came since. */
+    static final class Use {
+        Slot lastStore;
+        long target;
+        boolean waitSince;
+        boolean address;
+
+        void stored(Slot slot, long value) {
+            lastStore = slot;
+            target = value;
+            waitSince = false;
         }
     }
 
@@ -157,14 +190,13 @@ final class LineStory {
                 driver.violation(LineRule.SLOT_SERVES_ONE_STREAM, "ticket " + ticket + " after " + o.last[k]);
             }
             long expected = o.page.device + 8L * k;
-            if (driver.lastWriteAddress != expected || o.line.deviceAddress(stream, slot) != expected) {
+            if (driver.lastWriteAddress != expected) {
                 driver.violation(LineRule.SLOT_ADDRESS, "slot " + k + " stored at base + "
-                        + (driver.lastWriteAddress - o.page.device) + ", line says base + "
-                        + (o.line.deviceAddress(stream, slot) - o.page.device));
+                        + (driver.lastWriteAddress - o.page.device) + ", not base + " + 8L * k);
             }
-            o.queued = true;
             o.owners[k] = stream;
             o.last[k] = ticket.target();
+            o.use(stream).stored(slot, ticket.target());
         } catch (GpuException e) {
             GpuException.Kind expected;
             LineRule rule;
@@ -181,10 +213,10 @@ final class LineStory {
                 expected = GpuException.Kind.DRIVER_STATUS;
                 rule = LineRule.SLOT_SERVES_ONE_STREAM;
                 // The store may have been queued despite the failure, so the sequence stays used
-                // and close must settle.
-                o.queued = true;
+                // and close must settle until it lands.
                 o.owners[k] = stream;
                 o.last[k]++;
+                o.use(stream).stored(slot, o.last[k]);
             }
             if (e.kind() != expected) {
                 driver.violation(rule, "signal failed as " + e.kind() + " (" + e.getMessage() + "), expected " + expected);
@@ -210,7 +242,7 @@ final class LineStory {
                 driver.violation(LineRule.FOREIGN_STREAM_REFUSED, "a device-side wait from " + stream + " on a line of "
                         + o.domain + " was accepted" + (streamCheckFails ? " though the stream could not be checked" : ""));
             }
-            o.queued = true;
+            o.use(stream).waitSince = true;
         } catch (GpuException e) {
             GpuException.Kind expected = streamCheckFails ? GpuException.Kind.DRIVER_STATUS
                     : foreign ? GpuException.Kind.FOREIGN_STREAM : null;
@@ -226,6 +258,28 @@ final class LineStory {
         }
     }
 
+    void handOutAddress(int which, Stream stream, Slot slot) {
+        Opened o = open.get(which % open.size());
+        boolean foreign = stream.device() != o.domain.device();
+        try {
+            long address = o.line.deviceAddress(stream, slot);
+            if (foreign) {
+                driver.violation(LineRule.FOREIGN_STREAM_REFUSED, "the device address of a line of " + o.domain
+                        + " was handed out for " + stream);
+            }
+            if (address != o.page.device + 8L * slot.ordinal()) {
+                driver.violation(LineRule.SLOT_ADDRESS, "slot " + slot.ordinal() + "'s device address is base + "
+                        + (address - o.page.device));
+            }
+            o.use(stream).address = true;
+        } catch (GpuException e) {
+            if (!foreign || e.kind() != GpuException.Kind.FOREIGN_STREAM) {
+                driver.violation(LineRule.FOREIGN_STREAM_REFUSED, "handing out a device address for " + stream
+                        + " failed as " + e.kind() + " (" + e.getMessage() + ")");
+            }
+        }
+    }
+
     void deviceRuns(Stream stream, int stores) {
         if (stream == null) {
             driver.run(stores);
@@ -236,6 +290,7 @@ final class LineStory {
 
     void close(int which, Settle asked) {
         Opened o = open.remove(which % open.size());
+        boolean queued = o.needsSettle();
         Settle settle = asked == Settle.HANGS && !o.shortBound ? Settle.ANSWERS : asked;
         closed.add(o);
         int leaksBefore = leaks.size();
@@ -264,16 +319,16 @@ final class LineStory {
             }
         }
         List<Leak> reported = List.copyOf(leaks.subList(leaksBefore, leaks.size()));
-        LeakReporter.Reason expectedLeak = !o.queued ? null : switch (settle) {
+        LeakReporter.Reason expectedLeak = !queued ? null : switch (settle) {
             case ANSWERS -> null;
             case FAILS -> LeakReporter.Reason.SETTLE_FAILED;
             case THROWS -> LeakReporter.Reason.CLOSE_FAILED;
             case HANGS -> LeakReporter.Reason.SETTLE_TIMED_OUT;
         };
-        boolean throwsExpected = o.queued && settle == Settle.THROWS;
+        boolean throwsExpected = queued && settle == Settle.THROWS;
         // A settle the fake answers (or fails, or throws) at once may still miss a short bound
         // on a busy machine: then the line gave up first, and rightly reports a timeout.
-        if (o.queued && o.shortBound && o.line.state() == Line.State.LEAKED
+        if (queued && o.shortBound && o.line.state() == Line.State.LEAKED
                 && reported.equals(List.of(new Leak(LeakReporter.Reason.SETTLE_TIMED_OUT, o.page.memory.address())))) {
             expectedLeak = LeakReporter.Reason.SETTLE_TIMED_OUT;
             throwsExpected = false;

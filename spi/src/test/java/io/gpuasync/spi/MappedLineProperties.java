@@ -23,7 +23,7 @@ import java.util.Set;
  * The ownership rules of {@link MappedLine}, as a state machine: random stories of opening lines
  * (with and without a current domain, with failing driver calls, with a short or a long settle
  * bound), signalling and waiting on the device from own and foreign streams into busy and free
- * slots, the device running some stores, and closing with settles that answer, fail, hang or
+ * slots, handing out a slot's device address for a stream, the device running some stores, and closing with settles that answer, fail, hang or
  * throw, against a {@link FakeDriver} that records every call. After every step each rule the
  * line keeps ({@link LineStory#CHECKED}, from the one catalogue {@link LineRule}) is checked
  * under its own label, and shrinking finds the shortest story that breaks one.
@@ -52,12 +52,14 @@ class MappedLineProperties {
     // Weights: signals are most of a line's life and where slots collide; opening and closing
     // often enough that most stories close lines with stores queued; the device running is what
     // lets a busy slot be taken over.
-    // Device-side waits are rarer than signals, as in use; each is work a close must settle.
+    // Device-side waits are rarer than signals, as in use; each is work a close must settle, as
+    // is a device address handed out.
     static ActionChainArbitrary<LineStory> stories(LineKind kind) {
         return ActionChain.startWith(() -> new LineStory(kind))
                 .withAction(3, new OpenLine())
                 .withAction(8, new Signal())
                 .withAction(1, new WaitOnDevice())
+                .withAction(1, new HandOutAddress())
                 .withAction(3, new DeviceRuns())
                 .withAction(3, new CloseLine())
                 .withAction(1, new CloseAgain())
@@ -129,6 +131,15 @@ class MappedLineProperties {
                     .as((line, stream, slot, fails) -> Transformer.mutate("wait on the device, line " + line + " from "
                                     + stream + " for " + slot + (fails ? ", STREAM_IN fails" : ""),
                             s -> s.waitOnDevice(line, stream, slot, fails)));
+        }
+    }
+
+    static final class HandOutAddress extends OnAnOpenLine {
+        @Override
+        public Arbitrary<Transformer<LineStory>> transformer(LineStory story) {
+            return Combinators.combine(indexes(story.open), streams(5, 1), Arbitraries.of(Slot.S0, Slot.S7))
+                    .as((line, stream, slot) -> Transformer.mutate("the device address of line " + line + "'s " + slot
+                            + " for " + stream, s -> s.handOutAddress(line, stream, slot)));
         }
     }
 

@@ -291,16 +291,21 @@ class MappedLineTest {
         assertEquals(List.of("second"), ran, "each action runs once");
     }
 
-    @Test
-    void theDeviceAddressComesOnlyWithAStreamWhichTheCloseSettles() {
-        List<List<Stream>> settled = new CopyOnWriteArrayList<>();
-        LineDriver<Stream, Domain> watched = new ForwardingLineDriver<>(driver) {
+    // The fake driver, noting the streams each settle is given.
+    private LineDriver<Stream, Domain> recordingSettles(List<List<Stream>> settled) {
+        return new ForwardingLineDriver<>(driver) {
             @Override
             public boolean settle(Domain domain, List<Stream> streams, long deadlineNanos) {
                 settled.add(List.copyOf(streams));
                 return super.settle(domain, streams, deadlineNanos);
             }
         };
+    }
+
+    @Test
+    void theDeviceAddressComesOnlyWithAStreamWhichTheCloseSettles() {
+        List<List<Stream>> settled = new CopyOnWriteArrayList<>();
+        LineDriver<Stream, Domain> watched = recordingSettles(settled);
         MappedLine<Stream, Domain> line = MappedLine.open(watched, reporter);
         // A bare address could go to work on any stream, which the close could not wait for.
         assertThrows(UnsupportedOperationException.class, () -> line.deviceAddress(Slot.S2));
@@ -309,6 +314,75 @@ class MappedLineTest {
         assertEquals(line.deviceAddress(ownOther, Slot.S0) + 16, line.deviceAddress(ownOther, Slot.S2));
         line.close();
         assertEquals(List.of(List.of(ownOther)), settled, "the close settles the stream the address went to");
+        assertEquals(List.of(), driver.violations);
+    }
+
+    @Test
+    void theSettleLeavesOutAStreamOnceNothingTheLineQueuedThereCanTouchThePage() {
+        List<List<Stream>> settled = new CopyOnWriteArrayList<>();
+        LineDriver<Stream, Domain> watched = recordingSettles(settled);
+        Stream pending = new Stream(1, 3);
+        Stream waitedThenStored = new Stream(1, 4);
+        MappedLine<Stream, Domain> line = MappedLine.open(watched, reporter);
+        // Its stores landed: the stream may be gone by the close, which must not touch it.
+        line.signal(own, Slot.S0);
+        line.signal(own, Slot.S1);
+        driver.run(own, 2);
+        // Its store landed, but a device-side wait came after it and reads the page until it ran.
+        line.signal(ownOther, Slot.S2);
+        driver.run(ownOther, 1);
+        line.waitOnDevice(ownOther, Slot.S0, 2);
+        // A store still queued.
+        line.signal(pending, Slot.S3);
+        // A wait, then a store behind it that landed: the wait ran before it.
+        line.waitOnDevice(waitedThenStored, Slot.S5, 0);
+        line.signal(waitedThenStored, Slot.S5);
+        driver.run(waitedThenStored, 1);
+        line.close();
+        assertEquals(Line.State.CLOSED, line.state());
+        assertEquals(List.of(List.of(ownOther, pending)), settled);
+        assertEquals(List.of(), driver.violations);
+    }
+
+    @Test
+    void aWaitAheadOfItsStoreIsRefusedWhereTheDriverSaysSoAndAWaitBehindItIsNot() {
+        List<Stream> asked = new CopyOnWriteArrayList<>();
+        LineDriver<Stream, Domain> sharedQueues = new ForwardingLineDriver<>(driver) {
+            @Override
+            public void checkWaitAheadOfStore(Stream stream) throws LineException {
+                asked.add(stream);
+                throw new LineException(LineError.UNAVAILABLE, "the store could queue behind the wait");
+            }
+        };
+        MappedLine<Stream, Domain> line = MappedLine.open(sharedQueues, reporter);
+        GpuException e = assertThrows(GpuException.class, () -> line.waitOnDevice(ownOther, Slot.S0, 1));
+        assertEquals(GpuException.Kind.UNAVAILABLE, e.kind());
+        assertTrue(e.getMessage().contains("whose store is not queued yet (the last queued is 0)")
+                && e.getMessage().contains("the store could queue behind the wait"), e.getMessage());
+        assertEquals(0, driver.waits, "the refused wait was queued");
+        // Its store queued first, on any stream: no ordering of the device can put the wait ahead of it.
+        line.signal(own, Slot.S0);
+        line.waitOnDevice(ownOther, Slot.S0, 1);
+        line.waitOnDevice(ownOther, Slot.S0, 0);
+        assertEquals(2, driver.waits);
+        assertEquals(List.of(ownOther), asked, "asked only for the wait ahead of its store");
+        driver.run(1);
+        line.close();
+        assertEquals(Line.State.CLOSED, line.state());
+        assertEquals(List.of(), driver.violations);
+    }
+
+    @Test
+    void aLineWhoseStoresAllLandedClosesWithoutASettle() {
+        MappedLine<Stream, Domain> line = open();
+        for (int id = 1; id <= 20; id++) {
+            line.signal(new Stream(1, id), Slot.S0);
+            driver.run(1);
+        }
+        driver.failing.add(Call.SETTLE);
+        line.close();
+        assertEquals(Line.State.CLOSED, line.state(), "a settle was asked, though nothing could touch the page");
+        assertEquals(List.of(), leaks);
         assertEquals(List.of(), driver.violations);
     }
 

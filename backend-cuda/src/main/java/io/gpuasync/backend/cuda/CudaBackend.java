@@ -21,8 +21,8 @@ import java.util.Optional;
  * The CUDA backend: lines in device primary contexts, over the driver API.
  * <pre>{@code
  * CudaBackend cuda = CudaBackend.load();            // GpuException UNAVAILABLE, with the cause
- * cuda.makePrimaryContextCurrent(0);                // or leave the context your library made current
- * try (Line<CudaStream> line = cuda.openLine()) {
+ * try (Line<CudaStream> line = cuda.openLine(0)) {  // device 0's primary context (or openLine(): the
+ *                                                   // current context's device, on a platform thread)
  *     CudaStream stream = CudaStream.wrap(handleFromJCuda);
  *     reactor.await(line.signal(stream, Slot.S0));
  * }
@@ -86,12 +86,26 @@ public final class CudaBackend implements Backend<CudaStream> {
     /**
      * A line in the primary context of the calling thread's current device.
      *
-     * @throws GpuException {@link GpuException.Kind#NO_DOMAIN} with no current context, or the
-     *     driver's status with its name
+     * @throws GpuException {@link GpuException.Kind#NO_DOMAIN} with no current context, or from a
+     *     virtual thread (use {@link #openLine(int)}), or the driver's status with its name
      */
     @Override
     public Line<CudaStream> openLine() {
         return MappedLine.open(driver, leakReporter);
+    }
+
+    /**
+     * A line in device {@code device}'s primary context ({@code cuDeviceGet},
+     * {@code cuDevicePrimaryCtxRetain}), whatever context the calling thread has current, which
+     * it leaves as it was: the way to open a line from a virtual thread, where {@link #openLine()}
+     * is refused.
+     *
+     * @throws GpuException the driver's status with its name ({@code CUDA_ERROR_INVALID_DEVICE} for
+     *     a device that does not exist)
+     */
+    @Override
+    public Line<CudaStream> openLine(int device) {
+        return MappedLine.open(driver, () -> driver.retainDevice(device), leakReporter);
     }
 
     /**

@@ -25,7 +25,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * What CUDA users wait with today, for benchmarks side by side with lines:
  * {@code cuStreamSynchronize}, an event created with {@code CU_EVENT_BLOCKING_SYNC} and
  * {@code cuEventSynchronize}, and {@code cuLaunchHostFunc} completing a {@link CompletableFuture}
- * (bounded, and completed off the driver's thread).
+ * (bounded, and completed off the driver's thread), also as CUDA 13.2's
+ * {@code cuLaunchHostFunc_v2} with its spin-wait or blocking host-task thread where the driver
+ * exports it.
  */
 final class CudaBaselines {
     private CudaBaselines() {
@@ -161,6 +163,17 @@ final class CudaBaselines {
      * @throws IllegalArgumentException if {@code bound} is not positive
      */
     public static CompletableFuture<Void> hostCallback(CudaStream stream, Duration bound) {
+        return hostCallback(stream, bound, -1);
+    }
+
+    /**
+     * As {@link #hostCallback(CudaStream, Duration)}, the host function queued with
+     * {@code cuLaunchHostFunc_v2} in {@code syncMode} ({@code CU_HOST_TASK_SPINWAIT}: the
+     * driver's thread spins for host tasks; {@code CU_HOST_TASK_BLOCKING}: it blocks), or with
+     * {@code cuLaunchHostFunc} for a negative one. The v2 call only where the driver exports it
+     * ({@link #hostFuncV2}).
+     */
+    static CompletableFuture<Void> hostCallback(CudaStream stream, Duration bound, int syncMode) {
         Objects.requireNonNull(stream, "stream");
         if (bound.isNegative() || bound.isZero()) {
             throw new IllegalArgumentException("a host callback's bound must be positive, got " + bound);
@@ -176,14 +189,24 @@ final class CudaBaselines {
         }, bound.toNanos(), TimeUnit.NANOSECONDS);
         CALLBACKS.put(id, new Pending(future, timeout));
         try {
-            CudaDriver.check(Cuda.cuLaunchHostFunc(stream.segment(), Upcall.STUB, MemorySegment.ofAddress(id)),
-                    "cuLaunchHostFunc");
+            if (syncMode < 0) {
+                CudaDriver.check(Cuda.cuLaunchHostFunc(stream.segment(), Upcall.STUB, MemorySegment.ofAddress(id)),
+                        "cuLaunchHostFunc");
+            } else {
+                CudaDriver.check(Cuda.cuLaunchHostFunc_v2(stream.segment(), Upcall.STUB, MemorySegment.ofAddress(id), syncMode),
+                        "cuLaunchHostFunc_v2(syncMode " + syncMode + ")");
+            }
         } catch (LineException e) {
             CALLBACKS.remove(id);
             timeout.cancel(false);
             future.completeExceptionally(e.toGpuException("launching a host function"));
         }
         return future;
+    }
+
+    /** Whether the driver exports CUDA 13.2's {@code cuLaunchHostFunc_v2}. */
+    static boolean hostFuncV2() {
+        return Cuda.has(Cuda.F_cuLaunchHostFunc_v2);
     }
 
     /** How many host callbacks are waiting for their function or their bound. */

@@ -17,13 +17,14 @@ import java.util.function.IntSupplier;
 /**
  * The CUDA driver table of a mapped line.
  *
- * <p>The line's domain is the primary context of the calling thread's current device
- * ({@code cuCtxGetCurrent}, {@code cuCtxGetDevice}, {@code cuDevicePrimaryCtxRetain}), retained
- * for the line's life: the context the runtime API, JCuda, JavaCPP and most applications use.
+ * <p>The line's domain is the primary context of a device named by number ({@link #retainDevice})
+ * or of the calling thread's current device ({@code cuCtxGetCurrent}, {@code cuCtxGetDevice};
+ * never from a virtual thread), retained ({@code cuDevicePrimaryCtxRetain}) for the line's life:
+ * the context the runtime API, JCuda, JavaCPP and most applications use.
  * When the current context is not that primary context (an application's own {@code
- * cuCtxCreate} context), the line still lives in the device's primary context, and a stream of
- * the application's context is refused as foreign: closing the line can only wait for work of
- * the context it holds.
+ * cuCtxCreate} context), opening there is refused, saying so, without creating an inactive
+ * primary context: a line can only wait for work of the context it holds, so every stream of the
+ * current one would be foreign to it.
  *
  * <p>The page is the line's own memory (a page of the JVM's native memory), registered with
  * the context ({@code cuMemHostRegister} PORTABLE | DEVICEMAP, which the stream memory
@@ -67,15 +68,60 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
     // Each line's page, by address: freed by freeHost only.
     private final HostPages pages = new HostPages();
 
+    /**
+     * Retains the primary context of the calling thread's current device. Refused on a virtual
+     * thread: CUDA's current context belongs to the OS thread, the carrier, which a virtual
+     * thread may change between any two calls, so the context it made current may not be the
+     * one found here ({@link #retainDevice} names the device instead).
+     */
     @Override
     public CudaContext retainCurrent() throws LineException {
+        if (Thread.currentThread().isVirtual()) {
+            throw new LineException(LineError.NO_DOMAIN, "no line opens on the current context of a virtual thread ("
+                    + Thread.currentThread() + "): CUDA's current context is its carrier's, an OS thread it may leave at"
+                    + " any call, so the context it made current may not be the one current now, and stays current on the"
+                    + " old carrier for whatever runs there next. Open the line on its device: CudaBackend.openLine(device)");
+        }
         MemorySegment out = SCRATCH.get();
         check(Cuda.cuCtxGetCurrent(out), "cuCtxGetCurrent");
-        if (out.get(ValueLayout.ADDRESS, 0).equals(MemorySegment.NULL)) {
+        long current = out.get(ValueLayout.ADDRESS, 0).address();
+        if (current == 0) {
             throw new LineException(LineError.NO_DOMAIN, "cuCtxGetCurrent");
         }
         check(Cuda.cuCtxGetDevice(out), "cuCtxGetDevice");
         int ordinal = out.get(ValueLayout.JAVA_INT, 0);
+        // A primary context that is not active cannot be the current one: retaining it would
+        // create it (memory on the device for a context nothing else uses). Said before that.
+        check(Cuda.cuDevicePrimaryCtxGetState(ordinal, out, out.asSlice(8)), "cuDevicePrimaryCtxGetState(device " + ordinal + ")");
+        if (out.get(ValueLayout.JAVA_INT, 8) == 0) {
+            throw notPrimary(current, ordinal, "which is not active, and a line would create it");
+        }
+        return retainPrimary(ordinal, current);
+    }
+
+    // The current context is another than the device's primary one (cuCtxCreate's, a green
+    // context): every stream of it would be foreign to a line in the primary context.
+    private static LineException notPrimary(long current, int ordinal, String primary) {
+        return new LineException(LineError.NO_DOMAIN, "the calling thread's current context 0x" + Long.toHexString(current)
+                + " is not device " + ordinal + "'s primary context (" + primary + "): a line lives in a device's primary"
+                + " context, and would refuse every stream of the current one as foreign. Make the primary context current"
+                + " (CudaBackend.makePrimaryContextCurrent(" + ordinal + ")), or open the line on the device:"
+                + " CudaBackend.openLine(" + ordinal + ")");
+    }
+
+    /**
+     * Retains the primary context of device {@code ordinal} ({@code cuDeviceGet}), whatever is
+     * current on the calling thread, which it leaves as it was.
+     */
+    CudaContext retainDevice(int ordinal) throws LineException {
+        MemorySegment out = SCRATCH.get();
+        check(Cuda.cuDeviceGet(out, ordinal), "cuDeviceGet(" + ordinal + ")");
+        return retainPrimary(out.get(ValueLayout.JAVA_INT, 0), 0);
+    }
+
+    // Retains device ordinal's primary context, which must be current (0: whatever is).
+    private CudaContext retainPrimary(int ordinal, long current) throws LineException {
+        MemorySegment out = SCRATCH.get();
         check(Cuda.cuDeviceGetAttribute(out, Cuda.CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS, ordinal),
                 "cuDeviceGetAttribute(CAN_USE_64_BIT_STREAM_MEM_OPS, device " + ordinal + ")");
         if (out.get(ValueLayout.JAVA_INT, 0) == 0) {
@@ -90,6 +136,10 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
         }
         check(Cuda.cuDevicePrimaryCtxRetain(out, ordinal), "cuDevicePrimaryCtxRetain(device " + ordinal + ")");
         long primary = out.get(ValueLayout.ADDRESS, 0).address();
+        if (current != 0 && current != primary) {
+            releasePrimary(ordinal);
+            throw notPrimary(current, ordinal, "0x" + Long.toHexString(primary));
+        }
         try {
             // The stream the health check queries: the line's own, so the check waits for and
             // disturbs nobody's work (and no capture).
@@ -160,6 +210,20 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
         check(inContext(context.handle(), () -> Cuda.cuMemHostGetDevicePointer_v2(SCRATCH.get(), host, 0)),
                 "cuMemHostGetDevicePointer");
         return SCRATCH.get().get(ValueLayout.JAVA_LONG, 0);
+    }
+
+    /**
+     * Yes, as far as anyone can tell: NVIDIA does not say whether {@code cuMemHostUnregister}
+     * waits for the device, and the evidence says frees of page-locked memory do (the CUDA
+     * programming guide counts page-locked host allocation among the implicit synchronizations;
+     * PyTorch keeps a caching host allocator to avoid "device synchronizations due to
+     * cudaFreeHost calls"; NCCL issue 48 is a hang in {@code cuMemFreeHost} while streams were
+     * busy). So the line frees on a thread of its own within its settle bound, and a stream held
+     * at a device-side wait (the line's, or the application's) cannot hang the close.
+     */
+    @Override
+    public boolean freeWaitsForDevice() {
+        return true;
     }
 
     @Override
@@ -369,30 +433,16 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
         return Cuda.cuStreamWaitValue64_v2(handle, address, value, Cuda.CU_STREAM_WAIT_VALUE_GEQ);
     }
 
-    // getenv's errno, never read, per thread: a device-side wait allocates nothing after a thread's first.
-    private static final ThreadLocal<MemorySegment> GETENV_ERRNO =
-            ThreadLocal.withInitial(() -> Libc.newErrnoState(Arena.ofAuto()));
-    private static final MemorySegment MAX_CONNECTIONS = Arena.global().allocateFrom("CUDA_DEVICE_MAX_CONNECTIONS");
-
     /**
      * {@code CUDA_DEVICE_MAX_CONNECTIONS} as the driver reads it: from the C library's
-     * environment ({@code getenv}), which a native library may have changed since the JVM
-     * started (Java's {@link System#getenv} is a copy taken then); 0 when unset or unreadable.
-     * The driver reads it when it creates a context, so a change after that is not seen by it.
+     * environment ({@link Libc#environment}); 0 when unset or not a number. The driver reads it
+     * when it creates a context, so a change after that is not seen by it.
      */
     static int maxConnections() {
-        MemorySegment value;
+        String value = Libc.environment("CUDA_DEVICE_MAX_CONNECTIONS");
         try {
-            value = Libc.getenv(GETENV_ERRNO.get(), MAX_CONNECTIONS);
-        } catch (UnsatisfiedLinkError noGetenv) {
-            return 0;
-        }
-        if (value.equals(MemorySegment.NULL)) {
-            return 0;
-        }
-        try {
-            return Integer.parseInt(value.reinterpret(64).getString(0).trim());
-        } catch (NumberFormatException | IndexOutOfBoundsException e) {
+            return value == null ? 0 : Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
             return 0;
         }
     }

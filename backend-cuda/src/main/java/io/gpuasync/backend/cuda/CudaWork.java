@@ -35,6 +35,28 @@ final class CudaWork implements AutoCloseable {
         this.words = words;
     }
 
+    /**
+     * A buffer of {@code bytes} in the calling thread's current context, with this work's
+     * calibration: a memset's time grows with its words alike in a larger buffer. This work's
+     * own buffer is the caller's to close.
+     */
+    CudaWork withBuffer(long bytes) {
+        CudaWork larger = allocate(bytes);
+        larger.nanosPerWord = nanosPerWord;
+        return larger;
+    }
+
+    /** The bytes of the buffer. */
+    long bytes() {
+        return words * WORD;
+    }
+
+    /** How many memsets {@link #enqueue} queues for {@code duration}: one per buffer's worth. */
+    long memsetsFor(Duration duration) {
+        long needed = wordsFor(duration);
+        return (needed + words - 1) / words;
+    }
+
     /** A buffer of {@code bytes} in the calling thread's current context. */
     public static CudaWork allocate(long bytes) {
         if (bytes < WORD) {

@@ -7,6 +7,7 @@ import io.gpuasync.core.Slot;
 import io.gpuasync.host.std.Reactor;
 import io.gpuasync.spi.Backends;
 import io.gpuasync.spi.HostLine;
+import io.gpuasync.testing.VirtualThreads;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -18,6 +19,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -88,6 +90,84 @@ class CudaBackendTest {
         GpuException e = assertThrows(GpuException.class, cuda::openLine);
         assertEquals(GpuException.Kind.NO_DOMAIN, e.kind());
         assertEquals(-3, e.status());
+    }
+
+    @Test
+    void aLineOpensOnADeviceByNumberWithNoContextCurrentAndLeavesItSo() {
+        Contexts.clearCurrent();
+        int refs = FakeCuda.isLoaded() ? FakeCuda.primaryRefs(0) : -1;
+        Line<CudaStream> line = cuda.openLine(0);
+        assertTrue(currentContextIsNull(), "opening made a context current");
+        if (FakeCuda.isLoaded()) {
+            assertEquals(refs + 1, FakeCuda.primaryRefs(0), "the line holds device 0's primary context");
+        }
+        try (Reactor reactor = Reactor.start()) {
+            reactor.await(line.signal(stream, Slot.S0));
+        }
+        line.close();
+        assertEquals(Line.State.CLOSED, line.state());
+        assertTrue(currentContextIsNull(), "closing made a context current");
+        if (FakeCuda.isLoaded()) {
+            assertEquals(refs, FakeCuda.primaryRefs(0));
+        }
+    }
+
+    @Test
+    void aDeviceThatDoesNotExistIsTheDriversInvalidDevice() {
+        GpuException e = assertThrows(GpuException.class, () -> cuda.openLine(Contexts.devices(64)));
+        assertEquals(GpuException.Kind.DRIVER_STATUS, e.kind());
+        assertEquals(101, e.status());
+        assertTrue(e.getMessage().contains("CUDA_ERROR_INVALID_DEVICE"), e.getMessage());
+    }
+
+    @Test
+    void aVirtualThreadIsRefusedTheCurrentContextAndOpensOnTheDevice() throws InterruptedException {
+        Object current = VirtualThreads.outcome(() -> {
+            // The carrier's context, the right one at this moment: still refused, since the
+            // thread may be on another carrier by the time the line asks for it.
+            Contexts.makeCurrent(0);
+            return cuda.openLine();
+        });
+        GpuException e = assertInstanceOf(GpuException.class, current);
+        assertEquals(GpuException.Kind.NO_DOMAIN, e.kind());
+        assertTrue(e.getMessage().contains("virtual thread") && e.getMessage().contains("openLine(device)"), e.getMessage());
+        Object onDevice = VirtualThreads.outcome(() -> {
+            Line<CudaStream> line = cuda.openLine(0);
+            line.signal(stream, Slot.S1);
+            line.close();
+            return line.state();
+        });
+        assertEquals(Line.State.CLOSED, onDevice, "the line opened on the device settled its store and closed");
+        assertEquals(List.of(), leaks);
+    }
+
+    @Test
+    void aCurrentContextThatIsNotPrimaryIsRefusedAndThePrimaryOneLeftAsItWas() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(DriverCalls.canCreateContexts(), "needs cuCtxCreate");
+        int device = Contexts.devices(2) - 1;
+        int refs = FakeCuda.isLoaded() ? FakeCuda.primaryRefs(device) : -1;
+        boolean active = primaryIsActive(device);
+        long own = DriverCalls.createContext(device);
+        try {
+            GpuException e = assertThrows(GpuException.class, cuda::openLine);
+            assertEquals(GpuException.Kind.NO_DOMAIN, e.kind());
+            assertTrue(e.getMessage().contains("is not device " + device + "'s primary context")
+                    && e.getMessage().contains("openLine(" + device + ")"), e.getMessage());
+        } finally {
+            DriverCalls.destroyContext(own);
+        }
+        assertEquals(active, primaryIsActive(device), "the refused open made the primary context active");
+        if (FakeCuda.isLoaded()) {
+            assertEquals(refs, FakeCuda.primaryRefs(device), "the refused open kept a reference");
+        }
+    }
+
+    private static boolean primaryIsActive(int device) {
+        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+            java.lang.foreign.MemorySegment state = arena.allocate(8);
+            assertEquals(0, io.gpuasync.backend.cuda.internal.Cuda.cuDevicePrimaryCtxGetState(device, state, state.asSlice(4)));
+            return state.get(java.lang.foreign.ValueLayout.JAVA_INT, 4) != 0;
+        }
     }
 
     @Test

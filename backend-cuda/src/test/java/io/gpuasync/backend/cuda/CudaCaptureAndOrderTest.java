@@ -234,6 +234,9 @@ class CudaCaptureAndOrderTest {
         try (Reactor reactor = Reactor.start()) {
             reactor.await(line.signal(stream, Slot.S0));
         }
+        // An address handed out for the stream keeps it in the close's settle, which its landed
+        // store alone would not.
+        line.deviceAddress(stream, Slot.S0);
         int events = FakeCuda.liveEvents();
         FakeCuda.captureAtNextRecord(stream);
         AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -266,6 +269,8 @@ class CudaCaptureAndOrderTest {
         try (Reactor reactor = Reactor.start()) {
             reactor.await(line.signal(stream, Slot.S0));
         }
+        // Kept in the close's settle, which records an event on it, by an address handed out.
+        line.deviceAddress(stream, Slot.S0);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread bare = Thread.ofPlatform().start(() -> {
             try {

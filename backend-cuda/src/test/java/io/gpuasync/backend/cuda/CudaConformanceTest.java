@@ -65,6 +65,7 @@ class CudaConformanceTest extends LineDriverVerification<CudaStream, CudaContext
         // With one hardware queue the driver refuses device-side waits (CudaDriver.waitValue).
         if (CudaDriver.maxConnections() != 1) {
             capabilities.add(Capability.DEVICE_SIDE_WAIT);
+            capabilities.add(Capability.WAIT_AHEAD_OF_STORE);
         }
         if (FakeCuda.isLoaded()) {
             capabilities.add(Capability.REFERENCE_COUNT);

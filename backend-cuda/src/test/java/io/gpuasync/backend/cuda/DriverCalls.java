@@ -37,6 +37,8 @@ final class DriverCalls {
             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
     private static final MethodHandle CONTEXT_CREATE = bind("cuCtxCreate_v2",
             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+    private static final MethodHandle CONTEXT_DESTROY = bind("cuCtxDestroy_v2",
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
 
     private DriverCalls() {
     }
@@ -141,12 +143,12 @@ final class DriverCalls {
         }
     }
 
-    /** Whether the driver can make a context of the tests' own ({@code cuCtxCreate}); the fake cannot. */
+    /** Whether the driver can make a context of the tests' own ({@code cuCtxCreate}). */
     static boolean canCreateContexts() {
         return CONTEXT_CREATE != null;
     }
 
-    /** A new context on device {@code ordinal} ({@code cuCtxCreate}), current on this thread; the tests keep it. */
+    /** A new context on device {@code ordinal} ({@code cuCtxCreate}), current on this thread. */
     static long createContext(int ordinal) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment context = arena.allocate(ValueLayout.ADDRESS);
@@ -155,6 +157,17 @@ final class DriverCalls {
                 throw new IllegalStateException("cuCtxCreate(device " + ordinal + ") returned " + status);
             }
             return context.get(ValueLayout.ADDRESS, 0).address();
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /** {@code cuCtxDestroy} of a context {@link #createContext} made, popped if current on this thread. */
+    static void destroyContext(long context) {
+        try {
+            check((int) CONTEXT_DESTROY.invokeExact(MemorySegment.ofAddress(context)), "cuCtxDestroy");
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {

@@ -34,7 +34,17 @@ final class FakeCuda {
     private static final MethodHandle CAPTURE_AT_NEXT_RECORD = hook("fakeCaptureAtNextRecord",
             FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
     private static final MethodHandle FAIL_PENDING = hook("fakeFailPending", FunctionDescriptor.of(ValueLayout.JAVA_INT));
+    private static final MethodHandle PENDING_OPS = hook("fakePendingOps", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
     private FakeCuda() {
+    }
+
+    /** The operations queued on {@code stream} that have not run yet. */
+    static int pendingOps(CudaStream stream) {
+        try {
+            return (int) PENDING_OPS.invokeExact(MemorySegment.ofAddress(stream.handle()));
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
     }
 
     // Null on a real driver, which has no test hooks: only tests that need the fake call them.

@@ -79,9 +79,28 @@ public final class HipBackend implements Backend<HipStream> {
         return driver;
     }
 
+    /**
+     * A line on the calling thread's current device ({@code hipGetDevice}).
+     *
+     * @throws GpuException {@link GpuException.Kind#NO_DOMAIN} with no device, or from a virtual
+     *     thread (use {@link #openLine(int)}), or the runtime's status with its name
+     */
     @Override
     public Line<HipStream> openLine() {
         return MappedLine.open(driver, leakReporter);
+    }
+
+    /**
+     * A line on device {@code device} ({@code hipDevicePrimaryCtxRetain}), whatever device the
+     * calling thread has current: the way to open a line from a virtual thread, where
+     * {@link #openLine()} is refused.
+     *
+     * @throws GpuException the runtime's status with its name ({@code hipErrorInvalidDevice} for a
+     *     device that does not exist)
+     */
+    @Override
+    public Line<HipStream> openLine(int device) {
+        return MappedLine.open(driver, () -> driver.retainDevice(device), leakReporter);
     }
 
     /** A new stream on the calling thread's current device ({@code hipStreamCreateWithFlags}, non-blocking). */

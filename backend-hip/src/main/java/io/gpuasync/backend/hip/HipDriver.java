@@ -6,6 +6,7 @@ import io.gpuasync.spi.LineError;
 import io.gpuasync.spi.LineException;
 import io.gpuasync.spi.ffm.DeadlinePoll;
 import io.gpuasync.spi.ffm.HostPages;
+import io.gpuasync.spi.ffm.Libc;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -16,8 +17,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The HIP driver table of a mapped line. The domain is the calling thread's current device
- * ({@code hipGetDevice}), with a reference to its primary context taken for the line's life
+ * The HIP driver table of a mapped line. The domain is a device named by number
+ * ({@link #retainDevice}) or the calling thread's current device ({@code hipGetDevice}; never
+ * from a virtual thread), with a reference to its primary context taken for the line's life
  * ({@code hipDevicePrimaryCtxRetain} / {@code Release}, deprecated). Unlike CUDA's, HIP's primary
  * context is never torn down by a release (its header says so): the reference keeps the rule's
  * shape. With no device at all, {@code hipGetDevice} fails and the line reports no domain, with
@@ -46,6 +48,11 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Calls that act on a device make the line's device current for the call and restore the
  * caller's ({@code hipGetDevice} / {@code hipSetDevice}), so a line closes from any thread.
+ *
+ * <p>Stores and device-side waits into a capturing stream are refused; so is every device-side
+ * wait HIP could order in front of the store it waits for: one ahead of its store (streams share
+ * {@code GPU_MAX_HW_QUEUES} hardware queues), on the null stream or a blocking stream, and any
+ * with direct dispatch turned off ({@link #waitValue}, {@link #checkWaitAheadOfStore}).
  */
 final class HipDriver implements LineDriver<HipStream, HipDevice> {
     // A whole page: the registration pins pages, and no other allocation may share the line's.
@@ -56,8 +63,19 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
     // Whether each device can wait on a word (hipDeviceAttributeCanUseStreamWaitValue), once asked.
     private final Map<Integer, Boolean> canWait = new ConcurrentHashMap<>();
 
+    /**
+     * Retains the primary context of the calling thread's current device. Refused on a virtual
+     * thread: HIP's current device belongs to the OS thread, the carrier, which a virtual thread
+     * may change between any two calls ({@link #retainDevice} names the device instead).
+     */
     @Override
     public HipDevice retainCurrent() throws LineException {
+        if (Thread.currentThread().isVirtual()) {
+            throw new LineException(LineError.NO_DOMAIN, "no line opens on the current device of a virtual thread ("
+                    + Thread.currentThread() + "): HIP's current device (hipSetDevice) is its carrier's, an OS thread it"
+                    + " may leave at any call, so the device it made current may not be the one current now. Open the line"
+                    + " on its device: HipBackend.openLine(device)");
+        }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment device = arena.allocate(Hip.C_INT);
             int status = Hip.hipGetDevice(device);
@@ -65,7 +83,13 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
                 throw new LineException(LineError.NO_DOMAIN, HipStatus.NAMES.describe("hipGetDevice", status));
             }
             HipStatus.NAMES.check(status, "hipGetDevice");
-            int ordinal = device.get(ValueLayout.JAVA_INT, 0);
+            return retainDevice(device.get(ValueLayout.JAVA_INT, 0));
+        }
+    }
+
+    /** Retains device {@code ordinal}'s primary context, whatever device is current on the calling thread. */
+    HipDevice retainDevice(int ordinal) throws LineException {
+        try (Arena arena = Arena.ofConfined()) {
             MemorySegment context = arena.allocate(Hip.C_POINTER);
             HipStatus.NAMES.check(Hip.hipDevicePrimaryCtxRetain(context, ordinal), "hipDevicePrimaryCtxRetain(" + ordinal + ")");
             return new HipDevice(ordinal, context.get(ValueLayout.ADDRESS, 0).address());
@@ -161,18 +185,60 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
         return owner == device.ordinal();
     }
 
+    // Every signal comes here: the message is built only when there is a failure to describe.
     @Override
     public void writeValue(HipStream stream, long address, long value) throws LineException {
+        refuseIfCapturing(stream, "a store");
         int status = Hip.hipStreamWriteValue64(stream.segment(), MemorySegment.ofAddress(address), value, 0);
         if (status != Hip.HIP_SUCCESS) {
             throw HipStatus.NAMES.failure(status, "hipStreamWriteValue64(" + stream + ", 0x" + Long.toHexString(address) + ")");
         }
     }
 
+    // The capture status's output, one per thread: a signal allocates nothing for it after a
+    // thread's first. Freed with the thread (an automatic arena).
+    private static final ThreadLocal<MemorySegment> SCRATCH = ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(Hip.C_INT));
+
+    /**
+     * Refuses {@code what} on a stream that is capturing a graph ({@code hipStreamIsCapturing}),
+     * and on the null stream while a blocking stream captures. ROCm 5.2 to 6.2 queue a stream
+     * operation at once during a capture (clr, {@code ihipStreamOperation} asks nothing about
+     * one): the store lands ahead of the captured work it should follow, a wrong answer. A ROCm
+     * that records it as a graph node would store at every launch of the graph, also after the
+     * line freed its page. Asked right before the operation, on the signalling thread: a capture
+     * another thread begins on the stream in between is that stream's owner's race.
+     */
+    private static void refuseIfCapturing(HipStream stream, String what) throws LineException {
+        MemorySegment out = SCRATCH.get();
+        int status = Hip.hipStreamIsCapturing(stream.segment(), out);
+        if (status == Hip.HIP_ERROR_STREAM_CAPTURE_IMPLICIT) {
+            throw new LineException(LineError.ofStatus(status), what + " into " + stream + " refused: a blocking stream of"
+                    + " the device is capturing a graph, and until that capture ends the null stream is unusable"
+                    + " (hipStreamIsCapturing: hipErrorStreamCaptureImplicit). Queue it after hipStreamEndCapture, or on"
+                    + " a stream of its own");
+        }
+        HipStatus.NAMES.check(status, "hipStreamIsCapturing(" + stream + ")");
+        int capture = out.get(ValueLayout.JAVA_INT, 0);
+        if (capture != Hip.HIP_STREAM_CAPTURE_STATUS_NONE) {
+            boolean invalidated = capture == Hip.HIP_STREAM_CAPTURE_STATUS_INVALIDATED;
+            throw new LineException(LineError.ofStatus(invalidated ? Hip.HIP_ERROR_STREAM_CAPTURE_INVALIDATED
+                    : Hip.HIP_ERROR_STREAM_CAPTURE_UNSUPPORTED), what + " into " + stream + " refused: the stream is"
+                    + " capturing a graph (hipStreamIsCapturing: " + (invalidated ? "hipStreamCaptureStatusInvalidated"
+                    : "hipStreamCaptureStatusActive") + "). ROCm queues a stream operation at once even so (clr,"
+                    + " ihipStreamOperation), so the line's ticket would land ahead of the captured work it should follow;"
+                    + " a ROCm that records it in the graph would write the line's page at every launch, also after the"
+                    + " line is closed and its page freed. Queue it after hipStreamEndCapture, or on a stream that is not"
+                    + " capturing");
+        }
+    }
+
     /**
      * Waits by an event recorded behind the line's work on each of its streams, polled
      * ({@code hipEventQuery}) until it completes or {@code deadlineNanos} passes: bounded, and
-     * never waiting for other owners' work on the device.
+     * never waiting for other owners' work on the device. An event recorded into a stream that
+     * is capturing joins the graph and reads as done (clr, {@code hipEventRecord},
+     * {@code hip::Event::query}); the free after it ({@code hipHostUnregister}) still waits for
+     * every stream of the device, so the page is never freed under the line's work.
      */
     @Override
     public boolean settle(HipDevice device, List<HipStream> streams, long deadlineNanos) {
@@ -232,14 +298,43 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
     /**
      * Queues on {@code stream} a device-side wait until the word at {@code address} reaches
      * {@code value}: HIP's GTE compares plainly, not cyclically, which is the same until a line
-     * has taken 2^63 signals. Refused as unavailable on a device whose
-     * {@code hipDeviceAttributeCanUseStreamWaitValue} is 0. In HIP 5.2 these waits are marked
-     * beta and run as a spinning kernel that holds a hardware queue until the word moves; a
-     * wait for a store never queued stalls its stream for good, and the line's close then keeps
-     * the page.
+     * has taken 2^63 signals. In HIP these waits are marked beta and run as a spinning kernel
+     * that holds its hardware queue until the word moves (clr, {@code streamOpsWait}); a wait for
+     * a store never queued stalls its stream for good, and the line's close then keeps the page.
+     * Refused ({@code UNAVAILABLE}, saying why) where the device itself would order the store it
+     * waits for behind it: on the null stream and on a blocking stream, which HIP synchronizes
+     * with each other both ways (clr, {@code hip::getStream}); and everywhere when
+     * {@code AMD_DIRECT_DISPATCH} turns direct dispatch off, as a store queued first may then
+     * reach a shared hardware queue after the wait. A wait for a value not queued yet is refused
+     * by {@link #checkWaitAheadOfStore}; so is one into a capturing stream, and on a device whose
+     * {@code hipDeviceAttributeCanUseStreamWaitValue} is 0.
      */
     @Override
     public void waitValue(HipStream stream, long address, long value) throws LineException {
+        if (stream.handle() == 0) {
+            throw new LineException(LineError.UNAVAILABLE, "no device-side wait on " + stream + ", the null stream: HIP's"
+                    + " null stream first waits for every blocking stream of the device, and every blocking stream for it"
+                    + " (clr, hip::getStream), so a store queued later on any of them would wait behind this wait for"
+                    + " good. Wait on a stream made with hipStreamNonBlocking");
+        }
+        refuseIfCapturing(stream, "a device-side wait");
+        MemorySegment out = SCRATCH.get();
+        HipStatus.NAMES.check(Hip.hipStreamGetFlags(stream.segment(), out), "hipStreamGetFlags(" + stream + ")");
+        if ((out.get(ValueLayout.JAVA_INT, 0) & Hip.HIP_STREAM_NON_BLOCKING) == 0) {
+            throw new LineException(LineError.UNAVAILABLE, "no device-side wait on " + stream + ": it is a blocking stream"
+                    + " (made without hipStreamNonBlocking), which HIP makes wait for the null stream, and the null stream"
+                    + " for it (clr, hip::getStream): a store queued later on the null stream, or on any blocking stream"
+                    + " behind that, would wait behind this wait for good. Wait on a stream made with hipStreamNonBlocking");
+        }
+        String dispatch = Libc.environment(DIRECT_DISPATCH);
+        if (dispatch != null && !rocclrTrue(dispatch)) {
+            throw new LineException(LineError.UNAVAILABLE, "no device-side wait on " + stream + ": the process environment"
+                    + " sets " + DIRECT_DISPATCH + "=" + dispatch + ", which turns direct dispatch off, so each stream's"
+                    + " commands reach the hardware queues from a runtime thread of that stream's, in that thread's own"
+                    + " time: a store queued before this wait may still be submitted after it to a hardware queue the two"
+                    + " streams share (" + HW_QUEUES + "), and run only after it, which is never. Leave "
+                    + DIRECT_DISPATCH + " unset (HIP submits on the calling thread by default on Linux)");
+        }
         int owner = Hip.hipGetStreamDeviceId(stream.segment());
         if (owner >= 0 && !canWait.computeIfAbsent(owner, HipDriver::askCanWait)) {
             throw new LineException(LineError.UNAVAILABLE, "device " + owner + " cannot wait on a word"
@@ -247,6 +342,40 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
         }
         HipStatus.NAMES.check(Hip.hipStreamWaitValue64(stream.segment(), MemorySegment.ofAddress(address), value,
                 Hip.HIP_STREAM_WAIT_VALUE_GTE, -1L), "hipStreamWaitValue64(" + stream + ", GTE " + value + ")");
+    }
+
+    private static final String DIRECT_DISPATCH = "AMD_DIRECT_DISPATCH";
+    private static final String HW_QUEUES = "GPU_MAX_HW_QUEUES";
+
+    /**
+     * Always refused: a device's streams share its hardware queues beyond
+     * {@code GPU_MAX_HW_QUEUES} of them (clr, rocclr's {@code Device::acquireQueue}: the least
+     * used one, whatever the streams; the null stream and other libraries' streams count too),
+     * and a wait holds its queue (every AQL packet HIP submits carries the barrier bit), so a
+     * store submitted after the wait, on any stream, may run only after it: never. No setting
+     * makes that safe, since the line cannot count the process's streams.
+     */
+    @Override
+    public void checkWaitAheadOfStore(HipStream stream) throws LineException {
+        String set = Libc.environment(HW_QUEUES);
+        throw new LineException(LineError.UNAVAILABLE, "no device-side wait on " + stream + " for a value whose store is"
+                + " not queued yet: HIP gives a device's streams at most " + HW_QUEUES + " hardware queues ("
+                + (set == null ? "4, the default" : atoi(set) + ", as the environment sets it") + ") and shares them"
+                + " beyond that, whichever streams they are (clr, rocclr Device::acquireQueue), and the wait runs as a"
+                + " kernel that holds its queue until the word moves: a store submitted after it to a queue it shares"
+                + " would wait for it for good. Queue the store first (line.signal), then the wait");
+    }
+
+    // rocclr's reading of a Boolean flag (rocclr/utils/flags.cpp, Flag::setValue): "true", or a
+    // number atoi reads as other than 0.
+    private static boolean rocclrTrue(String value) {
+        return value.equals("true") || atoi(value) != 0;
+    }
+
+    // C's atoi: leading blanks, a sign, the digits that follow; 0 where there are none.
+    private static long atoi(String value) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\s*([+-]?\\d{1,18})").matcher(value);
+        return m.find() ? Long.parseLong(m.group(1)) : 0;
     }
 
     private static boolean askCanWait(int device) {

@@ -35,7 +35,18 @@ final class FakeHip {
     private static final MethodHandle END_CAPTURE = hook("hipStreamEndCapture",
             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS));
 
+    private static final MethodHandle HW_QUEUE_OF = hook("fakeHwQueueOf", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
+
     private FakeHip() {
+    }
+
+    /** The fake's hardware queue that {@code stream} feeds: streams with the same one share it. */
+    static int hwQueueOf(HipStream stream) {
+        try {
+            return (int) HW_QUEUE_OF.invokeExact(MemorySegment.ofAddress(stream.handle()));
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
     }
 
     /** A sticky error in the fake's device model: fake-only for HIP, whose 5.2.3 runtime aborts on a fault. */

@@ -12,7 +12,9 @@ import java.util.Set;
 
 /**
  * The HIP backend's driver table through the real FFM bindings, against the fake libamdhip64
- * built for the tests. FAIL_DOMAIN is not declared: the fake's devices are process-wide.
+ * built for the tests. FAIL_DOMAIN is not declared: the fake's devices are process-wide; nor
+ * WAIT_AHEAD_OF_STORE: the driver refuses a wait for a store not queued yet, which a stream
+ * sharing the wait's hardware queue could never run (HipDriver.checkWaitAheadOfStore).
  *
  * <p>On a real HIP runtime (the GPU check, {@code gpu/check.sh hip}, on an AMD machine) every
  * property is reported as skipped, with the reason: the suite needs device work of a chosen

@@ -131,6 +131,13 @@ class HipHeaderTest {
         assertEquals(Hip.HIP_ERROR_NOT_READY, errors.get("hipErrorNotReady"));
         assertEquals(Hip.HIP_ERROR_HOST_MEMORY_NOT_REGISTERED, errors.get("hipErrorHostMemoryNotRegistered"));
         assertEquals(Hip.HIP_ERROR_NOT_SUPPORTED, errors.get("hipErrorNotSupported"));
+        assertEquals(Hip.HIP_ERROR_STREAM_CAPTURE_UNSUPPORTED, errors.get("hipErrorStreamCaptureUnsupported"));
+        assertEquals(Hip.HIP_ERROR_STREAM_CAPTURE_INVALIDATED, errors.get("hipErrorStreamCaptureInvalidated"));
+        assertEquals(Hip.HIP_ERROR_STREAM_CAPTURE_IMPLICIT, errors.get("hipErrorStreamCaptureImplicit"));
+        Map<String, Long> captures = enumValues(header, "hipStreamCaptureStatusNone");
+        assertEquals(Hip.HIP_STREAM_CAPTURE_STATUS_NONE, captures.get("hipStreamCaptureStatusNone"));
+        assertEquals(Hip.HIP_STREAM_CAPTURE_STATUS_ACTIVE, captures.get("hipStreamCaptureStatusActive"));
+        assertEquals(Hip.HIP_STREAM_CAPTURE_STATUS_INVALIDATED, captures.get("hipStreamCaptureStatusInvalidated"));
         Map<String, Long> attributes = enumValues(header, "hipDeviceAttributeCudaCompatibleBegin");
         assertEquals(Hip.HIP_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE, attributes.get("hipDeviceAttributeCanUseStreamWaitValue"));
         assertEquals(Hip.HIP_HOST_REGISTER_PORTABLE, defined(header, "hipHostRegisterPortable"));

@@ -93,7 +93,7 @@ class MetalConformanceTest extends LineDriverVerification<MetalQueue, MetalDomai
 
     @Override
     protected Set<Capability> capabilities() {
-        Set<Capability> capabilities = EnumSet.of(Capability.DEVICE_SIDE_WAIT);
+        Set<Capability> capabilities = EnumSet.of(Capability.DEVICE_SIDE_WAIT, Capability.WAIT_AHEAD_OF_STORE);
         if (FakeMetal.isLoaded()) {
             capabilities.add(Capability.REFERENCE_COUNT);
         }

@@ -111,6 +111,19 @@ public final class SimBackend implements Backend<SimStream> {
         return MappedLine.open(driver, leakReporter, clock);
     }
 
+    /**
+     * A line in device {@code device}, whatever device the calling thread has current, holding a
+     * reference to it until closed.
+     *
+     * @throws IllegalArgumentException if there is no such device
+     * @throws GpuException of the driver's status if the device was closed
+     */
+    @Override
+    public Line<SimStream> openLine(int device) {
+        SimDevice chosen = device(device);
+        return MappedLine.open(driver, () -> driver.retain(chosen), leakReporter, clock, MappedLine.DEFAULT_SETTLE_BOUND);
+    }
+
     @Override
     public String toString() {
         return "sim backend with " + deviceCount() + " device(s)";

@@ -30,6 +30,11 @@ final class SimDriver implements LineDriver<SimStream, SimDevice> {
         if (device == null) {
             throw new LineException(LineError.NO_DOMAIN, "sim: current device");
         }
+        return retain(device);
+    }
+
+    /** A reference to {@code device}, whatever device the calling thread has current. */
+    SimDevice retain(SimDevice device) throws LineException {
         try {
             device.retain();
         } catch (GpuException closedMeanwhile) {

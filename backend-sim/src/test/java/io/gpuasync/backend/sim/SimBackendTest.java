@@ -107,6 +107,20 @@ class SimBackendTest {
     }
 
     @Test
+    void aLineOpensOnADeviceByNumberWhateverTheThreadHasCurrent() throws InterruptedException {
+        sim.clearCurrent();
+        SimStream onOne = sim.device(1).createStream();
+        try (Line<SimStream> line = sim.openLine(1)) {
+            assertEquals(1, sim.device(1).retains());
+            awaitDone(line.signal(onOne, Slot.S0));
+        }
+        assertEquals(0, sim.device(1).retains());
+        assertEquals(null, sim.currentDevice(), "opening made a device current");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> sim.openLine(2));
+        assertTrue(e.getMessage().contains("sim device 2 does not exist"), e.getMessage());
+    }
+
+    @Test
     void aFailedDeviceRefusesWorkAndItsLinesLeakRatherThanFreeUnderAPendingStore() {
         SimStream stream = sim.device(0).createStream();
         Line<SimStream> line = sim.openLine();

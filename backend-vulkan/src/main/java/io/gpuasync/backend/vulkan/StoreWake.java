@@ -2,6 +2,7 @@ package io.gpuasync.backend.vulkan;
 
 import io.gpuasync.backend.vulkan.internal.Vk;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkSemaphoreSignalInfo;
+import io.gpuasync.backend.vulkan.internal.VkStructs.VkSemaphoreWaitInfo;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -39,6 +40,26 @@ final class StoreWake {
         signalInfo = Arena.ofAuto().allocate(VkSemaphoreSignalInfo.LAYOUT);
         VkSemaphoreSignalInfo.sType(signalInfo, Vk.VK_STRUCTURE_TYPE_SEMAPHORE_SIGNAL_INFO);
         VkSemaphoreSignalInfo.semaphore(signalInfo, semaphore);
+        bindWaitCalls(device, semaphore);
+    }
+
+    // Makes the two calls a store wait makes, once, with the device: their bindings are made on
+    // a first call, which allocates, and a waiter's wait allocates nothing. The semaphore is at 0
+    // and stays there: the wait for 1 times out at once.
+    private static void bindWaitCalls(VulkanDevice device, long semaphore) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment value = arena.allocate(Vk.C_LONG);
+            Vk.vkGetSemaphoreCounterValue(device.vk, device.handle, semaphore, value);
+            MemorySegment semaphores = arena.allocate(Vk.C_LONG);
+            semaphores.set(Vk.C_LONG, 0, semaphore);
+            value.set(Vk.C_LONG, 0, 1L);
+            MemorySegment info = arena.allocate(VkSemaphoreWaitInfo.LAYOUT);
+            VkSemaphoreWaitInfo.sType(info, Vk.VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO);
+            VkSemaphoreWaitInfo.semaphoreCount(info, 1);
+            VkSemaphoreWaitInfo.pSemaphores(info, semaphores);
+            VkSemaphoreWaitInfo.pValues(info, value);
+            Vk.vkWaitSemaphores(device.vk, device.handle, info, 0);
+        }
     }
 
     /** How many wakes there were. */

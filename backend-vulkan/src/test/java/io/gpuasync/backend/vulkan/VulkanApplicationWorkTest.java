@@ -159,8 +159,10 @@ class VulkanApplicationWorkTest {
 
     /**
      * Where nothing can have been submitted past the backend's own signals, the close waits for
-     * the last of them and submits nothing; after the application held the queue's lock, it
-     * submits one empty batch to follow whatever the application submitted then.
+     * the last of them and submits nothing; once the line handed out its address for the queue
+     * and the application held the queue's lock, it submits one empty batch to follow whatever
+     * the application submitted then (without the address, nothing the application submits can
+     * touch the page, and the queue is not settled once the line's store landed).
      */
     @Test
     void theCloseSubmitsACoveringBatchOnlyAfterTheApplicationHeldTheLock() {
@@ -173,6 +175,7 @@ class VulkanApplicationWorkTest {
         }
         try (Line<VulkanQueue> line = vulkan.openLine()) {
             line.signal(queue, Slot.S1);
+            line.deviceAddress(queue, Slot.S1);
             queue.lock().lock();
             queue.lock().unlock();
             long before = layer.submits();

@@ -154,6 +154,45 @@ class VulkanStoreWaitsTest {
     }
 
     /**
+     * A wait allocates nothing once its thread's native arguments exist: the device binds the
+     * calls a wait makes when it is made, so even a thread's first wait allocates only those
+     * arguments, not the bindings (tens of kilobytes on their first call in the JVM). Each wait
+     * here blocks in the driver until its deadline: the store is held.
+     */
+    @ParameterizedTest(name = "as the backend does: {0}")
+    @ValueSource(booleans = {true, false})
+    void aWaitAllocatesNothing(boolean asTheBackendDoes) throws Exception {
+        VulkanStoreWaits waits = waits(asTheBackendDoes);
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        try (Line<VulkanQueue> line = vulkan.openLine()) {
+            gate.hold(queue);
+            Ticket ticket = line.signal(queue, Slot.S6);
+            long[] tokens = {tokenOf(line, ticket)};
+            long[] allocated = new long[2];
+            Waiter waiter = new Waiter(() -> {
+                long before = threads.getCurrentThreadAllocatedBytes();
+                waits.awaitAny(device, tokens, 1, System.nanoTime() + 20_000, waits.wakes(device));
+                allocated[0] = threads.getCurrentThreadAllocatedBytes() - before;
+                for (int i = 0; i < 300; i++) {
+                    waits.awaitAny(device, tokens, 1, System.nanoTime() + 20_000, waits.wakes(device));
+                }
+                before = threads.getCurrentThreadAllocatedBytes();
+                for (int i = 0; i < 300; i++) {
+                    waits.awaitAny(device, tokens, 1, System.nanoTime() + 20_000, waits.wakes(device));
+                }
+                allocated[1] = threads.getCurrentThreadAllocatedBytes() - before;
+                return null;
+            });
+            assertEquals(null, waiter.join("300 waits of 20 us"));
+            assertFalse(ticket.isDone(), "the store is held throughout");
+            assertTrue(allocated[0] < 4_096, "a thread's first wait allocated " + allocated[0] + " bytes");
+            assertEquals(0, allocated[1], "300 waits allocated " + allocated[1] + " bytes");
+            gate.open();
+            Tickets.awaitLanded(ticket);
+        }
+    }
+
+    /**
      * The wait returns true only once the store landed: a waiter that loops over its false
      * returns looks at the word as soon as one returns true, and the gate opens only after the
      * waiter started.

@@ -267,6 +267,23 @@ public final class Libc {
         }
     }
 
+    /**
+     * The variable {@code name} of the C library's environment, as a vendor's native library
+     * reads it ({@code getenv}): native code may have changed it since the JVM took the copy
+     * {@link System#getenv} answers from. Null when it is unset, or the C library has no
+     * {@code getenv}.
+     */
+    @SuppressWarnings("restricted")
+    public static String environment(String name) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment value = getenv(newErrnoState(arena), arena.allocateFrom(name));
+            // getenv's string ends at its NUL, which getString finds within the bound.
+            return value.equals(MemorySegment.NULL) ? null : value.reinterpret(Integer.MAX_VALUE).getString(0);
+        } catch (UnsatisfiedLinkError noGetenv) {
+            return null;
+        }
+    }
+
     /** {@code int clock_gettime(clockid_t clockid, struct timespec *tp)}. */
     public static final Function F_clock_gettime = new Function("clock_gettime", FunctionDescriptor.of(ValueLayout.JAVA_INT,
             ValueLayout.JAVA_INT, ValueLayout.ADDRESS), -1);

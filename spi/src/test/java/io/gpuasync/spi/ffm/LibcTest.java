@@ -24,6 +24,13 @@ class LibcTest {
     }
 
     @Test
+    void theEnvironmentIsTheCLibrarysAsTheJvmStartedWithIt() {
+        // Nothing in the test JVM changes these natively: the C library's view is the JVM's copy.
+        assertEquals(System.getenv("PATH"), Libc.environment("PATH"));
+        assertEquals(null, Libc.environment("GAR_TEST_A_VARIABLE_NOBODY_SETS"));
+    }
+
+    @Test
     void theProcessCpuClockCountsNanosecondsAndMovesWithWork() {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = Libc.newErrnoState(arena);

@@ -78,6 +78,13 @@ public final class Cuda {
     public static final int CU_EVENT_BLOCKING_SYNC = 0x1;
     /** {@code <cuda.h>}: CU_EVENT_DISABLE_TIMING. */
     public static final int CU_EVENT_DISABLE_TIMING = 0x2;
+    /**
+     * CUDA 13.2's {@code CUhostTaskSyncMode} CU_HOST_TASK_BLOCKING: "The execution thread will
+     * block until new host tasks are ready to run" (NVIDIA's driver API reference).
+     */
+    public static final int CU_HOST_TASK_BLOCKING = 0x0;
+    /** CUDA 13.2's CU_HOST_TASK_SPINWAIT: "The execution thread will spin wait until new host tasks are ready to run". */
+    public static final int CU_HOST_TASK_SPINWAIT = 0x1;
     /** {@code <cuda.h>}: CU_STREAM_NON_BLOCKING. */
     public static final int CU_STREAM_NON_BLOCKING = 0x1;
 
@@ -578,6 +585,30 @@ public final class Cuda {
         }
     }
 
+    /**
+     * {@code cuLaunchHostFunc_v2(CUstream hStream, CUhostFn fn, void *userData, unsigned int
+     * syncMode)}: a host function with the sync mode of the driver's thread that runs it (a bench
+     * peer). CUDA 13.2 and later: not in the 13.0 header this module is checked against, nor in
+     * {@link #FUNCTIONS}; bound only where the driver exports it ({@link #OPTIONAL}).
+     */
+    public static final Function F_cuLaunchHostFunc_v2 = new Function("cuLaunchHostFunc_v2", "cuLaunchHostFunc_v2",
+            returnsInt(C_POINTER, C_POINTER, C_POINTER, C_INT));
+
+    private static final class cuLaunchHostFunc_v2 {
+        static final MethodHandle HANDLE = CudaLibrary.LIBRARY.downcall(F_cuLaunchHostFunc_v2.symbol(), F_cuLaunchHostFunc_v2.descriptor());
+    }
+
+    /** Queues a host function on a stream, run by a driver thread in {@code syncMode} (a bench peer). */
+    public static int cuLaunchHostFunc_v2(MemorySegment hStream, MemorySegment fn, MemorySegment userData, int syncMode) {
+        try {
+            return (int) cuLaunchHostFunc_v2.HANDLE.invokeExact(hStream, fn, userData, syncMode);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw Downcalls.checked(t);
+        }
+    }
+
     /** {@code cuDeviceGetAttribute}: A device attribute, such as whether it runs 64-bit stream memory operations. */
     public static final Function F_cuDeviceGetAttribute = new Function("cuDeviceGetAttribute", "cuDeviceGetAttribute", returnsInt(C_POINTER, C_INT, C_INT));
 
@@ -702,6 +733,14 @@ public final class Cuda {
         } catch (Throwable t) {
             throw Downcalls.checked(t);
         }
+    }
+
+    /** Bindings used where the driver exports them, and said to be absent where it does not. */
+    public static final List<Function> OPTIONAL = List.of(F_cuLaunchHostFunc_v2);
+
+    /** Whether the driver exports {@code function}. */
+    public static boolean has(Function function) {
+        return CudaLibrary.LIBRARY.has(function.symbol());
     }
 
     /** Every binding, for the availability check and the header test. */

@@ -62,6 +62,18 @@ public final class Hip {
     public static final int HIP_STREAM_NON_BLOCKING = 0x1;
     /** {@code <hip_runtime_api.h>}: hipStreamCaptureModeRelaxed: this thread's calls never refuse or break a capture. */
     public static final int HIP_STREAM_CAPTURE_MODE_RELAXED = 2;
+    /** hip_runtime_api.h: hipStreamCaptureStatusNone, a stream that is not capturing. */
+    public static final int HIP_STREAM_CAPTURE_STATUS_NONE = 0;
+    /** hip_runtime_api.h: hipStreamCaptureStatusActive. */
+    public static final int HIP_STREAM_CAPTURE_STATUS_ACTIVE = 1;
+    /** hip_runtime_api.h: hipStreamCaptureStatusInvalidated: capturing, into a capture something broke. */
+    public static final int HIP_STREAM_CAPTURE_STATUS_INVALIDATED = 2;
+    /** hip_runtime_api.h: hipErrorStreamCaptureUnsupported. */
+    public static final int HIP_ERROR_STREAM_CAPTURE_UNSUPPORTED = 900;
+    /** hip_runtime_api.h: hipErrorStreamCaptureInvalidated. */
+    public static final int HIP_ERROR_STREAM_CAPTURE_INVALIDATED = 901;
+    /** hip_runtime_api.h: hipErrorStreamCaptureImplicit: the null stream, while a blocking stream captures (later HIP). */
+    public static final int HIP_ERROR_STREAM_CAPTURE_IMPLICIT = 906;
 
     private Hip() {
     }
@@ -453,6 +465,42 @@ public final class Hip {
         }
     }
 
+    /** {@code hipStreamIsCapturing}: Whether a stream is capturing a graph (hipStreamCaptureStatus). */
+    public static final Function F_hipStreamIsCapturing = new Function("hipStreamIsCapturing", returnsInt(C_POINTER, C_POINTER));
+
+    private static final class hipStreamIsCapturing {
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipStreamIsCapturing.symbol(), F_hipStreamIsCapturing.descriptor());
+    }
+
+    /** Whether a stream is capturing a graph (hipStreamCaptureStatus). */
+    public static int hipStreamIsCapturing(MemorySegment stream, MemorySegment pCaptureStatus) {
+        try {
+            return (int) hipStreamIsCapturing.HANDLE.invokeExact(stream, pCaptureStatus);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw Downcalls.checked(t);
+        }
+    }
+
+    /** {@code hipStreamGetFlags}: The flags a stream was made with (hipStreamNonBlocking); hipErrorInvalidValue for the null stream. */
+    public static final Function F_hipStreamGetFlags = new Function("hipStreamGetFlags", returnsInt(C_POINTER, C_POINTER));
+
+    private static final class hipStreamGetFlags {
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipStreamGetFlags.symbol(), F_hipStreamGetFlags.descriptor());
+    }
+
+    /** The flags a stream was made with (hipStreamNonBlocking); hipErrorInvalidValue for the null stream. */
+    public static int hipStreamGetFlags(MemorySegment stream, MemorySegment flags) {
+        try {
+            return (int) hipStreamGetFlags.HANDLE.invokeExact(stream, flags);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw Downcalls.checked(t);
+        }
+    }
+
     /** Every binding, for the availability check and the symbol test. */
     public static final List<Function> FUNCTIONS = List.of(
             F_hipGetErrorName,
@@ -475,7 +523,9 @@ public final class Hip {
             F_hipEventCreateWithFlags,
             F_hipEventRecord,
             F_hipEventQuery,
-            F_hipEventDestroy);
+            F_hipEventDestroy,
+            F_hipStreamIsCapturing,
+            F_hipStreamGetFlags);
 
     /** Whether the library has {@code function}'s symbol. */
     public static boolean has(Function function) {
