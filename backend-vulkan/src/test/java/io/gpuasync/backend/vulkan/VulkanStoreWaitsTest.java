@@ -183,7 +183,7 @@ class VulkanStoreWaitsTest {
                 allocated[1] = threads.getCurrentThreadAllocatedBytes() - before;
                 return null;
             });
-            assertEquals(null, waiter.join("300 waits of 20 us"));
+            assertEquals(null, waiter.join("300 waits of 20 us", PATIENCE));
             assertFalse(ticket.isDone(), "the store is held throughout");
             assertTrue(allocated[0] < 4_096, "a thread's first wait allocated " + allocated[0] + " bytes");
             assertEquals(0, allocated[1], "300 waits allocated " + allocated[1] + " bytes");
