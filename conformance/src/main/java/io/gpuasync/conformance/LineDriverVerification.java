@@ -1267,10 +1267,12 @@ public abstract class LineDriverVerification<S, D> {
                 if (wrap == WRAPS[0] && capabilities().contains(Capability.DEVICE_SIDE_WAIT)) {
                     // Queued after the stores it waits for, still behind their work: no device
                     // can order it ahead of them (as streams sharing a hardware queue would).
-                    // Through the line first, so that its close settles the consumer too.
+                    // The address handed out for the consumer keeps it in the line's settle. No
+                    // wait for a small value: once the word passed 2^63 + 1 a cyclic compare
+                    // never finds it reached, and a consumer that started late would hang.
                     MappedLine<S, D> marker = world.open(0);
                     S consumer = world.stream(0);
-                    line.waitOnDevice(consumer, slot, 1);
+                    line.deviceAddress(consumer, slot);
                     world.driver.waitValue(consumer, address, waitedFor);
                     Ticket behind = marker.signal(consumer, Slot.S0);
                     released = behind;
