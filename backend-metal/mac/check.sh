@@ -9,7 +9,7 @@
 # Maven. From the project root:
 #     bash backend-metal/mac/check.sh [output folder]
 #
-# Confirm these five first, in this order: each is something the fake cannot show.
+# Confirm these six first, in this order: each is something the fake cannot show.
 #   1. The bridge's sends reach Apple's methods intact on arm64: the first store lands at all
 #      (MTLSize by value through JNA for dispatchThreadgroups:threadsPerThreadgroup:, the five-word
 #      newBufferWithBytesNoCopy:length:options:deallocator:), in MetalBackendTest and the
@@ -28,6 +28,10 @@
 #      popped on another OS thread; and a full queue (64 command buffers) blocks commandBuffer
 #      without holding the line's locks (aSignalBlockedOnAFullQueue..., fake-only: steer it by
 #      hand if the first four pass).
+#   6. The driver's own wait for stores: conformance line35-37 in tests.log (true only once the
+#      word reads the value, back by its deadline, ended by a wake), which block in
+#      waitUntilSignaledValue:timeoutMS: on each queue's store event, signalled from the command
+#      buffer after each store's; MetalStoreWaitsTest is fake-only.
 #
 # It writes there: the machine's description, `gar doctor`, the backend's tests against the real
 # runtime and framework (Maven's real-metal profile, active on macOS, skips building the fake and

@@ -22,7 +22,8 @@
  *
  * Test hooks (not Metal's API): fakeMetalSetMode, fakeMetalNoDefaultDevice, fakeMetalCommandBufferWaiters,
  * fakeMetalNoCopyBuffers, fakeMetalLastDeallocated, fakeMetalFailNext, fakeMetalFailCommandBuffers,
- * fakeMetalDeviceRefs, fakeMetalViolations, fakeMetalLastViolation.
+ * fakeMetalFailStores, fakeMetalSharedEventWaits, fakeMetalDeviceRefs, fakeMetalViolations,
+ * fakeMetalLastViolation.
  */
 #define _GNU_SOURCE
 #include "fake_objc.h"
@@ -52,6 +53,9 @@ static char last_violation[256];
 static char fail_selector[128];
 static int fail_count;
 static int failing_device[DEVICES];
+static int failing_stores;
+/* Whether shared events have waitUntilSignaledValue:timeoutMS: (macOS 12, iOS 15); off plays an older system. */
+static int shared_event_waits = 1;
 
 static void violation(const char *what) {
     pthread_mutex_lock(&mu);
@@ -176,6 +180,8 @@ typedef struct command_buffer {
     int count, capacity;
     int status;
     int modes;
+    /* Committed while fakeMetalFailStores was on, with a store kernel in it: it ends in Error. */
+    int fails;
     id error;
     struct command_buffer *next_to_run, *next_incomplete;
     /* Stores kept back until completion (FAKE_VISIBLE_AT_COMPLETION). */
@@ -209,8 +215,8 @@ typedef struct queue {
     int closing;
 } queue_t;
 
-static Class DeviceClass, BufferClass, EventClass, SharedEventClass, LibraryClass, FunctionClass, PipelineClass,
-    QueueClass, CommandBufferClass, EncoderClass;
+static Class DeviceClass, BufferClass, EventClass, SharedEventClass, SharedEvent11Class, LibraryClass, FunctionClass,
+    PipelineClass, QueueClass, CommandBufferClass, EncoderClass;
 static device_t *devices[DEVICES];
 
 /* ---------------------------------------------------------------- events */
@@ -252,6 +258,9 @@ static uint64_t event_signaled_value(event_t *self, SEL cmd) {
 }
 static void event_set_signaled_value(event_t *self, SEL cmd, uint64_t value) { (void) cmd; event_signal(self, value, 0); }
 
+/* MTLEvent.h: "Synchronously wait for the signaledValue to be greater than or equal to 'value',
+ * with a timeout specified in milliseconds. Returns YES if the value was signaled before the
+ * timeout, otherwise NO." One event only, and nothing but the value or the timeout ends it. */
 static BOOL event_wait_timeout(event_t *self, SEL cmd, uint64_t value, uint64_t timeout_ms) {
     (void) cmd;
     struct timespec until;
@@ -268,6 +277,11 @@ static BOOL event_wait_timeout(event_t *self, SEL cmd, uint64_t value, uint64_t 
     BOOL reached = self->value >= value;
     pthread_mutex_unlock(&self->mu);
     return reached;
+}
+
+static int is_shared_event(event_t *e) {
+    Class cls = ((id) e)->isa;
+    return cls == SharedEventClass || cls == SharedEvent11Class;
 }
 
 static void event_dealloc(event_t *self, SEL cmd) {
@@ -415,6 +429,9 @@ static void cb_commit(command_buffer_t *self, SEL cmd) {
     for (int i = 0; i < self->count; i++) {
         command_t *c = &self->commands[i];
         if (c->kind == DISPATCH && c->pipeline->kernel != GAR_BUSY) c->buffer->pending_stores++;
+        if (c->kind == DISPATCH && (c->pipeline->kernel == GAR_STORE || c->pipeline->kernel == GAR_STORE_MAX)) {
+            self->fails |= failing_stores;
+        }
     }
     pthread_mutex_unlock(&mu);
     objc_retain((id) self); /* the queue's, until it completes */
@@ -430,7 +447,7 @@ static void cb_commit(command_buffer_t *self, SEL cmd) {
 
 static void run_command_buffer(command_buffer_t *cb) {
     queue_t *q = cb->queue;
-    int failing = __atomic_load_n(&failing_device[q->device->index], __ATOMIC_ACQUIRE);
+    int failing = __atomic_load_n(&failing_device[q->device->index], __ATOMIC_ACQUIRE) || cb->fails;
     for (int i = 0; i < cb->count && !failing; i++) {
         command_t *c = &cb->commands[i];
         switch (c->kind) {
@@ -446,7 +463,7 @@ static void run_command_buffer(command_buffer_t *cb) {
              * all changes you schedule on either the CPU or GPU for a resource that uses shared
              * memory complete before accessing that resource on the other processor"
              * (storageModeShared); no page says a signal makes them visible sooner. */
-            if (((id) c->event)->isa == SharedEventClass && !(cb->modes & FAKE_VISIBLE_AT_COMPLETION_ONLY)) {
+            if (is_shared_event(c->event) && !(cb->modes & FAKE_VISIBLE_AT_COMPLETION_ONLY)) {
                 for (int j = 0; j < cb->late_count; j++) store(&cb->late[j]);
                 cb->late_count = 0;
             }
@@ -482,7 +499,8 @@ static void run_command_buffer(command_buffer_t *cb) {
     }
     for (int i = 0; i < cb->late_count; i++) store(&cb->late[i]);
     if (failing) {
-        cb->error = new_string("fake metal: the device failed (fakeMetalFailCommandBuffers)");
+        cb->error = new_string(cb->fails ? "fake metal: the store's command buffer failed (fakeMetalFailStores)"
+                                         : "fake metal: the device failed (fakeMetalFailCommandBuffers)");
         /* Its stores never run; the buffer keeps counting them as pending, as a real GPU would. */
     }
     pthread_mutex_lock(&q->mu);
@@ -795,7 +813,10 @@ static id new_event(device_t *device, Class cls) {
 }
 
 static id device_new_event(device_t *self, SEL cmd) { return injected(cmd) ? NULL : new_event(self, EventClass); }
-static id device_new_shared_event(device_t *self, SEL cmd) { return injected(cmd) ? NULL : new_event(self, SharedEventClass); }
+static id device_new_shared_event(device_t *self, SEL cmd) {
+    if (injected(cmd)) return NULL;
+    return new_event(self, __atomic_load_n(&shared_event_waits, __ATOMIC_ACQUIRE) ? SharedEventClass : SharedEvent11Class);
+}
 
 /* ---------------------------------------------------------------- the C functions */
 
@@ -839,6 +860,17 @@ void fakeMetalFailNext(const char *selector, int times) {
 void fakeMetalFailCommandBuffers(int device, int on) {
     if (device >= 0 && device < DEVICES) __atomic_store_n(&failing_device[device], on, __ATOMIC_RELEASE);
 }
+
+/* While on, a command buffer committed with a store kernel in it (gar_store, gar_store_max) completes
+ * with an error, running nothing, and the others run: one command buffer's failure, as Apple's
+ * MTLCommandBufferStatusError is "A command buffer's unsuccessful, final state, which indicates
+ * the GPU stopped running the buffer's commands because of a runtime issue". */
+void fakeMetalFailStores(int on) { __atomic_store_n(&failing_stores, on, __ATOMIC_RELEASE); }
+
+/* Off: shared events made from now on lack waitUntilSignaledValue:timeoutMS:, which MTLEvent.h
+ * declares API_AVAILABLE(macos(12.0), ios(15.0)) on a protocol available since macOS 10.14: a
+ * system before those. Sending it then aborts as an unrecognized selector, as Apple's raises. */
+void fakeMetalSharedEventWaits(int on) { __atomic_store_n(&shared_event_waits, on, __ATOMIC_RELEASE); }
 
 long fakeMetalDeviceRefs(int device) { return device >= 0 && device < DEVICES ? devices[device]->base.refs : -1; }
 
@@ -902,12 +934,15 @@ __attribute__((constructor)) static void define_classes(void) {
     METHOD(EventClass, "dealloc", event_dealloc);
     objc_registerClassPair(EventClass);
 
-    SharedEventClass = define("FakeMTLSharedEvent", sizeof(event_t));
-    METHOD(SharedEventClass, "device", event_device);
-    METHOD(SharedEventClass, "signaledValue", event_signaled_value);
-    METHOD(SharedEventClass, "setSignaledValue:", event_set_signaled_value);
+    /* A shared event before macOS 12, and the one since, which adds the timed wait. */
+    SharedEvent11Class = define("FakeMTLSharedEventMacOS11", sizeof(event_t));
+    METHOD(SharedEvent11Class, "device", event_device);
+    METHOD(SharedEvent11Class, "signaledValue", event_signaled_value);
+    METHOD(SharedEvent11Class, "setSignaledValue:", event_set_signaled_value);
+    METHOD(SharedEvent11Class, "dealloc", event_dealloc);
+    objc_registerClassPair(SharedEvent11Class);
+    SharedEventClass = objc_allocateClassPair(SharedEvent11Class, "FakeMTLSharedEvent", 0);
     METHOD(SharedEventClass, "waitUntilSignaledValue:timeoutMS:", event_wait_timeout);
-    METHOD(SharedEventClass, "dealloc", event_dealloc);
     objc_registerClassPair(SharedEventClass);
 
     LibraryClass = define("FakeMTLLibrary", sizeof(library_t));

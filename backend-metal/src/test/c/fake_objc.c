@@ -238,6 +238,18 @@ void fake_objc_dispose(id self) {
 }
 
 static void ns_dealloc(id self, SEL cmd) { (void) cmd; fake_objc_dispose(self); }
+/* NSObject protocol: "- (BOOL)respondsToSelector:(SEL)aSelector; Returns a Boolean value that
+ * indicates whether the receiver implements or inherits a method that can respond to a specified
+ * message." The method lookup objc_msgSend makes, without the abort. */
+static BOOL ns_responds_to_selector(id self, SEL cmd, SEL asked) {
+    (void) cmd;
+    for (Class c = self->isa; c; c = c->super) {
+        for (int i = 0; i < c->methods; i++) {
+            if (c->method[i].sel == asked) return 1;
+        }
+    }
+    return 0;
+}
 
 __attribute__((constructor)) static void define_root(void) {
     Class ns_object = objc_allocateClassPair(NULL, "NSObject", 0);
@@ -249,6 +261,7 @@ __attribute__((constructor)) static void define_root(void) {
     METHOD(ns_object, "autorelease", ns_autorelease);
     METHOD(ns_object, "retainCount", ns_retain_count);
     METHOD(ns_object, "dealloc", ns_dealloc);
+    METHOD(ns_object, "respondsToSelector:", ns_responds_to_selector);
     objc_registerClassPair(ns_object);
 }
 

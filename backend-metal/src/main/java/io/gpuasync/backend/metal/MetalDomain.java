@@ -6,6 +6,7 @@ import io.gpuasync.core.Slot;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What one Metal line holds: its reference to an {@code id<MTLDevice>} (taken with {@code
@@ -33,17 +34,41 @@ public final class MetalDomain {
     final long[] announced = new long[Slot.COUNT];
     /** Per queue the line stored through: its private fence and its last store. */
     final Map<MetalQueue, QueueUse> queues = new LinkedHashMap<>();
+    /**
+     * The same uses by {@link QueueUse#index}, which a store wait's token names: replaced whole
+     * (under lock) when one is added, so that a wait reads it without the lock.
+     */
+    volatile QueueUse[] indexed = new QueueUse[0];
+    /** How many times the line's store waits were woken ({@link MetalStoreWaits#wake}). */
+    final AtomicLong storeWakes = new AtomicLong();
     /** The bytes setBytes:length:atIndex: copies, and the one-thread sizes of each dispatch. */
     final Memory value = new Memory(Long.BYTES);
     final MTLSize.ByValue one = MTLSize.one();
 
     /** A queue as one line uses it. */
     static final class QueueUse {
+        /** Its place in {@link #indexed}. */
+        final int index;
         /** A private MTLEvent (owned) that orders each store behind the queue's earlier work. */
-        long fence;
+        final long fence;
         long fenceValue;
         /** The last store's command buffer (retained): its status says when the word is visible. */
         long lastStore;
+        /**
+         * An MTLSharedEvent (owned; 0 where the driver has no store waits, or before the queue's
+         * first store) that a command buffer after each store's signals with the count of stores
+         * signalled so far ({@link #storeSignals}); the store waits block on it.
+         */
+        volatile long storeEvent;
+        volatile long storeSignals;
+        /** The word and the value of the store that {@link #storeSignals} follows. */
+        long signalledAddress;
+        long signalledValue;
+
+        QueueUse(int index, long fence) {
+            this.index = index;
+            this.fence = fence;
+        }
     }
 
     MetalDomain(long device, String deviceName, MetalKernels kernels) {

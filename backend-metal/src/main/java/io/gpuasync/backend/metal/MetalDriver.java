@@ -14,11 +14,13 @@ import io.gpuasync.spi.LineDriver;
 import io.gpuasync.spi.LineError;
 import io.gpuasync.spi.LineException;
 import io.gpuasync.spi.MappedLine;
+import io.gpuasync.spi.StoreWaits;
 import io.gpuasync.spi.ffm.DeadlinePoll;
 
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -42,8 +44,10 @@ import java.util.function.LongSupplier;
  *     none with the line's buffer, so the store could land before the work it follows;
  * <li>runs a one-thread kernel storing N into the word ({@link MetalKernels}); and is committed.
  * </ol>
- * <p>Only for a slot some queue waits on ({@link #waitValue}), a second command buffer then
- * signals slot k's {@code MTLSharedEvent} with N, past the store's command buffer boundary.
+ * <p>A second command buffer then signals, past the store's command buffer boundary: the
+ * queue's store event with the count of the line's stores on that queue, where the driver's
+ * own store wait is on ({@link MetalStoreWaits}: macOS 12, iOS 15); and, only for a slot some
+ * queue waits on ({@link #waitValue}), slot k's {@code MTLSharedEvent} with N.
  *
  * <p>Known risks, none of which the fake on Linux can settle for real hardware:
  * <ul>
@@ -53,11 +57,12 @@ import java.util.function.LongSupplier;
  *     trip that way against 150-200 us with shared events), but it relies on a memory scope
  *     Metal does not document. Settling therefore waits for the last store's command buffer to
  *     complete, not only for its event.
- * <li>One command buffer per store: a queue holds at most 64 uncompleted command buffers by
- *     default ({@code maxCommandBufferCount}), after which {@code commandBuffer} "blocks the
- *     calling CPU thread when the queue doesn't have any free command buffers" until one
- *     completes. A line signalled faster than its queue drains therefore throttles its caller;
- *     batching stores into fewer command buffers is not done. The blocked caller holds no lock
+ * <li>Two command buffers per store (the store's, and the signal after it): a queue holds at
+ *     most 64 uncompleted command buffers by default ({@code maxCommandBufferCount}), so 32
+ *     stores, after which {@code commandBuffer} "blocks the calling CPU thread when the queue
+ *     doesn't have any free command buffers" until one completes. A line signalled faster than
+ *     its queue drains therefore throttles its caller; batching stores into fewer command
+ *     buffers is not done. The blocked caller holds no lock
  *     of the driver's and not the line's own lock (only {@code MappedLine}'s queueing lock, which
  *     orders stores): the health check, {@code lastSignalled} and a close (within its bound,
  *     keeping the page while that store is on its way) do not wait for it. A settle's own
@@ -84,9 +89,56 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
     private final LongSupplier currentDevice;
     // The live lines' buffers by their contents: a store names only an address.
     private final Map<Long, MetalDomain> pages = new ConcurrentHashMap<>();
+    // Whether shared events answer waitUntilSignaledValue:timeoutMS:, asked of the first one
+    // made: 0 before, 1 yes, -1 no. One system, one answer.
+    private volatile int sharedEventWaits;
+    private final MetalStoreWaits storeWaits = new MetalStoreWaits();
 
     MetalDriver(LongSupplier currentDevice) {
         this.currentDevice = currentDevice;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Where shared events can be waited on ({@link #sharedEventWaits}, macOS 12, iOS 15): each
+     * store then costs a second command buffer, which signals its queue's store event. Null
+     * before, and where no shared event can be made to ask: hosts poll.
+     */
+    @Override
+    public StoreWaits<MetalQueue, MetalDomain> storeWaits() {
+        try {
+            return sharedEventWaits(currentDevice.getAsLong()) ? storeWaits : null;
+        } catch (LineException noEvent) {
+            return null;
+        }
+    }
+
+    // Whether storeWaits() said yes: the stores then signal their queue's store event.
+    private boolean storeWaitsOn() {
+        return sharedEventWaits > 0;
+    }
+
+    /**
+     * Whether this system's shared events have {@code waitUntilSignaledValue:timeoutMS:}, which
+     * MTLEvent.h declares {@code API_AVAILABLE(macos(12.0), ios(15.0))} on a protocol older than
+     * that: asked once, of a shared event made on {@code device} for the question.
+     */
+    boolean sharedEventWaits(long device) throws LineException {
+        int known = sharedEventWaits;
+        if (known == 0) {
+            long event = Msg.word(device, Sel.NEW_SHARED_EVENT);
+            if (event == 0) {
+                throw MetalStatus.nil("newSharedEvent");
+            }
+            try {
+                known = Msg.responds(event, Sel.WAIT_UNTIL_SIGNALED_VALUE_TIMEOUT_MS) ? 1 : -1;
+            } finally {
+                ObjC.objc_release(event);
+            }
+            sharedEventWaits = known;
+        }
+        return known > 0;
     }
 
     @Override
@@ -131,8 +183,11 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
             for (MetalDomain.QueueUse use : domain.queues.values()) {
                 releaseIfSet(use.lastStore);
                 releaseIfSet(use.fence);
+                releaseIfSet(use.storeEvent);
+                use.storeEvent = 0;
             }
             domain.queues.clear();
+            domain.indexed = new MetalDomain.QueueUse[0];
             for (int k = 0; k < domain.landed.length; k++) {
                 releaseIfSet(domain.landed[k]);
                 domain.landed[k] = 0;
@@ -274,38 +329,58 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
             domain.storeQueue[slot] = queue;
         }
         keepAsLast(domain, use, commands);
-        if (domain.waitedOn[slot]) {
-            announce(domain, queue, use, slot, value);
+        boolean counted = storeWaitsOn() && storeEvent(domain, use) != 0;
+        if (domain.waitedOn[slot] || counted) {
+            signalBehind(domain, queue, slot, value, domain.waitedOn[slot], counted ? use : null);
         }
     }
 
     /**
-     * Signals {@code slot}'s shared event with {@code value} from a command buffer of its own,
-     * committed on {@code queue} after the store of {@code value}: so past that store's command
-     * buffer boundary, the only point at which Apple guarantees shared storage coherent
-     * ("coherency is only guaranteed at command buffer boundaries", MTLResource.h), and after
-     * every command before it finished ("a signal command after encoding the producing workload",
-     * MTLEvent). A queue waiting on the device for the word then runs on only once the word, and
-     * the user's work before the store, are there for the CPU too. Only for slots a queue waits on
-     * (device-side waits are rare): the others cost one command buffer per store.
+     * From one command buffer of its own, committed on {@code queue} after the store of {@code
+     * value} into {@code slot}, signals: with {@code announce} (a queue waits on the device for
+     * the slot), the slot's shared event with {@code value}; with {@code counted} (the driver's
+     * store waits, {@link MetalStoreWaits}), the queue's store event with its next count. So past
+     * that store's command buffer boundary, the only point at which Apple guarantees shared
+     * storage coherent ("coherency is only guaranteed at command buffer boundaries",
+     * MTLResource.h), and after every command before it finished ("a signal command after
+     * encoding the producing workload", MTLEvent): whoever waits for either event runs on only
+     * once the word, and the user's work before the store, are there for the CPU too. Not kept
+     * as the queue's last buffer of the line: the health check reads the store's own status,
+     * which a signal after it does not share, and a settle's own command buffer ({@link
+     * #settle}) completes only after this one did. A store whose count could not be signalled
+     * (no command buffer, and nothing to announce) has no store wait token: hosts poll for it.
      */
-    private static void announce(MetalDomain domain, MetalQueue queue, MetalDomain.QueueUse use, int slot, long value)
-            throws LineException {
-        long landed = landedEvent(domain, slot);
+    private static void signalBehind(MetalDomain domain, MetalQueue queue, int slot, long value, boolean announce,
+                                     MetalDomain.QueueUse counted) throws LineException {
+        long landed = announce ? landedEvent(domain, slot) : 0;
+        long signals = counted == null ? 0 : counted.storeSignals + 1;
         long commands;
         try (Pool pool = Pool.push()) {
             commands = Msg.word(queue.handle(), Sel.COMMAND_BUFFER);
             if (commands == 0) {
-                throw MetalStatus.nil("-[" + queue + " commandBuffer]");
+                if (announce) {
+                    throw MetalStatus.nil("-[" + queue + " commandBuffer]");
+                }
+                return;
             }
-            Msg.send(commands, Sel.ENCODE_SIGNAL_EVENT_VALUE, landed, value);
+            if (announce) {
+                Msg.send(commands, Sel.ENCODE_SIGNAL_EVENT_VALUE, landed, value);
+            }
+            if (counted != null) {
+                Msg.send(commands, Sel.ENCODE_SIGNAL_EVENT_VALUE, counted.storeEvent, signals);
+            }
             Msg.send(commands, Sel.COMMIT);
-            ObjC.objc_retain(commands);
         }
-        synchronized (domain.lock) {
-            domain.announced[slot] = Math.max(domain.announced[slot], value);
+        if (announce) {
+            synchronized (domain.lock) {
+                domain.announced[slot] = Math.max(domain.announced[slot], value);
+            }
         }
-        keepAsLast(domain, use, commands);
+        if (counted != null) {
+            counted.signalledAddress = domain.contents + (long) slot * Long.BYTES;
+            counted.signalledValue = value;
+            counted.storeSignals = signals;
+        }
     }
 
     /**
@@ -381,11 +456,25 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
                 if (fence == 0) {
                     throw MetalStatus.nil("newEvent");
                 }
-                use = new MetalDomain.QueueUse();
-                use.fence = fence;
+                MetalDomain.QueueUse[] indexed = domain.indexed;
+                use = new MetalDomain.QueueUse(indexed.length, fence);
                 domain.queues.put(queue, use);
+                indexed = Arrays.copyOf(indexed, indexed.length + 1);
+                indexed[use.index] = use;
+                domain.indexed = indexed;
             }
             return use;
+        }
+    }
+
+    // The queue's store event, made on its first store: 0 if Metal made none (hosts then poll
+    // for its stores). newSharedEvent makes an object and does not wait for the device.
+    private static long storeEvent(MetalDomain domain, MetalDomain.QueueUse use) {
+        synchronized (domain.lock) {
+            if (use.storeEvent == 0) {
+                use.storeEvent = Msg.word(domain.device, Sel.NEW_SHARED_EVENT);
+            }
+            return use.storeEvent;
         }
     }
 
@@ -396,9 +485,10 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
      * a waiting queue past its wait; each queue runs its buffers in order, so its last one
      * completing means all did. Then, on each queue the line used, one command buffer more
      * that signals an event of its own, waited for ({@code waitUntilSignaledValue:timeoutMS:},
-     * macOS 12) in short slices: Metal signals only after every command buffer committed before it on the queue
-     * completed, so whatever the queue ran behind the line's last buffer (work another line
-     * queued after a device-side wait on this one) is done as well when the settle returns. A
+     * macOS 12; polled before) in short slices: Metal signals only after every command buffer
+     * committed before it on the queue completed, so whatever the queue ran behind the line's
+     * last buffer (work another line queued after a device-side wait on this one) is done as
+     * well when the settle returns. A
      * failed command buffer fails the settle at once; the deadline passing fails it too: the line
      * keeps its buffer and its device reference.
      */
@@ -439,8 +529,15 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
 
     // One command buffer that signals a shared event of its own, after (as Metal signals) every
     // buffer committed before it on the queue completed; waited for until the deadline, in short
-    // slices so that a buffer that failed ends the wait at once.
-    private static boolean drained(MetalQueue queue, MetalDomain domain, long deadline) {
+    // slices so that a buffer that failed ends the wait at once; polled where the system has no
+    // waitUntilSignaledValue:timeoutMS:.
+    private boolean drained(MetalQueue queue, MetalDomain domain, long deadline) {
+        boolean waits;
+        try {
+            waits = sharedEventWaits(domain.device);
+        } catch (LineException noEvent) {
+            waits = false;
+        }
         long event = Msg.word(domain.device, Sel.NEW_SHARED_EVENT);
         if (event == 0) {
             MetalStatus.NAMES.warn("no shared event to settle " + queue + " of a line on " + domain + ": the line keeps its buffer");
@@ -461,10 +558,13 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
             return false;
         }
         try {
+            DeadlinePoll poll = new DeadlinePoll(deadline);
             while (true) {
                 long left = deadline - System.nanoTime();
                 long millis = left <= 0 ? 0 : Math.max(1, Math.min(SETTLE_SLICE_MILLIS, Duration.ofNanos(left).toMillis()));
-                if (Msg.bool(event, Sel.WAIT_UNTIL_SIGNALED_VALUE_TIMEOUT_MS, 1L, millis)) {
+                boolean signalled = waits ? Msg.bool(event, Sel.WAIT_UNTIL_SIGNALED_VALUE_TIMEOUT_MS, 1L, millis)
+                        : Msg.word(event, Sel.SIGNALED_VALUE) >= 1;
+                if (signalled) {
                     return true;
                 }
                 if (Msg.word(commands, Sel.STATUS) == STATUS_ERROR) {
@@ -476,6 +576,9 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
                     MetalStatus.NAMES.warn("the work queued on " + queue + " before a line on " + domain
                             + " closed did not complete by the line's settle deadline: the line keeps its buffer");
                     return false;
+                }
+                if (!waits) {
+                    poll.pause();
                 }
             }
         } finally {
@@ -555,7 +658,7 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
         // Stores of the slot committed before any queue waited on it signalled nothing: the last
         // of them is announced now, behind itself on its own queue.
         if (committed != 0) {
-            announce(domain, storedOn, use(domain, storedOn), slot, committed);
+            signalBehind(domain, storedOn, slot, committed, true, null);
         }
         MetalDomain.QueueUse use = use(domain, queue);
         long commands;

@@ -35,6 +35,10 @@ final class FakeMetal {
 
         void fakeMetalFailCommandBuffers(int device, int on);
 
+        void fakeMetalFailStores(int on);
+
+        void fakeMetalSharedEventWaits(int on);
+
         long fakeMetalDeviceRefs(int device);
 
         long fakeMetalViolations();

@@ -55,6 +55,8 @@ class MetalBackendTest {
         if (FakeMetal.isLoaded()) {
             FakeMetal.METAL.fakeMetalSetMode(0);
             FakeMetal.METAL.fakeMetalFailCommandBuffers(0, 0);
+            FakeMetal.METAL.fakeMetalFailStores(0);
+            FakeMetal.METAL.fakeMetalSharedEventWaits(1);
             assertEquals(autoreleasesOutside, FakeMetal.RUNTIME.fakeObjcAutoreleasesOutsidePool(),
                     "objects autoreleased with no pool in place");
         }
@@ -392,6 +394,50 @@ class MetalBackendTest {
         metal.destroyQueue(queue);
     }
 
+    /**
+     * A store's command buffer that failed, with the line's signal after it (for a slot a queue
+     * waits on) run all the same, fails the health check: it reads the store's own command
+     * buffer, not that signal's.
+     */
+    @Test
+    void aFailedStoreFailsTheHealthCheckThoughTheSignalAfterItRan() {
+        MetalQueue queue = metal.createQueue();
+        MetalQueue waiting = metal.createQueue();
+        Line<MetalQueue> line = metal.openLine();
+        line.waitOnDevice(waiting, Slot.S0, 1);
+        FakeMetal.METAL.fakeMetalFailStores(1);
+        Ticket failed = line.signal(queue, Slot.S0);
+        // In order: once this completed, so did the store's command buffer and the signal's.
+        metal.runBusy(queue, 1);
+        GpuException sick = assertThrows(GpuException.class, HostLine.of(line)::checkHealth);
+        assertTrue(sick.getMessage().contains("fakeMetalFailStores"), sick.getMessage());
+        assertFalse(failed.isDone(), "a store of a failed command buffer landed");
+        line.close();
+        assertEquals(Line.State.LEAKED, line.state(), "the last store failed: the line cannot settle");
+        metal.runBusy(waiting, 1);
+        metal.destroyQueue(waiting);
+        metal.destroyQueue(queue);
+    }
+
+    /**
+     * Before macOS 12 and iOS 15 a shared event has no {@code waitUntilSignaledValue:timeoutMS:}
+     * (the fake's then lack it, and abort when it is sent): a close still settles, polling its
+     * event instead.
+     */
+    @Test
+    void beforeMacOS12ACloseStillSettles() {
+        FakeMetal.METAL.fakeMetalSharedEventWaits(0);
+        MetalBackend older = MetalBackend.load((LeakReporter) (reason, line, address, bytes) -> leaks.add(reason + " " + line));
+        older.useDevice(0);
+        MetalQueue queue = older.createQueue();
+        Line<MetalQueue> line = older.openLine();
+        awaitLanded(line.signal(queue, Slot.S3));
+        line.close();
+        assertEquals(Line.State.CLOSED, line.state());
+        assertEquals(List.of(), leaks);
+        older.destroyQueue(queue);
+    }
+
     /** A store command buffer as the driver makes one, but without the event fence before its kernel. */
     private void bareStore(MetalQueue queue, long buffer, long value) throws Exception {
         MetalKernels kernels = ((MetalDriver) metal.driver()).kernelsFor(Msg.word(queue.handle(), Sel.DEVICE));
@@ -545,7 +591,7 @@ class MetalBackendTest {
      * commands retained then (seen: a count read at a test's start one lower a moment later). It
      * stands still for 20 ms in a row, within 20 s at most (a liveness bound, not a timing).
      */
-    private static long settledLive(String className) {
+    static long settledLive(String className) {
         long deadline = System.nanoTime() + LANDS_WITHIN_NANOS;
         long seen = FakeMetal.RUNTIME.fakeObjcLive(className);
         for (int still = 0; still < 10 && System.nanoTime() - deadline < 0; ) {
@@ -558,7 +604,7 @@ class MetalBackendTest {
     }
 
     /** Waits (up to 20 s: a liveness bound, not a timing) until {@code count} is at most {@code bound}. */
-    private static void awaitAtMost(String what, java.util.function.LongSupplier count, long bound) {
+    static void awaitAtMost(String what, java.util.function.LongSupplier count, long bound) {
         long deadline = System.nanoTime() + LANDS_WITHIN_NANOS;
         while (count.getAsLong() > bound) {
             assertTrue(System.nanoTime() - deadline < 0, what + ": " + count.getAsLong() + ", expected at most " + bound);
@@ -648,7 +694,7 @@ class MetalBackendTest {
     }
 
     /** Commits on {@code queue} a command buffer that encodes {@code sel} of {@code event} at {@code value}. */
-    private static void commitEventCommand(MetalQueue queue, Sel sel, long event, long value) {
+    static void commitEventCommand(MetalQueue queue, Sel sel, long event, long value) {
         try (Pool pool = Pool.push()) {
             long commands = Msg.word(queue.handle(), Sel.COMMAND_BUFFER);
             Msg.send(commands, sel, event, value);

@@ -8,6 +8,7 @@ import io.gpuasync.spi.HostLine;
 import io.gpuasync.spi.LineException;
 import io.gpuasync.spi.StoreWaits;
 import io.gpuasync.testing.Tickets;
+import io.gpuasync.testing.Waiter;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -22,9 +23,7 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -69,37 +68,6 @@ class VulkanStoreWaitsTest {
         }
         if (device != null) {
             device.close();
-        }
-    }
-
-    /** A body on a daemon thread of its own (one a broken wait holds stays out of the JVM's exit). */
-    private static final class Waiter {
-        private final CountDownLatch started = new CountDownLatch(1);
-        private final AtomicReference<Object> result = new AtomicReference<>();
-        final Thread thread;
-
-        Waiter(Callable<?> body) {
-            thread = Thread.ofPlatform().daemon().start(() -> {
-                started.countDown();
-                try {
-                    result.set(body.call());
-                } catch (Throwable t) {
-                    result.set(t);
-                }
-            });
-        }
-
-        /** Returns once it started and most likely blocked in the driver; asserted nowhere. */
-        void awaitBlocked() throws InterruptedException {
-            started.await();
-            Thread.sleep(50);
-        }
-
-        /** What it returned or threw, failing the test if {@code what} had not ended within {@link #PATIENCE}. */
-        Object join(String what) throws InterruptedException {
-            thread.join(PATIENCE);
-            assertFalse(thread.isAlive(), what + " had not returned " + PATIENCE + " later");
-            return result.get();
         }
     }
 
@@ -215,7 +183,7 @@ class VulkanStoreWaitsTest {
                 allocated[1] = threads.getCurrentThreadAllocatedBytes() - before;
                 return null;
             });
-            assertEquals(null, waiter.join("300 waits of 20 us"));
+            assertEquals(null, waiter.join("300 waits of 20 us", PATIENCE));
             assertFalse(ticket.isDone(), "the store is held throughout");
             assertTrue(allocated[0] < 4_096, "a thread's first wait allocated " + allocated[0] + " bytes");
             assertEquals(0, allocated[1], "300 waits allocated " + allocated[1] + " bytes");
@@ -246,7 +214,7 @@ class VulkanStoreWaitsTest {
             });
             waiter.awaitBlocked();
             gate.open();
-            assertEquals(Boolean.TRUE, waiter.join("the wait for a store that landed"),
+            assertEquals(Boolean.TRUE, waiter.join("the wait for a store that landed", PATIENCE),
                     "the wait said the store landed and its word had not reached it");
         }
     }
@@ -267,12 +235,12 @@ class VulkanStoreWaitsTest {
             long seen = waits.wakes(device);
             waits.wake(device);
             Object first = new Waiter(() -> waits.awaitAny(device, tokens, 1, System.nanoTime() + FAR, seen))
-                    .join("a wait that started after a wake (the wake was lost)");
+                    .join("a wait that started after a wake (the wake was lost)", PATIENCE);
             assertEquals(Boolean.FALSE, first, "woken, yet it said the store landed");
             assertFalse(ticket.isDone());
             Waiter next = new Waiter(() -> waits.awaitAny(device, tokens, 1, System.nanoTime() + FAR, waits.wakes(device)));
             gate.open();
-            assertEquals(Boolean.TRUE, next.join("the wait after the woken one"),
+            assertEquals(Boolean.TRUE, next.join("the wait after the woken one", PATIENCE),
                     "the wait after the woken one did not wait for the store");
         }
     }
@@ -291,11 +259,10 @@ class VulkanStoreWaitsTest {
             // Not ended by a wake before it: woken only once it most likely blocked.
             waiter.awaitBlocked();
             long until = System.nanoTime() + PATIENCE.toNanos();
-            while (waiter.thread.isAlive() && System.nanoTime() - until < 0) {
+            while (!waiter.returnedWithin(Duration.ofMillis(10)) && System.nanoTime() - until < 0) {
                 waits.wake(device);
-                waiter.thread.join(10);
             }
-            assertEquals(Boolean.FALSE, waiter.join("a blocked wait woken again and again"));
+            assertEquals(Boolean.FALSE, waiter.join("a blocked wait woken again and again", PATIENCE));
             assertFalse(ticket.isDone());
             gate.open();
         }

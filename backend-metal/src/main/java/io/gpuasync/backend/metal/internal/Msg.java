@@ -57,6 +57,11 @@ public final class Msg {
         ObjC.msgSendVoidSizeSize(self, check(sel, Prototype.VOID_SIZE_SIZE), a, b);
     }
 
+    /** {@code [self respondsToSelector:asked]}: whether {@code self} implements or inherits {@code asked}. */
+    public static boolean responds(long self, Sel asked) {
+        return bool(self, Sel.RESPONDS_TO_SELECTOR, asked.id());
+    }
+
     /** A {@code BOOL} result: any nonzero byte is YES. */
     public static boolean bool(long self, Sel sel, long a) {
         return ObjC.msgSendBoolWord(self, check(sel, Prototype.BOOL_WORD), a) != 0;

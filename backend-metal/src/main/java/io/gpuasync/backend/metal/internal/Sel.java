@@ -32,6 +32,7 @@ public enum Sel {
     CODE("code", WORD),
     COUNT("count", WORD),
     OBJECT_AT_INDEX("objectAtIndex:", WORD_WORD),
+    RESPONDS_TO_SELECTOR("respondsToSelector:", BOOL_WORD),
     // MTLDevice
     NAME("name", WORD),
     SUPPORTS_FAMILY("supportsFamily:", BOOL_WORD),

@@ -22,9 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class BridgeShapeTest {
     /**
-     * Apple's declarations (Foundation, and Metal's MTLDevice.h, MTLBuffer.h, MTLLibrary.h,
-     * MTLCommandQueue.h, MTLCommandBuffer.h, MTLComputeCommandEncoder.h, MTLEvent.h), written as
-     * the C prototype objc_msgSend is cast to: result (self, _cmd, arguments...).
+     * Apple's declarations (Foundation, the NSObject protocol, and Metal's MTLDevice.h, MTLBuffer.h,
+     * MTLLibrary.h, MTLCommandQueue.h, MTLCommandBuffer.h, MTLComputeCommandEncoder.h, MTLEvent.h),
+     * written as the C prototype objc_msgSend is cast to: result (self, _cmd, arguments...).
      */
     private static final Map<String, String> APPLE = Map.ofEntries(
             entry("alloc", "instancetype (id, SEL)"),
@@ -34,6 +34,7 @@ class BridgeShapeTest {
             entry("code", "NSInteger (id, SEL)"),
             entry("count", "NSUInteger (id, SEL)"),
             entry("objectAtIndex:", "id (id, SEL, NSUInteger)"),
+            entry("respondsToSelector:", "BOOL (id, SEL, SEL)"),
             entry("name", "NSString * (id, SEL)"),
             entry("supportsFamily:", "BOOL (id, SEL, MTLGPUFamily)"),
             entry("newCommandQueue", "id (id, SEL)"),
