@@ -456,7 +456,8 @@ CUresult cuStreamSynchronize(CUstream handle) {
 CUresult cuEventCreate(CUevent *phEvent, unsigned int flags) {
     ENTER("cuEventCreate");
     if (flags & ~0xFu) return CUDA_ERROR_INVALID_VALUE;
-    return event_create(phEvent);
+    /* CU_EVENT_BLOCKING_SYNC = 0x1 (cuda.h, CUevent_flags). */
+    return event_create(phEvent, flags & 0x1);
 }
 
 CUresult cuEventRecord(CUevent e, CUstream handle) {

@@ -19,11 +19,12 @@
  * Test hooks (not part of CUDA or HIP): fakeEnqueueWork, fakeFailNext, fakeFailPending, fakePrimaryRefs,
  * fakeSetSticky, fakeLiveAllocations, fakeRegisteredPages, fakeSetAttribute,
  * fakeUnvalidatedHandles, fakeResetPrimary, fakeLiveEvents, fakeLiveStreams, fakeCaptureAtNextRecord,
- * fakeHwQueueOf, fakePendingOps.
+ * fakeHwQueueOf, fakePendingOps, fakeSpinningSyncs.
  */
 #ifndef GAR_FAKE_DEVICE_H
 #define GAR_FAKE_DEVICE_H
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -68,7 +69,8 @@ typedef ctx_t *CUcontext;
 enum op_kind { OP_WRITE, OP_WAIT, OP_WORK, OP_MEMSET, OP_EVENT, OP_HOSTFN, OP_AFTER };
 typedef void (*CUhostFn)(void *userData);
 /* captured: last recorded in a capturing stream (cuEventQuery then fails with CUDA_ERROR_CAPTURED_EVENT). */
-typedef struct event { pthread_mutex_t mu; pthread_cond_t done; long long recorded, completed; ctx_t *ctx; int captured; } event_t;
+/* blocking: made with CU_EVENT_BLOCKING_SYNC / hipEventBlockingSync (a synchronize sleeps, else it spins). */
+typedef struct event { pthread_mutex_t mu; pthread_cond_t done; long long recorded, completed; ctx_t *ctx; int captured; int blocking; } event_t;
 typedef event_t *CUevent;
 typedef struct op {
     enum op_kind kind;
@@ -139,6 +141,8 @@ static hw_queue_t hw_queues[DEVICES][MAX_HW_QUEUES];
 /* Each fake's choice of a new stream's hardware queue (-1: its own), made under mu. */
 static int hw_queue_for(int device);
 static int live_events;
+/* Synchronizes that busy-waited (an event made without blocking sync), for fakeSpinningSyncs. */
+static int spinning_syncs;
 
 static char fail_name[64];
 static int fail_status, fail_count;
@@ -936,6 +940,9 @@ int fakeLiveStreams(void) {
 
 int fakeLiveEvents(void) { return __atomic_load_n(&live_events, __ATOMIC_ACQUIRE); }
 
+/* How many event synchronizes so far busy-waited, their event made without blocking sync. */
+int fakeSpinningSyncs(void) { return __atomic_load_n(&spinning_syncs, __ATOMIC_ACQUIRE); }
+
 /* The ops queued on a stream and not yet run, -1 for a handle that names no stream. */
 int fakePendingOps(const void *handle) {
     stream_t *s = live_stream(handle);
@@ -1003,9 +1010,10 @@ static int stream_query(stream_t *s) {
     return pending > 0 ? CUDA_ERROR_NOT_READY : CUDA_SUCCESS;
 }
 
-static int event_create(event_t **out) {
+static int event_create(event_t **out, int blocking) {
     if (!out) return CUDA_ERROR_INVALID_VALUE;
     event_t *e = calloc(1, sizeof *e);
+    e->blocking = blocking;
     pthread_mutex_init(&e->mu, NULL);
     pthread_cond_init(&e->done, NULL);
     e->ctx = current();
@@ -1052,10 +1060,21 @@ static int event_query(event_t *e) {
     return done ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
 }
 
+/* Waits until the latest record's work ran (cuda.h, cuEventSynchronize: "Waits until the
+   completion of all work currently captured in hEvent"), or the context failed. cuda.h: with
+   CU_EVENT_BLOCKING_SYNC the thread blocks "until the event has been completed by the device";
+   without it, "the CPU thread will busy-wait": modelled as a spin, and counted. */
 static int event_synchronize(event_t *e) {
     if (!e) return CUDA_ERROR_INVALID_HANDLE;
     pthread_mutex_lock(&e->mu);
+    if (!e->blocking && e->completed < e->recorded) __atomic_add_fetch(&spinning_syncs, 1, __ATOMIC_ACQ_REL);
     while (e->completed < e->recorded && !sticky(e->ctx)) {
+        if (!e->blocking) {
+            pthread_mutex_unlock(&e->mu);
+            sched_yield();
+            pthread_mutex_lock(&e->mu);
+            continue;
+        }
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);
         until.tv_nsec += 1000000;

@@ -289,7 +289,8 @@ hipError_t hipStreamGetFlags(CUstream handle, unsigned int *flags) {
 hipError_t hipEventCreateWithFlags(CUevent *event, unsigned int flags) {
     ENTER("hipEventCreateWithFlags");
     if (flags & ~0xFu) return CUDA_ERROR_INVALID_VALUE;
-    return event_create(event);
+    /* hipEventBlockingSync = 0x1 (hip_runtime_api.h). */
+    return event_create(event, flags & 0x1);
 }
 
 hipError_t hipEventRecord(CUevent event, CUstream handle) {
@@ -306,6 +307,14 @@ hipError_t hipEventQuery(CUevent event) {
     int done = event->completed >= event->recorded;
     pthread_mutex_unlock(&event->mu);
     return done ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
+}
+
+/* hip_runtime_api.h, hipEventSynchronize: "will block until the event is ready, waiting for all
+   previous work in the stream"; hipEventBlockingSync: "the thread will block until the event
+   completes", otherwise it spins (fake_device.h's event_synchronize). */
+hipError_t hipEventSynchronize(CUevent event) {
+    ENTER("hipEventSynchronize");
+    return event_synchronize(event);
 }
 
 hipError_t hipEventDestroy(CUevent event) {

@@ -5,6 +5,7 @@ import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Line;
 import io.gpuasync.backend.cuda.internal.Cuda;
 import io.gpuasync.backend.cuda.internal.CudaLibrary;
+import io.gpuasync.spi.BackendBuilder;
 import io.gpuasync.spi.LeakReporter;
 import io.gpuasync.spi.LineDriver;
 import io.gpuasync.spi.LineError;
@@ -14,7 +15,6 @@ import io.gpuasync.spi.MappedLine;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -27,14 +27,42 @@ import java.util.Optional;
  *     reactor.await(line.signal(stream, Slot.S0));
  * }
  * }</pre>
+ *
+ * <p>Store waits are off by default: hosts poll a line's words with a back-off once a landing
+ * is overdue. {@code CudaBackend.builder().storeWaits(true).load()} turns them on: each store
+ * is followed by a {@code CU_EVENT_BLOCKING_SYNC} event (one more driver call per signal), and a
+ * host can block in the driver until the store landed ({@link LineDriver#storeWaits()}).
  */
 public final class CudaBackend implements Backend<CudaStream> {
-    private final CudaDriver driver = new CudaDriver();
+    /** The system property that turns store waits on for the backend {@link CudaProvider} loads: {@code true}. */
+    public static final String STORE_WAITS_PROPERTY = "gar.cuda.storeWaits";
+
+    private final CudaDriver driver;
     private final java.util.Map<Integer, Long> primaryContexts = new java.util.HashMap<>();
     private final LeakReporter leakReporter;
 
-    private CudaBackend(LeakReporter leakReporter) {
+    private CudaBackend(LeakReporter leakReporter, boolean storeWaits) {
         this.leakReporter = leakReporter;
+        this.driver = new CudaDriver(storeWaits);
+    }
+
+    /**
+     * A backend to {@link BackendBuilder#load() load} with options other than the defaults. With
+     * {@link BackendBuilder#storeWaits store waits} on, each store is followed by a
+     * {@code CU_EVENT_BLOCKING_SYNC} event ({@code cuEventRecord}), and one syncer thread per line and stream with
+     * stores pending blocks in {@code cuEventSynchronize} for them, never a thread per wait.
+     */
+    public static BackendBuilder<CudaBackend> builder() {
+        return new BackendBuilder<>() {
+            @Override
+            public CudaBackend load() {
+                unavailability().ifPresent(cause -> {
+                    throw new GpuException(GpuException.Kind.UNAVAILABLE, LineError.UNAVAILABLE.status(),
+                            "CUDA is unavailable: " + cause.getMessage(), cause);
+                });
+                return new CudaBackend(leakReporter(), storeWaits());
+            }
+        };
     }
 
     /**
@@ -49,10 +77,7 @@ public final class CudaBackend implements Backend<CudaStream> {
 
     /** As {@link #load()}, reporting leaked lines to {@code leakReporter}. */
     public static CudaBackend load(LeakReporter leakReporter) {
-        unavailability().ifPresent(cause -> {
-            throw new GpuException(GpuException.Kind.UNAVAILABLE, LineError.UNAVAILABLE.status(), "CUDA is unavailable: " + cause.getMessage(), cause);
-        });
-        return new CudaBackend(Objects.requireNonNull(leakReporter, "leakReporter"));
+        return builder().leakReporter(leakReporter).load();
     }
 
     /** Why CUDA cannot be used here (library, entry point, or cuInit), or empty if it can. */

@@ -1,6 +1,7 @@
 package io.gpuasync.backend.cuda;
 
 import io.gpuasync.backend.cuda.internal.Cuda;
+import io.gpuasync.spi.EventStoreWaits;
 import io.gpuasync.spi.LineDriver;
 import io.gpuasync.spi.LineError;
 import io.gpuasync.spi.LineException;
@@ -65,8 +66,18 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
     private static final ThreadLocal<MemorySegment> CAPTURE_MODE =
             ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(Cuda.C_INT));
 
+    /** The events one line keeps for its store waits: more stores pending at once are polled for. */
+    static final int STORE_EVENTS = 256;
+
     // Each line's page, by address: freed by freeHost only.
     private final HostPages pages = new HostPages();
+    // Null unless the backend was asked for store waits.
+    private final EventStoreWaits<CudaStream, CudaContext> storeWaits;
+
+    /** A driver table; with {@code storeWaits}, one that records a blocking-sync event behind every store. */
+    CudaDriver(boolean storeWaits) {
+        this.storeWaits = storeWaits ? new EventStoreWaits<>("cuda", new CudaStoreEvents(), STORE_EVENTS) : null;
+    }
 
     /**
      * Retains the primary context of the calling thread's current device. Refused on a virtual
@@ -145,7 +156,11 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
             // disturbs nobody's work (and no capture).
             check(inContext(primary, () -> Cuda.cuStreamCreate(SCRATCH.get(), Cuda.CU_STREAM_NON_BLOCKING)),
                     "cuStreamCreate(NON_BLOCKING) for the line's health checks");
-            return new CudaContext(primary, ordinal, SCRATCH.get().get(ValueLayout.ADDRESS, 0).address());
+            CudaContext context = new CudaContext(primary, ordinal, SCRATCH.get().get(ValueLayout.ADDRESS, 0).address());
+            if (storeWaits != null) {
+                storeWaits.open(context);
+            }
+            return context;
         } catch (LineException | RuntimeException e) {
             releasePrimary(ordinal);
             throw e;
@@ -154,6 +169,10 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
 
     @Override
     public void release(CudaContext context) {
+        if (storeWaits != null) {
+            // First: its events are destroyed in the context, which the release below may end.
+            storeWaits.close(context);
+        }
         // A reset destroyed the line's stream with the rest: its handle may now name another's.
         if (!resetSince(context)) {
             // With the line's context pushed: the closing thread may have none (cuda.h lists
@@ -664,8 +683,18 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
         return false;
     }
 
-    private static boolean isCaptureError(int status) {
+    static boolean isCaptureError(int status) {
         return status >= Cuda.CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED && status <= Cuda.CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD;
+    }
+
+    /**
+     * The store waits of a backend asked for them ({@link CudaBackend#builder()}): a
+     * {@code CU_EVENT_BLOCKING_SYNC} event recorded behind each store, and a syncer thread per
+     * line and stream with events pending, blocked in {@code cuEventSynchronize}; null otherwise.
+     */
+    @Override
+    public EventStoreWaits<CudaStream, CudaContext> storeWaits() {
+        return storeWaits;
     }
 
     @Override
@@ -686,7 +715,7 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
      * restoring both after; returns the call's status. Only a failed push throws. The call must
      * not log, lock or park.
      */
-    private static int inContext(long context, IntSupplier call) throws LineException {
+    static int inContext(long context, IntSupplier call) throws LineException {
         MemorySegment mode = CAPTURE_MODE.get();
         mode.set(ValueLayout.JAVA_INT, 0, Cuda.CU_STREAM_CAPTURE_MODE_RELAXED);
         boolean relaxed = Cuda.cuThreadExchangeStreamCaptureMode(mode) == Cuda.CUDA_SUCCESS;

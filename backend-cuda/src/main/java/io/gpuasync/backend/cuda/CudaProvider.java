@@ -6,7 +6,10 @@ import io.gpuasync.spi.bench.BenchWorkload;
 
 import java.util.Optional;
 
-/** The {@code cuda} backend as {@link java.util.ServiceLoader} finds it. */
+/**
+ * The {@code cuda} backend as {@link java.util.ServiceLoader} finds it; with store waits when the
+ * system property {@value CudaBackend#STORE_WAITS_PROPERTY} is {@code true}.
+ */
 public final class CudaProvider implements BackendProvider {
     private volatile CudaBackend backend;
 
@@ -31,7 +34,7 @@ public final class CudaProvider implements BackendProvider {
         if (loaded == null) {
             synchronized (this) {
                 if (backend == null) {
-                    backend = CudaBackend.load();
+                    backend = CudaBackend.builder().storeWaits(Boolean.getBoolean(CudaBackend.STORE_WAITS_PROPERTY)).load();
                 }
                 loaded = backend;
             }

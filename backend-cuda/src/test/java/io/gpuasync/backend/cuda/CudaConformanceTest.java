@@ -17,11 +17,24 @@ import java.util.Set;
  * REFERENCE_COUNT only on the fake, which can tell; MANY_DOMAINS where there are two devices.
  */
 class CudaConformanceTest extends LineDriverVerification<CudaStream, CudaContext> {
-    private final CudaBackend cuda = CudaBackend.load((reason, line, address, bytes) -> { });
+    // Made on first use, after a subclass's constructor: storeWaits() is the subclass's.
+    private CudaBackend cuda;
+
+    /** Whether the backend under test has its store waits on ({@link CudaBackend#builder()}): off here. */
+    boolean storeWaits() {
+        return false;
+    }
+
+    private CudaBackend cuda() {
+        if (cuda == null) {
+            cuda = CudaBackend.builder().leakReporter((reason, line, address, bytes) -> { }).storeWaits(storeWaits()).load();
+        }
+        return cuda;
+    }
 
     @Override
     protected LineDriver<CudaStream, CudaContext> driver() {
-        return cuda.driver();
+        return cuda().driver();
     }
 
     @Override
@@ -37,14 +50,14 @@ class CudaConformanceTest extends LineDriverVerification<CudaStream, CudaContext
     @Override
     protected CudaStream newStream(int index) {
         Contexts.makeCurrent(index);
-        CudaStream stream = cuda.createStream();
+        CudaStream stream = cuda().createStream();
         Contexts.makeCurrent(0);
         return stream;
     }
 
     @Override
     protected void closeStream(CudaStream stream) {
-        cuda.destroyStream(stream);
+        cuda().destroyStream(stream);
     }
 
     @Override

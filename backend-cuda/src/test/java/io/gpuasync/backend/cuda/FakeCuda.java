@@ -34,6 +34,7 @@ final class FakeCuda {
     private static final MethodHandle CAPTURE_AT_NEXT_RECORD = hook("fakeCaptureAtNextRecord",
             FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
     private static final MethodHandle FAIL_PENDING = hook("fakeFailPending", FunctionDescriptor.of(ValueLayout.JAVA_INT));
+    private static final MethodHandle SPINNING_SYNCS = hook("fakeSpinningSyncs", FunctionDescriptor.of(ValueLayout.JAVA_INT));
     private static final MethodHandle PENDING_OPS = hook("fakePendingOps", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
     private FakeCuda() {
     }
@@ -132,6 +133,15 @@ final class FakeCuda {
     static int liveEvents() {
         try {
             return (int) LIVE_EVENTS.invokeExact();
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /** How many {@code cuEventSynchronize} calls busy-waited: their event was made without {@code CU_EVENT_BLOCKING_SYNC}. */
+    static int spinningSyncs() {
+        try {
+            return (int) SPINNING_SYNCS.invokeExact();
         } catch (Throwable t) {
             throw new AssertionError(t);
         }

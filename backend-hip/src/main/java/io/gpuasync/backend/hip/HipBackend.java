@@ -5,6 +5,7 @@ import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Line;
 import io.gpuasync.backend.hip.internal.Hip;
 import io.gpuasync.backend.hip.internal.HipLibrary;
+import io.gpuasync.spi.BackendBuilder;
 import io.gpuasync.spi.LeakReporter;
 import io.gpuasync.spi.LineDriver;
 import io.gpuasync.spi.LineError;
@@ -14,16 +15,45 @@ import io.gpuasync.spi.MappedLine;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.Objects;
 import java.util.Optional;
 
-/** The HIP backend: lines on the current device, over the HIP runtime. */
+/**
+ * The HIP backend: lines on the current device, over the HIP runtime.
+ *
+ * <p>Store waits are off by default: hosts poll a line's words with a back-off once a landing
+ * is overdue. {@code HipBackend.builder().storeWaits(true).load()} turns them on: each store is
+ * followed by a {@code hipEventBlockingSync} event (one more runtime call per signal), and a host
+ * can block until the store landed ({@link LineDriver#storeWaits()}).
+ */
 public final class HipBackend implements Backend<HipStream> {
-    private final HipDriver driver = new HipDriver();
+    /** The system property that turns store waits on for the backend {@link HipProvider} loads: {@code true}. */
+    public static final String STORE_WAITS_PROPERTY = "gar.hip.storeWaits";
+
+    private final HipDriver driver;
     private final LeakReporter leakReporter;
 
-    private HipBackend(LeakReporter leakReporter) {
+    private HipBackend(LeakReporter leakReporter, boolean storeWaits) {
         this.leakReporter = leakReporter;
+        this.driver = new HipDriver(storeWaits);
+    }
+
+    /**
+     * A backend to {@link BackendBuilder#load() load} with options other than the defaults. With
+     * {@link BackendBuilder#storeWaits store waits} on, each store is followed by a
+     * {@code hipEventBlockingSync} event ({@code hipEventRecord}), and one syncer thread per device and stream with
+     * stores pending blocks in {@code hipEventSynchronize} for them, never a thread per wait.
+     */
+    public static BackendBuilder<HipBackend> builder() {
+        return new BackendBuilder<>() {
+            @Override
+            public HipBackend load() {
+                unavailability().ifPresent(cause -> {
+                    throw new GpuException(GpuException.Kind.UNAVAILABLE, LineError.UNAVAILABLE.status(),
+                            "HIP is unavailable: " + cause.getMessage(), cause);
+                });
+                return new HipBackend(leakReporter(), storeWaits());
+            }
+        };
     }
 
     /**
@@ -38,10 +68,7 @@ public final class HipBackend implements Backend<HipStream> {
 
     /** As {@link #load()}, reporting leaked lines to {@code leakReporter}. */
     public static HipBackend load(LeakReporter leakReporter) {
-        unavailability().ifPresent(cause -> {
-            throw new GpuException(GpuException.Kind.UNAVAILABLE, LineError.UNAVAILABLE.status(), "HIP is unavailable: " + cause.getMessage(), cause);
-        });
-        return new HipBackend(Objects.requireNonNull(leakReporter, "leakReporter"));
+        return builder().leakReporter(leakReporter).load();
     }
 
     /** Why HIP cannot be used here (library, entry point, no device), or empty if it can. */

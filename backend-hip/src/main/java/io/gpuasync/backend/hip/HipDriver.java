@@ -1,6 +1,7 @@
 package io.gpuasync.backend.hip;
 
 import io.gpuasync.backend.hip.internal.Hip;
+import io.gpuasync.spi.EventStoreWaits;
 import io.gpuasync.spi.LineDriver;
 import io.gpuasync.spi.LineError;
 import io.gpuasync.spi.LineException;
@@ -62,6 +63,16 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
     private final HostPages pages = new HostPages();
     // Whether each device can wait on a word (hipDeviceAttributeCanUseStreamWaitValue), once asked.
     private final Map<Integer, Boolean> canWait = new ConcurrentHashMap<>();
+    // Null unless the backend was asked for store waits.
+    private final EventStoreWaits<HipStream, HipDevice> storeWaits;
+
+    /** The events the lines of one device keep for their store waits: more stores pending at once are polled for. */
+    static final int STORE_EVENTS = 1024;
+
+    /** A driver table; with {@code storeWaits}, one that records a blocking-sync event behind every store. */
+    HipDriver(boolean storeWaits) {
+        this.storeWaits = storeWaits ? new EventStoreWaits<>("hip", new HipStoreEvents(), STORE_EVENTS) : null;
+    }
 
     /**
      * Retains the primary context of the calling thread's current device. Refused on a virtual
@@ -92,12 +103,19 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment context = arena.allocate(Hip.C_POINTER);
             HipStatus.NAMES.check(Hip.hipDevicePrimaryCtxRetain(context, ordinal), "hipDevicePrimaryCtxRetain(" + ordinal + ")");
-            return new HipDevice(ordinal, context.get(ValueLayout.ADDRESS, 0).address());
+            HipDevice domain = new HipDevice(ordinal, context.get(ValueLayout.ADDRESS, 0).address());
+            if (storeWaits != null) {
+                storeWaits.open(domain);
+            }
+            return domain;
         }
     }
 
     @Override
     public void release(HipDevice device) {
+        if (storeWaits != null) {
+            storeWaits.close(device);
+        }
         int status = Hip.hipDevicePrimaryCtxRelease(device.ordinal());
         if (status != Hip.HIP_SUCCESS) {
             HipStatus.NAMES.log("hipDevicePrimaryCtxRelease(" + device.ordinal() + ")", status);
@@ -208,7 +226,7 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
      * line freed its page. Asked right before the operation, on the signalling thread: a capture
      * another thread begins on the stream in between is that stream's owner's race.
      */
-    private static void refuseIfCapturing(HipStream stream, String what) throws LineException {
+    static void refuseIfCapturing(HipStream stream, String what) throws LineException {
         MemorySegment out = SCRATCH.get();
         int status = Hip.hipStreamIsCapturing(stream.segment(), out);
         if (status == Hip.HIP_ERROR_STREAM_CAPTURE_IMPLICIT) {
@@ -387,6 +405,17 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
         }
     }
 
+    /**
+     * The store waits of a backend asked for them ({@link HipBackend#builder()}): a
+     * {@code hipEventBlockingSync} event recorded behind each store, and a syncer thread per
+     * device and stream with events pending, blocked in {@code hipEventSynchronize}; null
+     * otherwise. The lines of one device share its pool (their domains are equal).
+     */
+    @Override
+    public EventStoreWaits<HipStream, HipDevice> storeWaits() {
+        return storeWaits;
+    }
+
     @Override
     public String name() {
         return "hip";
@@ -416,7 +445,7 @@ final class HipDriver implements LineDriver<HipStream, HipDevice> {
     }
 
     /** The line's device made current for a call, the caller's restored after. */
-    private static final class OnDevice implements AutoCloseable {
+    static final class OnDevice implements AutoCloseable {
         private final int previous;
 
         private OnDevice(int previous) {

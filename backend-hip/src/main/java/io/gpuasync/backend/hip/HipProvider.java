@@ -5,7 +5,10 @@ import io.gpuasync.spi.BackendProvider;
 
 import java.util.Optional;
 
-/** The {@code hip} backend as {@link java.util.ServiceLoader} finds it. */
+/**
+ * The {@code hip} backend as {@link java.util.ServiceLoader} finds it; with store waits when the
+ * system property {@value HipBackend#STORE_WAITS_PROPERTY} is {@code true}.
+ */
 public final class HipProvider implements BackendProvider {
     private volatile HipBackend backend;
 
@@ -30,7 +33,7 @@ public final class HipProvider implements BackendProvider {
         if (loaded == null) {
             synchronized (this) {
                 if (backend == null) {
-                    backend = HipBackend.load();
+                    backend = HipBackend.builder().storeWaits(Boolean.getBoolean(HipBackend.STORE_WAITS_PROPERTY)).load();
                 }
                 loaded = backend;
             }

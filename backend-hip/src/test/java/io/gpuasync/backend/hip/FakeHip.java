@@ -35,9 +35,29 @@ final class FakeHip {
     private static final MethodHandle END_CAPTURE = hook("hipStreamEndCapture",
             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS));
 
+    private static final MethodHandle LIVE_EVENTS = hook("fakeLiveEvents", FunctionDescriptor.of(ValueLayout.JAVA_INT));
+    private static final MethodHandle SPINNING_SYNCS = hook("fakeSpinningSyncs", FunctionDescriptor.of(ValueLayout.JAVA_INT));
     private static final MethodHandle HW_QUEUE_OF = hook("fakeHwQueueOf", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
 
     private FakeHip() {
+    }
+
+    /** Events created and not destroyed. */
+    static int liveEvents() {
+        try {
+            return (int) LIVE_EVENTS.invokeExact();
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
+    }
+
+    /** How many {@code hipEventSynchronize} calls spun: their event was made without {@code hipEventBlockingSync}. */
+    static int spinningSyncs() {
+        try {
+            return (int) SPINNING_SYNCS.invokeExact();
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
     }
 
     /** The fake's hardware queue that {@code stream} feeds: streams with the same one share it. */

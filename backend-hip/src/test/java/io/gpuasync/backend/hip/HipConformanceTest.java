@@ -32,29 +32,42 @@ class HipConformanceTest extends LineDriverVerification<HipStream, HipDevice> {
         }
     }
 
-    private final HipBackend hip = HipBackend.load((reason, line, address, bytes) -> { });
+    // Made on first use, after a subclass's constructor: storeWaits() is the subclass's.
+    private HipBackend hip;
+
+    /** Whether the backend under test has its store waits on ({@link HipBackend#builder()}): off here. */
+    boolean storeWaits() {
+        return false;
+    }
+
+    private HipBackend hip() {
+        if (hip == null) {
+            hip = HipBackend.builder().leakReporter((reason, line, address, bytes) -> { }).storeWaits(storeWaits()).load();
+        }
+        return hip;
+    }
 
     @Override
     protected LineDriver<HipStream, HipDevice> driver() {
-        return hip.driver();
+        return hip().driver();
     }
 
     @Override
     protected void makeCurrent(int index) {
-        hip.makeCurrent(index);
+        hip().makeCurrent(index);
     }
 
     @Override
     protected HipStream newStream(int index) {
-        hip.makeCurrent(index);
-        HipStream stream = hip.createStream();
-        hip.makeCurrent(0);
+        hip().makeCurrent(index);
+        HipStream stream = hip().createStream();
+        hip().makeCurrent(0);
         return stream;
     }
 
     @Override
     protected void closeStream(HipStream stream) {
-        hip.destroyStream(stream);
+        hip().destroyStream(stream);
     }
 
     @Override

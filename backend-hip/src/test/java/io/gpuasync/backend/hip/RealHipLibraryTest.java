@@ -52,7 +52,7 @@ class RealHipLibraryTest {
     void withoutADeviceALineHasNoDomainAndTheMessageNamesHipsStatus() {
         Assumptions.assumeTrue(HipBackend.unavailability().isPresent(), "this machine has an AMD GPU");
         GpuException e = org.junit.jupiter.api.Assertions.assertThrows(GpuException.class,
-                () -> MappedLine.open(new HipDriver(), (reason, line, address, bytes) -> { }));
+                () -> MappedLine.open(new HipDriver(false), (reason, line, address, bytes) -> { }));
         assertEquals(GpuException.Kind.NO_DOMAIN, e.kind());
         assertEquals(-3, e.status());
         assertTrue(e.getMessage().contains("hipGetDevice returned 101 (hipErrorInvalidDevice)")
@@ -68,7 +68,7 @@ class RealHipLibraryTest {
     @Test
     void thePerThreadHandleIsRefusedBeforeTheRuntimeSeesIt() {
         io.gpuasync.spi.LineException e = org.junit.jupiter.api.Assertions.assertThrows(io.gpuasync.spi.LineException.class,
-                () -> new HipDriver().streamIn(HipStream.wrap(Hip.HIP_STREAM_PER_THREAD, 0), new HipDevice(0, 0)));
+                () -> new HipDriver(false).streamIn(HipStream.wrap(Hip.HIP_STREAM_PER_THREAD, 0), new HipDevice(0, 0)));
         assertEquals(-4, e.error().status());
     }
 
@@ -76,7 +76,7 @@ class RealHipLibraryTest {
     @Test
     void aHandleTheRuntimeDoesNotKnowIsRefusedByItsOwnValidation() {
         io.gpuasync.spi.LineException e = org.junit.jupiter.api.Assertions.assertThrows(io.gpuasync.spi.LineException.class,
-                () -> new HipDriver().streamIn(HipStream.wrap(0x7f00_1234_0000L, 0), new HipDevice(0, 0)));
+                () -> new HipDriver(false).streamIn(HipStream.wrap(0x7f00_1234_0000L, 0), new HipDevice(0, 0)));
         assertEquals(-4, e.error().status());
         assertTrue(e.getMessage().contains("hipGetStreamDeviceId returned -1"), e.getMessage());
     }

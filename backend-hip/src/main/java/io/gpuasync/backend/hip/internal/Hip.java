@@ -49,6 +49,8 @@ public final class Hip {
     public static final int HIP_HOST_REGISTER_MAPPED = 0x2;
     /** hip_runtime_api.h: hipEventDisableTiming. */
     public static final int HIP_EVENT_DISABLE_TIMING = 0x2;
+    /** hip_runtime_api.h: hipEventBlockingSync: a thread synchronizing on the event sleeps, it does not spin. */
+    public static final int HIP_EVENT_BLOCKING_SYNC = 0x1;
     /** hip_runtime_api.h: hipStreamPerThread, the calling thread's own default stream. */
     public static final long HIP_STREAM_PER_THREAD = 0x2;
     /**
@@ -447,6 +449,25 @@ public final class Hip {
         }
     }
 
+    /** {@code hipEventSynchronize}: Blocks until an event's work is done. */
+    public static final Function F_hipEventSynchronize = new Function("hipEventSynchronize", returnsInt(C_POINTER));
+
+    private static final class hipEventSynchronize {
+        static final MethodHandle HANDLE = HipLibrary.LIBRARY.downcall(F_hipEventSynchronize.symbol(),
+                F_hipEventSynchronize.descriptor());
+    }
+
+    /** Blocks until an event's work is done. */
+    public static int hipEventSynchronize(MemorySegment event) {
+        try {
+            return (int) hipEventSynchronize.HANDLE.invokeExact(event);
+        } catch (Error | RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw Downcalls.checked(t);
+        }
+    }
+
     /** {@code hipEventDestroy}: Destroys an event. */
     public static final Function F_hipEventDestroy = new Function("hipEventDestroy", returnsInt(C_POINTER));
 
@@ -523,6 +544,7 @@ public final class Hip {
             F_hipEventCreateWithFlags,
             F_hipEventRecord,
             F_hipEventQuery,
+            F_hipEventSynchronize,
             F_hipEventDestroy,
             F_hipStreamIsCapturing,
             F_hipStreamGetFlags);
