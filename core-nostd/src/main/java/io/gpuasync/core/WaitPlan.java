@@ -58,9 +58,7 @@ public sealed interface WaitPlan {
     /**
      * Sleep once, until the wake time the wait was started with ({@link Prediction#wakeAt()}:
      * the timer's lateness is already allowed for); skipped without a prediction or when that
-     * time has passed. Where the caller can block in the driver's own wait for the store (as for
-     * {@link DriverWait}), it sleeps there, with the wake time as its deadline: a store that
-     * lands before the model expected it then ends the sleep, instead of waiting for the timer.
+     * time has passed.
      */
     record SleepToWake() implements WaitPlan {
     }

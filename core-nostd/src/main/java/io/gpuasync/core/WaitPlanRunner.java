@@ -149,17 +149,13 @@ public final class WaitPlanRunner {
                     }
                 }
                 case SLEEP_TO_WAKE -> {
-                    long sleep = wakeAtNanos == DeadlineEstimator.UNKNOWN ? 0 : wakeAtNanos - nowNanos;
-                    // In the driver's wait where there is one, so that a store landing early ends
-                    // the sleep; asked again until the wake time, as that wait may return sooner.
-                    if (driverWaits && sleep > 0) {
-                        parkNanos = Math.min(sleep, remaining);
-                        return WaitStep.DRIVER_WAIT;
-                    }
-                    if (count == 0 && sleep > 0) {
+                    if (count == 0 && wakeAtNanos != DeadlineEstimator.UNKNOWN) {
                         count = 1;
-                        parkNanos = Math.min(sleep, remaining);
-                        return WaitStep.PARK;
+                        long sleep = wakeAtNanos - nowNanos;
+                        if (sleep > 0) {
+                            parkNanos = Math.min(sleep, remaining);
+                            return WaitStep.PARK;
+                        }
                     }
                 }
                 case DRIVER_WAIT -> {
@@ -190,9 +186,8 @@ public final class WaitPlanRunner {
 
     /**
      * How long at most to block in the driver's wait, when {@link #next} said
-     * {@link WaitStep#DRIVER_WAIT}: until the wake time in a {@link WaitPlan.SleepToWake}, else
-     * what is left of the plan's timeout ({@link Long#MAX_VALUE} without one). A caller may
-     * block for less and ask again.
+     * {@link WaitStep#DRIVER_WAIT}: what is left of the plan's timeout, {@link Long#MAX_VALUE}
+     * without one. A caller may block for less and ask again.
      */
     public long driverWaitNanos() {
         return parkNanos;

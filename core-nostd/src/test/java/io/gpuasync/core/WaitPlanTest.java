@@ -63,25 +63,6 @@ class WaitPlanTest {
     }
 
     @Test
-    void sleepToWakeSleepsInTheDriversWaitWhereTheCallerCanBlockInIt() {
-        WaitPlan plan = WaitPlan.sleepToWake().then(WaitPlan.spin(1));
-        WaitPlanRunner runner = new WaitPlanRunner(plan);
-        runner.start(1_000, 4_800, DeadlineEstimator.UNKNOWN, true);
-        assertEquals(DRIVER_WAIT, runner.next(false, 1_000));
-        assertEquals(3_800, runner.driverWaitNanos(), "to the wake time, not the timeout");
-        assertEquals(DRIVER_WAIT, runner.next(false, 2_000), "a driver's wait that returned early sleeps on");
-        assertEquals(2_800, runner.driverWaitNanos());
-        assertEquals(SPIN, runner.next(false, 4_800), "at the wake time the next phase runs");
-        // The driver's wait given up (the line closing): the rest of the sleep is a timed one.
-        runner.start(1_000, 4_800, DeadlineEstimator.UNKNOWN, true);
-        assertEquals(DRIVER_WAIT, runner.next(false, 1_000));
-        runner.skipDriverWait();
-        assertEquals(PARK, runner.next(false, 1_100));
-        assertEquals(3_700, runner.parkNanos());
-        assertEquals(SPIN, runner.next(false, 4_800));
-    }
-
-    @Test
     void sleepToWakeIsSkippedWithoutAPredictionOrOncePassed() {
         WaitPlan plan = WaitPlan.sleepToWake().then(WaitPlan.spin(1));
         assertEquals(List.of("SPIN", "TIMED_OUT"), steps(new WaitPlanRunner(plan), DeadlineEstimator.UNKNOWN, 10));

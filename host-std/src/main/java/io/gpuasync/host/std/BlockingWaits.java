@@ -328,21 +328,14 @@ final class BlockingWaits {
 
     // Blocks in the driver's wait for the store of `token`, for at most a slice (a driver's wait
     // does not see an interrupt or the reactor's close); false if the line can no longer wait
-    // (it is closing), so the plan goes on without it. A wait that ended at its deadline teaches
-    // the lateness as a park does: it is the sleep of a plan that sleeps in the driver.
+    // (it is closing), so the plan goes on without it.
     private boolean driverWait(WaiterState waiter, HostLine<?> line, long token, long mostNanos, long now) {
         if (line.state() != Line.State.OPEN) {
             return false;
         }
         waiter.tokens[0] = token;
-        long deadline = now + Math.min(mostNanos, driverWaitSliceNanos);
         try {
-            if (!line.awaitStores(waiter.tokens, 1, deadline, line.storeWakes())) {
-                long after = System.nanoTime();
-                if (after - deadline >= 0) {
-                    lateness.sample(after - deadline, after);
-                }
-            }
+            line.awaitStores(waiter.tokens, 1, now + Math.min(mostNanos, driverWaitSliceNanos), line.storeWakes());
         } catch (GpuException failed) {
             if (failed.kind() == GpuException.Kind.DEVICE_FAILED) {
                 DeviceFailedEvent.emit(line, failed, "WAITER");
