@@ -43,22 +43,28 @@ final class StoreWake {
         bindWaitCalls(device, semaphore);
     }
 
-    // Makes the two calls a store wait makes, once, with the device: their bindings are made on
-    // a first call, which allocates, and a waiter's wait allocates nothing. The semaphore is at 0
-    // and stays there: the wait for 1 times out at once.
+    // Makes the two calls a store wait makes with the device, past the point where the JVM
+    // specializes a method handle invoked that often: the binding on a first call, and that
+    // specialization on a later one, allocate, and a waiter's wait then allocates nothing. The
+    // semaphore is at 0 and stays there: each wait for 1 times out at once.
+    private static final int BINDING_CALLS = 256;
+
     private static void bindWaitCalls(VulkanDevice device, long semaphore) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment value = arena.allocate(Vk.C_LONG);
-            Vk.vkGetSemaphoreCounterValue(device.vk, device.handle, semaphore, value);
+            MemorySegment counter = arena.allocate(Vk.C_LONG);
             MemorySegment semaphores = arena.allocate(Vk.C_LONG);
             semaphores.set(Vk.C_LONG, 0, semaphore);
+            MemorySegment value = arena.allocate(Vk.C_LONG);
             value.set(Vk.C_LONG, 0, 1L);
             MemorySegment info = arena.allocate(VkSemaphoreWaitInfo.LAYOUT);
             VkSemaphoreWaitInfo.sType(info, Vk.VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO);
             VkSemaphoreWaitInfo.semaphoreCount(info, 1);
             VkSemaphoreWaitInfo.pSemaphores(info, semaphores);
             VkSemaphoreWaitInfo.pValues(info, value);
-            Vk.vkWaitSemaphores(device.vk, device.handle, info, 0);
+            for (int i = 0; i < BINDING_CALLS; i++) {
+                Vk.vkGetSemaphoreCounterValue(device.vk, device.handle, semaphore, counter);
+                Vk.vkWaitSemaphores(device.vk, device.handle, info, 0);
+            }
         }
     }
 
