@@ -159,7 +159,7 @@ class VulkanStoreWaitsTest {
     /**
      * A wait allocates nothing once its thread's native arguments exist: the device makes the
      * calls a wait makes when it is made, so even a thread's first wait allocates only those
-     * arguments, not the bindings (hundreds of kilobytes on their first calls in the JVM). Each
+     * arguments, not the bindings, which allocate on their first calls in the JVM. Each
      * wait here blocks in the driver until its deadline: the store is held.
      */
     @ParameterizedTest(name = "as the backend does: {0}")
