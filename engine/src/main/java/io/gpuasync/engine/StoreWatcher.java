@@ -42,13 +42,30 @@ final class StoreWatcher {
     private long emptySince;
     private volatile long version;
     private volatile boolean stopped;
-    // The watcher thread's own copy of the tokens.
+    // The watcher thread's own: its copy of the tokens, and the version that copy was taken at.
     private final long[] waiting;
+    private long passVersion;
     private final Thread thread;
+
+    /** What one {@link #watchOnce() pass} found. */
+    enum Pass {
+        /** No open line to wait through: nothing to watch, or only closing lines. */
+        NOTHING_TO_WATCH,
+        /** The set changed between the copy and the wait: copy again. */
+        SET_CHANGED,
+        /** A watched store landed. */
+        LANDED,
+        /** The driver reported a failure: the watchdog's to find and report. */
+        DRIVER_FAILED,
+        /** The driver's wait ended without a landing: its slice passed, or a wake or a change ended it. */
+        ENDED,
+        /** The driver's wait came back early with nothing changed. */
+        SPURIOUS
+    }
 
     /**
      * A watcher for lines of {@code group}, for a port of {@code capacity} entries, that ends by
-     * itself once {@code engineClosed} says so; its thread starts at once.
+     * itself once {@code engineClosed} says so; its thread starts with {@link #start()}.
      */
     StoreWatcher(Object group, int capacity, Waker engineWaker, java.util.function.BooleanSupplier engineClosed,
                  long sliceNanos) {
@@ -62,7 +79,13 @@ final class StoreWatcher {
         this.positions = new int[capacity];
         this.waiting = new long[capacity];
         this.thread = Thread.ofPlatform().daemon().name("gar-store-watch-" + THREADS.incrementAndGet())
-                .start(this::run);
+                .unstarted(this::run);
+    }
+
+    /** Starts the watcher thread; once. Not in the constructor, so no thread sees it half-built. */
+    StoreWatcher start() {
+        thread.start();
+        return this;
     }
 
     Object group() {
@@ -128,46 +151,56 @@ final class StoreWatcher {
 
     private void run() {
         while (!stopped && !engineClosed.getAsBoolean()) {
-            long seen;
-            int n = 0;
-            HostLine<?> via = null;
-            synchronized (lock) {
-                seen = version;
-                for (int i = 0; i < size; i++) {
-                    waiting[n++] = tokens[i];
-                    if (via == null && lines[i].state() == Line.State.OPEN) {
-                        via = lines[i];
-                    }
-                }
-            }
-            if (via == null) {
-                // Nothing to wait for, or only closing lines, whose waits the engine fails.
-                parkWhileUnchanged(seen, sliceNanos);
-                continue;
-            }
-            long wakes = via.storeWakes();
-            if (version != seen) {
-                continue;
-            }
-            boolean landed;
-            long deadline = System.nanoTime() + sliceNanos;
-            try {
-                landed = via.awaitStores(waiting, n, deadline, wakes);
-            } catch (GpuException failed) {
-                // The device's failure is the watchdog's to find and report: look again later.
-                parkWhileUnchanged(seen, sliceNanos);
-                continue;
-            }
-            if (landed) {
-                engineWaker.wake();
+            switch (watchOnce()) {
+                case NOTHING_TO_WATCH, DRIVER_FAILED ->
+                    parkWhileUnchanged(passVersion, sliceNanos);
                 // The driver's next poll takes the landed wait out; until then it would be found
                 // landed again at once.
-                parkWhileUnchanged(seen, sliceNanos);
-            } else if (version == seen && via.storeWakes() == wakes && System.nanoTime() - deadline < 0) {
-                // Back early with nothing changed: a spurious return, which must not become a spin.
-                parkWhileUnchanged(seen, SPURIOUS_PAUSE_NANOS);
+                case LANDED -> {
+                    engineWaker.wake();
+                    parkWhileUnchanged(passVersion, sliceNanos);
+                }
+                // Must not become a spin.
+                case SPURIOUS -> parkWhileUnchanged(passVersion, SPURIOUS_PAUSE_NANOS);
+                case SET_CHANGED, ENDED -> { }
             }
         }
+    }
+
+    /**
+     * One pass of the watcher thread: copies the set, reads the group's wake count, and unless the
+     * set changed since the copy, blocks in the driver for the copy's stores for one slice at most.
+     * Watcher thread only.
+     */
+    Pass watchOnce() {
+        int n = 0;
+        HostLine<?> via = null;
+        synchronized (lock) {
+            passVersion = version;
+            for (int i = 0; i < size; i++) {
+                waiting[n++] = tokens[i];
+                if (via == null && lines[i].state() == Line.State.OPEN) {
+                    via = lines[i];
+                }
+            }
+        }
+        if (via == null) {
+            return Pass.NOTHING_TO_WATCH;
+        }
+        long wakes = via.storeWakes();
+        if (version != passVersion) {
+            return Pass.SET_CHANGED;
+        }
+        long deadline = System.nanoTime() + sliceNanos;
+        try {
+            if (via.awaitStores(waiting, n, deadline, wakes)) {
+                return Pass.LANDED;
+            }
+        } catch (GpuException failed) {
+            return Pass.DRIVER_FAILED;
+        }
+        boolean unchanged = version == passVersion && via.storeWakes() == wakes;
+        return unchanged && System.nanoTime() - deadline < 0 ? Pass.SPURIOUS : Pass.ENDED;
     }
 
     private void parkWhileUnchanged(long seen, long nanos) {

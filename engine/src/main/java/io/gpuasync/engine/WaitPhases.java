@@ -151,7 +151,7 @@ final class WaitPhases {
         if (watcherCount == watchers.length) {
             return null;
         }
-        StoreWatcher watcher = new StoreWatcher(group, wakeAt.length, waker, engineClosed, watchSliceNanos);
+        StoreWatcher watcher = new StoreWatcher(group, wakeAt.length, waker, engineClosed, watchSliceNanos).start();
         watchers[watcherCount++] = watcher;
         return watcher;
     }
