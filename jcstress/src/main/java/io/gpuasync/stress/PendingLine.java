@@ -15,9 +15,10 @@ import java.time.Duration;
  * A line whose words stay 0, so a wait for sequence 1 stays pending: all the handshakes under
  * test need from a line. jcstress makes millions of states, and a real line maps a native page
  * and registers a cleaner for each; the engine reads nothing of this one but its word (in
- * {@code whenLanded}) and its close listener, and no state here calls {@code doWork}.
+ * {@code whenLanded}) and its close listener, and no state here calls {@code doWork}. Public and
+ * open for the tests of the engine's package-private parts, which live in its package.
  */
-final class PendingLine implements HostLine<Object> {
+public class PendingLine implements HostLine<Object> {
     static final PendingLine INSTANCE = new PendingLine();
 
     /** A ticket of this line that never lands. */
@@ -25,7 +26,7 @@ final class PendingLine implements HostLine<Object> {
         return new Ticket(INSTANCE, Slot.S0, 1);
     }
 
-    private PendingLine() {
+    protected PendingLine() {
     }
 
     @Override
