@@ -84,7 +84,7 @@ public class GpuException extends RuntimeException {
     }
 
     /**
-     * One integer per failure, as the original library logged them: the driver's own status for
+     * One integer per failure, for logs and callers that match on numbers: the driver's own status for
      * {@link Kind#DRIVER_STATUS}, -1 for {@link Kind#UNAVAILABLE}, -3 for
      * {@link Kind#NO_DOMAIN}, -4 for {@link Kind#FOREIGN_STREAM}, and {@link #NO_STATUS} for the
      * rest unless the thrower had a driver status to give.

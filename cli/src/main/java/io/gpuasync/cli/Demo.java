@@ -40,7 +40,7 @@ final class Demo {
              SimStream stream = sim.device(0).createStream();
              Line<SimStream> line = sim.openLine()) {
             // Unmeasured first passes at both levels: a cold first pass (class loading, the JIT,
-            // the estimator learning) made fill level 1 look slow and the ratio beat its ideal.
+            // the estimator learning) would make fill level 1 look slow and the ratio beat its ideal.
             pipeline(reactor, line, stream, 1, new StageTimes(), null);
             pipeline(reactor, line, stream, 3, new StageTimes(), null);
             StageTimes measured = new StageTimes();

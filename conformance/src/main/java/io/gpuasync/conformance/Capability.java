@@ -2,7 +2,7 @@ package io.gpuasync.conformance;
 
 /** What a backend can do beyond the required rules, declared by its verification subclass. */
 public enum Capability {
-    /** More than one domain ({@code domains() >= 2}), so foreign streams and other current domains can be tried. */
+    /** More than one domain ({@code domains() >= 2}), so foreign streams and other current domains can be checked. */
     MANY_DOMAINS,
     /** Failing a domain on purpose ({@code failDomain}), as a device fault would. */
     FAIL_DOMAIN,
@@ -26,7 +26,7 @@ public enum Capability {
     FAULT_INJECTION,
     /**
      * Leaving the calling thread with no domain current ({@code clearCurrent}), as a fresh CUDA
-     * or HIP thread starts, so that opening without one and asking health from one can be tried.
+     * or HIP thread starts, so that opening without one and asking health from one can be checked.
      */
     NO_CURRENT_DOMAIN,
     /**

@@ -119,9 +119,9 @@ public abstract class LineDriverVerification<S, D> {
     }
 
     /**
-     * No longer called: device-side waits are queued through the line
+     * Never called by the suite: device-side waits are queued through the line
      * ({@link MappedLine#waitOnDevice}, which calls {@link LineDriver#waitValue}), so that they
-     * are held to the line's rules. Kept so that subclasses written for earlier versions compile.
+     * are held to the line's rules. Kept so that subclasses that override it still compile.
      */
     protected void enqueueWaitValue(S stream, long address, long value) {
         throw new UnsupportedOperationException("device-side waits go through MappedLine.waitOnDevice");
@@ -510,8 +510,8 @@ public abstract class LineDriverVerification<S, D> {
                         lines.remove(line);
                     }
                 }
-                // Gives way to the streams on a machine with few cores; still a read every few
-                // microseconds when they do not need the core.
+                // Gives way to the streams on a machine with few cores, and reads on at once when
+                // they do not need the core.
                 Thread.yield();
             }
         }
@@ -1174,7 +1174,7 @@ public abstract class LineDriverVerification<S, D> {
         });
     }
 
-    // ------------------------------------------------------------------ round three: when, which thread, which domain
+    // ------------------------------------------------------------------ when, which thread, which domain
 
     /**
      * Polls {@code condition} until it holds, checking the property's ordered pairs on every
@@ -1246,7 +1246,7 @@ public abstract class LineDriverVerification<S, D> {
      * halves does, for a moment, at 2^32). With {@link Capability#DEVICE_SIDE_WAIT}, a driver-level
      * wait for 2^32 + 1, queued after the stores up to it (still behind their work), must hold
      * its stream until the word reads that (a 32-bit compare lets it through at once); the wait
-     * is not tried across 2^63, where a vendor may compare plainly ({@link LineDriver#waitValue}).
+     * is not checked across 2^63, where a vendor may compare plainly ({@link LineDriver#waitValue}).
      * No hook is needed: the suite holds the driver.
      */
     @Property(tries = 2)

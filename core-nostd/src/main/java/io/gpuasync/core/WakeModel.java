@@ -1,7 +1,7 @@
 package io.gpuasync.core;
 
 /**
- * When a host wakes for a landing and how long it spins over it, from two measured
+ * When a host wakes for a landing and how long it spins over it, from two observed
  * distributions and one quantile. The distributions: how a line's landings fell around their
  * predictions (the estimator's signed errors, {@code e}), and how late this host's timer ends a
  * sleep ({@link TimerLateness}, {@code l}). The quantile {@code q}:

@@ -82,7 +82,7 @@ public sealed interface LineError extends java.io.Serializable {
     LineError FOREIGN_STREAM = new ForeignStream();
 
     /**
-     * One integer per error, as the original library's users logged them: the driver's status,
+     * One integer per error, the number {@link GpuException#status()} carries: the driver's status,
      * -1 unavailable, -3 no domain, -4 foreign stream.
      */
     int status();

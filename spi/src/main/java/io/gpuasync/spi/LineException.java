@@ -2,7 +2,7 @@ package io.gpuasync.spi;
 
 import io.gpuasync.api.GpuException;
 
-/** What a {@link LineDriver} throws when a call fails: a {@link LineError} and what was tried. */
+/** What a {@link LineDriver} throws when a call fails: a {@link LineError} and the call that failed. */
 public final class LineException extends Exception {
     private static final long serialVersionUID = 1L;
 

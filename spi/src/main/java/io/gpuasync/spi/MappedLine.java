@@ -38,8 +38,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * <ul>
  * <li>the line holds its own reference to its domain (CUDA primary context, HIP device, Metal
  *     device) from before the page is allocated until after it is freed, so no other owner
- *     letting the domain go can free the page under the line (CWE-416: version 0.1.0 of the
- *     original freed it with a context the line did not keep alive);
+ *     letting the domain go can free the page under the line (a use after free, CWE-416);
  * <li>a store is accepted only from a stream of that domain, so that closing can wait for it;
  * <li>{@link #close()} frees the page only after that domain settled, then releases the domain;
  *     if it cannot settle, the page and the reference are kept and the leak reported, never

@@ -232,13 +232,10 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
     }
 
     /**
-     * Yes, as far as anyone can tell: NVIDIA does not say whether {@code cuMemHostUnregister}
-     * waits for the device, and the evidence says frees of page-locked memory do (the CUDA
-     * programming guide counts page-locked host allocation among the implicit synchronizations;
-     * PyTorch keeps a caching host allocator to avoid "device synchronizations due to
-     * cudaFreeHost calls"; NCCL issue 48 is a hang in {@code cuMemFreeHost} while streams were
-     * busy). So the line frees on a thread of its own within its settle bound, and a stream held
-     * at a device-side wait (the line's, or the application's) cannot hang the close.
+     * Yes: NVIDIA does not say whether {@code cuMemHostUnregister} waits for the device, and the
+     * CUDA programming guide counts page-locked host allocation among the implicit
+     * synchronizations. So the line frees on a thread of its own within its settle bound, and a
+     * stream held at a device-side wait (the line's, or the application's) cannot hang the close.
      */
     @Override
     public boolean freeWaitsForDevice() {

@@ -53,10 +53,9 @@ import java.util.function.LongSupplier;
  * <ul>
  * <li>Metal makes shared storage coherent only at command buffer boundaries: the word may become
  *     visible to the host only when its command buffer completes: late, never early. A memory
- *     fence in the kernel could make it visible sooner (Apple's MLX measured 15-20 us per round
- *     trip that way against 150-200 us with shared events), but it relies on a memory scope
- *     Metal does not document. Settling therefore waits for the last store's command buffer to
- *     complete, not only for its event.
+ *     fence in the kernel could make it visible sooner (Apple's MLX signals that way), but it
+ *     relies on a memory scope Metal does not document. Settling therefore waits for the last
+ *     store's command buffer to complete, not only for its event.
  * <li>Two command buffers per store (the store's, and the signal after it): a queue holds at
  *     most 64 uncompleted command buffers by default ({@code maxCommandBufferCount}), so 32
  *     stores, after which {@code commandBuffer} "blocks the calling CPU thread when the queue
@@ -82,8 +81,8 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
     private static final long STATUS_ERROR = 5;
 
     // Every device's kernels, compiled once for the process and kept, as the devices are: a
-    // cache per driver (per MetalBackend.load()) compiled them again, and kept another 8-byte
-    // buffer, for each backend loaded.
+    // cache per driver (per MetalBackend.load()) would compile them again, and keep another
+    // 8-byte buffer, for each backend loaded.
     private static final Map<Long, MetalKernels> KERNELS = new ConcurrentHashMap<>();
 
     private final LongSupplier currentDevice;
@@ -516,9 +515,9 @@ final class MetalDriver implements LineDriver<MetalQueue, MetalDomain> {
                 return false;
             }
         }
-        // Seen failing under load without it (conformance line19, late visibility): a stream
-        // that waited on the device for this line's word ran the next line's store after the
-        // close had returned, as the wait's own buffer completing says nothing of those after it.
+        // Then whatever each queue committed since (line19): without it, a queue that waited on
+        // the device for this line's word could run the work behind that wait after the close
+        // returned, since the wait's own buffer completing says nothing of the buffers after it.
         for (Map.Entry<MetalQueue, Long> last : lastStores) {
             if (!drained(last.getKey(), domain, deadline)) {
                 return false;

@@ -67,7 +67,8 @@ public final class SimStream implements AutoCloseable {
 
     /**
      * Queues work that keeps the device busy for {@code duration}, spinning a CPU thread the way
-     * a kernel keeps an SM busy; precise to a microsecond or so.
+     * a kernel keeps an SM busy, until {@link System#nanoTime()} passes its end (or the device
+     * fails): no sleep's wake-up jitter in its length.
      */
     public void busy(Duration duration) {
         enqueue(new Work(nanos(duration), true));

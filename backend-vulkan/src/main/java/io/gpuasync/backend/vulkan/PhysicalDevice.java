@@ -216,7 +216,7 @@ record PhysicalDevice(MemorySegment handle, String name, String driver, int driv
         return driverId == Vk.VK_DRIVER_ID_MESA_LLVMPIPE;
     }
 
-    /** "llvmpipe (LLVM 15.0.6, 256 bits), driver llvmpipe Mesa 22.3.6, Vulkan 1.3.230". */
+    /** {@code "NAME, driver DRIVER, Vulkan MAJOR.MINOR.PATCH"}: the name, the driver and the device's version. */
     String describe() {
         return name + ", driver " + driver + ", Vulkan " + VulkanInstance.versionString(apiVersion);
     }

@@ -390,7 +390,7 @@ public final class VulkanDevice implements AutoCloseable {
         return physical.name();
     }
 
-    /** The driver, as {@code VkPhysicalDeviceDriverProperties} names it: "llvmpipe Mesa 22.3.6". */
+    /** The driver, as {@code VkPhysicalDeviceDriverProperties} names it: {@code driverName}, a space, {@code driverInfo}. */
     public String driver() {
         return physical.driver();
     }

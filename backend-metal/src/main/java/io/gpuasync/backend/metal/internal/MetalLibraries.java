@@ -50,7 +50,7 @@ public final class MetalLibraries {
     }
 
     /**
-     * Why nothing is even tried on {@code osName}: Metal exists only on macOS, unless a runtime
+     * Why nothing is loaded on {@code osName}: Metal exists only on macOS, unless a runtime
      * or framework was named (the tests' fake); empty on macOS.
      */
     static Optional<Throwable> offMac(String osName, boolean named) {
