@@ -5,8 +5,11 @@
  */
 module io.gpuasync.backend.cuda {
     requires transitive io.gpuasync.spi;
+    // The bench workload this module still carries (to move to a bench module of its own).
+    requires io.gpuasync.bench.spi;
 
     exports io.gpuasync.backend.cuda;
 
     provides io.gpuasync.spi.BackendProvider with io.gpuasync.backend.cuda.CudaProvider;
+    provides io.gpuasync.bench.spi.BenchProvider with io.gpuasync.backend.cuda.CudaBenchProvider;
 }

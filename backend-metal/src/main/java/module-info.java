@@ -7,6 +7,8 @@
  */
 module io.gpuasync.backend.metal {
     requires transitive io.gpuasync.spi;
+    // The bench workload this module still carries (to move to a bench module of its own).
+    requires io.gpuasync.bench.spi;
     requires com.sun.jna;
 
     exports io.gpuasync.backend.metal;
@@ -14,4 +16,5 @@ module io.gpuasync.backend.metal {
     opens io.gpuasync.backend.metal.internal to com.sun.jna;
 
     provides io.gpuasync.spi.BackendProvider with io.gpuasync.backend.metal.MetalProvider;
+    provides io.gpuasync.bench.spi.BenchProvider with io.gpuasync.backend.metal.MetalBenchProvider;
 }

@@ -7,8 +7,11 @@
  */
 module io.gpuasync.backend.vulkan {
     requires transitive io.gpuasync.spi;
+    // The bench workload this module still carries (to move to a bench module of its own).
+    requires io.gpuasync.bench.spi;
 
     exports io.gpuasync.backend.vulkan;
 
     provides io.gpuasync.spi.BackendProvider with io.gpuasync.backend.vulkan.VulkanProvider;
+    provides io.gpuasync.bench.spi.BenchProvider with io.gpuasync.backend.vulkan.VulkanBenchProvider;
 }

@@ -8,10 +8,6 @@ module io.gpuasync.host.netty {
     requires transitive io.netty.transport;
     requires transitive io.netty.common;
     requires io.netty.transport.classes.io_uring;
-    requires io.netty.buffer;
 
     exports io.gpuasync.host.netty;
-    // The bench's loopback echo, what gar bench --host measures the loop's sockets with: for the
-    // harness alone, not part of the host's API.
-    exports io.gpuasync.host.netty.bench to io.gpuasync.harness;
 }

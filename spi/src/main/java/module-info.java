@@ -11,9 +11,6 @@ module io.gpuasync.spi {
     requires jdk.jfr;
 
     exports io.gpuasync.spi;
-    // The bench's: a backend offers gar bench a workload through it. Exported to every module,
-    // not to the harness alone, since a third party's backend must reach it too.
-    exports io.gpuasync.spi.bench;
     // What FFM backends share: public, for third parties' backends as for ours.
     exports io.gpuasync.spi.ffm;
 

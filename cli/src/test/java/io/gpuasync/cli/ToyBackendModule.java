@@ -25,9 +25,12 @@ final class ToyBackendModule {
         write(src.resolve("module-info.java"), """
                 module com.example.toybackend {
                     requires io.gpuasync.backend.sim;
+                    requires io.gpuasync.bench.spi;
                     provides io.gpuasync.spi.BackendProvider
                         with com.example.toybackend.ToyProvider, com.example.toybackend.PlainProvider,
                              com.example.toybackend.FaultyProvider;
+                    provides io.gpuasync.bench.spi.BenchProvider
+                        with com.example.toybackend.ToyProvider.Bench, com.example.toybackend.FaultyProvider.Bench;
                 }
                 """);
         write(src.resolve("com/example/toybackend/ToyProvider.java"), """
@@ -37,7 +40,8 @@ final class ToyBackendModule {
                 import io.gpuasync.backend.sim.SimBackend;
                 import io.gpuasync.backend.sim.SimStream;
                 import io.gpuasync.spi.BackendProvider;
-                import io.gpuasync.spi.bench.BenchWorkload;
+                import io.gpuasync.bench.spi.BenchProvider;
+                import io.gpuasync.bench.spi.BenchWorkload;
                 import java.time.Duration;
                 import java.util.Optional;
 
@@ -48,15 +52,19 @@ final class ToyBackendModule {
                     public Optional<Throwable> unavailabilityCause() { return Optional.empty(); }
                     public Backend<?> backend() { return DEVICE; }
 
-                    public Optional<BenchWorkload<?>> openBenchWorkload() {
+                    public static final class Bench implements BenchProvider {
+                      public String backend() { return "toy"; }
+
+                      public BenchWorkload<?> open(BackendProvider provider) {
                         SimStream stream = DEVICE.device(0).createStream();
-                        return Optional.of(new BenchWorkload<SimStream>() {
+                        return new BenchWorkload<SimStream>() {
                             public Backend<SimStream> backend() { return DEVICE; }
                             public SimStream stream() { return stream; }
                             public void enqueue(Duration work) { stream.busy(work); }
                             public String describe() { return "the toy backend's stream, busy for the work's duration"; }
                             public void close() { stream.close(); }
-                        });
+                        };
+                      }
                     }
                 }
                 """);
@@ -79,7 +87,8 @@ final class ToyBackendModule {
                 import io.gpuasync.api.Backend;
                 import io.gpuasync.backend.sim.SimStream;
                 import io.gpuasync.spi.BackendProvider;
-                import io.gpuasync.spi.bench.BenchWorkload;
+                import io.gpuasync.bench.spi.BenchProvider;
+                import io.gpuasync.bench.spi.BenchWorkload;
                 import java.time.Duration;
                 import java.util.List;
                 import java.util.Optional;
@@ -89,7 +98,10 @@ final class ToyBackendModule {
                     public Optional<Throwable> unavailabilityCause() { return Optional.empty(); }
                     public Backend<?> backend() { return ToyProvider.DEVICE; }
 
-                    public Optional<BenchWorkload<?>> openBenchWorkload() {
+                    public static final class Bench implements BenchProvider {
+                      public String backend() { return "faulty"; }
+
+                      public BenchWorkload<?> open(BackendProvider provider) {
                         SimStream stream = ToyProvider.DEVICE.device(0).createStream();
                         BenchWorkload.NativeWait sync = BenchWorkload.NativeWait.of("sync", "the stream's own synchronize",
                                 work -> {
@@ -102,14 +114,15 @@ final class ToyBackendModule {
                                 });
                         BenchWorkload.NativeWait broken = BenchWorkload.NativeWait.of("broken", "fails every time",
                                 work -> { throw new IllegalStateException("the toy device refuses"); });
-                        return Optional.of(new BenchWorkload<SimStream>() {
+                        return new BenchWorkload<SimStream>() {
                             public Backend<SimStream> backend() { return ToyProvider.DEVICE; }
                             public SimStream stream() { return stream; }
                             public void enqueue(Duration work) { stream.busy(work); }
                             public String describe() { return "the faulty backend's stream"; }
                             public List<NativeWait> nativeWaits() { return List.of(broken, sync); }
                             public void close() { stream.close(); }
-                        });
+                        };
+                      }
                     }
                 }
                 """);

@@ -11,7 +11,8 @@ import io.gpuasync.host.std.Reactor;
 import io.gpuasync.spi.BackendProvider;
 import io.gpuasync.spi.Backends;
 import io.gpuasync.spi.HostLine;
-import io.gpuasync.spi.bench.BenchWorkload;
+import io.gpuasync.bench.spi.BenchProvider;
+import io.gpuasync.bench.spi.BenchWorkload;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -26,7 +27,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
@@ -133,19 +133,22 @@ final class Bench {
     }
 
     static Opened open(BackendProvider provider, String name, String lacking, PrintStream err) {
-        Optional<BenchWorkload<?>> offered;
+        List<BenchProvider> offering = BenchProvider.forBackend(provider);
+        if (offering.isEmpty()) {
+            err.println("gar bench: backend '" + name + "' offers no bench workload: no bench module on the module path "
+                    + "provides an io.gpuasync.bench.spi.BenchProvider for it, so " + lacking);
+            return new Opened(null, ExitStatus.CANNOT);
+        }
+        if (offering.size() > 1) {
+            err.println("gar bench: " + offering.size() + " bench providers for backend '" + name + "'; using "
+                    + offering.getFirst().getClass().getName());
+        }
         try {
-            offered = provider.openBenchWorkload();
+            return new Opened(offering.getFirst().open(provider), 0);
         } catch (RuntimeException e) {
             err.println("gar bench: backend '" + name + "' could not prepare its bench workload: " + e.getMessage());
             return new Opened(null, ExitStatus.FAILED);
         }
-        if (offered.isEmpty()) {
-            err.println("gar bench: backend '" + name + "' offers no bench workload: its provider does not "
-                    + "implement BackendProvider.openBenchWorkload(), so " + lacking);
-            return new Opened(null, ExitStatus.CANNOT);
-        }
-        return new Opened(offered.get(), 0);
     }
 
     static int run(Options options, List<Backends.Found> found, PrintStream out, PrintStream err) {

@@ -27,7 +27,7 @@ public final class BenchCommand {
 
             Each way to wait for device work, side by side on the same work: wake (or wait)
             latency p50/p99, the waiter's CPU, bytes allocated per await. Every backend is
-            measured on the bench workload its provider offers (BackendProvider.openBenchWorkload):
+            measured on the bench workload its bench module offers (io.gpuasync.bench.spi.BenchProvider):
             the line's plans, then the backend's own ways of waiting.
 
               --backend NAME   backend to run on (default sim; gar doctor lists those found)

@@ -2,7 +2,6 @@ package io.gpuasync.spi;
 
 import io.gpuasync.api.Backend;
 import io.gpuasync.api.GpuException;
-import io.gpuasync.spi.bench.BenchWorkload;
 
 import java.util.Optional;
 
@@ -42,18 +41,6 @@ public interface BackendProvider {
 
     private static String describe(Throwable cause) {
         return cause.getMessage() != null ? cause.getMessage() : cause.toString();
-    }
-
-    /**
-     * Opens device work for {@code gar bench} on this backend, or returns empty if the backend
-     * offers none (the default). A backend that can queue work of a chosen duration on a stream
-     * (a timed kernel, a sized memset) offers one, and every wait plan can then be measured on it.
-     *
-     * @throws GpuException of kind {@link GpuException.Kind#UNAVAILABLE} if the backend is not
-     *     available, or the driver's failure while preparing the work
-     */
-    default Optional<BenchWorkload<?>> openBenchWorkload() {
-        return Optional.empty();
     }
 
     /**

@@ -2,6 +2,7 @@ package io.gpuasync.backend.cuda;
 
 import io.gpuasync.api.GpuException;
 import io.gpuasync.backend.cuda.internal.Cuda;
+import io.gpuasync.bench.spi.CallbackRegistry;
 import io.gpuasync.spi.LineException;
 
 import java.lang.foreign.Arena;
@@ -12,14 +13,11 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What CUDA users wait with today, for benchmarks side by side with lines:
@@ -89,13 +87,9 @@ final class CudaBaselines {
     // Each pending callback's future and its bound, by the id passed as the host function's
     // user data. An entry leaves when its function runs or its bound passes, whichever is
     // first: ids are never reused, so a function that runs late finds nothing.
-    private static final Map<Long, Pending> CALLBACKS = new ConcurrentHashMap<>();
-    private static final AtomicLong NEXT = new AtomicLong(1);
+    private static final CallbackRegistry<CompletableFuture<Void>> CALLBACKS = new CallbackRegistry<>();
     // The driver's callback thread, as last seen by a host function (0 before the first).
     private static volatile long callbackThreadId;
-
-    private record Pending(CompletableFuture<Void> future, ScheduledFuture<?> bound) {
-    }
 
     // Completes the futures and fails the late ones: never the driver's callback thread, on
     // which a dependent stage that waits for later CUDA work would deadlock the stream (cuda.h
@@ -137,10 +131,9 @@ final class CudaBaselines {
     private static void onHost(MemorySegment userData) {
         try {
             callbackThreadId = Thread.currentThread().threadId();
-            Pending pending = CALLBACKS.remove(userData.address());
+            CompletableFuture<Void> pending = CALLBACKS.take(userData.address());
             if (pending != null) {
-                pending.bound().cancel(false);
-                Completer.EXECUTOR.execute(() -> pending.future().complete(null));
+                Completer.EXECUTOR.execute(() -> pending.complete(null));
             }
         } catch (Throwable ignored) {
             // Nothing to tell, and no way to tell it from a driver thread.
@@ -179,15 +172,16 @@ final class CudaBaselines {
             throw new IllegalArgumentException("a host callback's bound must be positive, got " + bound);
         }
         CompletableFuture<Void> future = new CompletableFuture<>();
-        long id = NEXT.getAndIncrement();
+        long id = CALLBACKS.register(future);
         ScheduledFuture<?> timeout = Completer.EXECUTOR.schedule(() -> {
-            if (CALLBACKS.remove(id) != null) {
+            if (CALLBACKS.take(id) != null) {
                 future.completeExceptionally(new GpuException(GpuException.Kind.TIMED_OUT, "the host function queued"
                         + " on " + stream + " did not run within " + bound + " (the driver never runs one once the"
                         + " context has failed)"));
             }
         }, bound.toNanos(), TimeUnit.NANOSECONDS);
-        CALLBACKS.put(id, new Pending(future, timeout));
+        // However it completes, its bound is no longer needed.
+        future.whenComplete((done, failed) -> timeout.cancel(false));
         try {
             if (syncMode < 0) {
                 CudaDriver.check(Cuda.cuLaunchHostFunc(stream.segment(), Upcall.STUB, MemorySegment.ofAddress(id)),
@@ -197,8 +191,7 @@ final class CudaBaselines {
                         "cuLaunchHostFunc_v2(syncMode " + syncMode + ")");
             }
         } catch (LineException e) {
-            CALLBACKS.remove(id);
-            timeout.cancel(false);
+            CALLBACKS.take(id);
             future.completeExceptionally(e.toGpuException("launching a host function"));
         }
         return future;
@@ -211,7 +204,7 @@ final class CudaBaselines {
 
     /** How many host callbacks are waiting for their function or their bound. */
     static int pendingCallbacks() {
-        return CALLBACKS.size();
+        return CALLBACKS.pending();
     }
 
     /**

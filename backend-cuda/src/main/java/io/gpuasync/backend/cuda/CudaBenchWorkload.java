@@ -3,14 +3,14 @@ package io.gpuasync.backend.cuda;
 import io.gpuasync.api.Backend;
 import io.gpuasync.api.GpuException;
 import io.gpuasync.backend.cuda.internal.Cuda;
-import io.gpuasync.spi.bench.BenchWorkload;
+import io.gpuasync.bench.spi.BenchWorkload;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The CUDA bench workload ({@link CudaProvider#openBenchWorkload()}): calibrated memsets of a
+ * The CUDA bench workload ({@link CudaBenchProvider}): calibrated memsets of a
  * buffer of 256 MiB or more ({@link CudaWork}) on a stream of its own in device 0's primary
  * context, held at a device-side gate ({@link CudaGate}) until {@link #release()}. That context
  * is made current on the thread that opens it, which is the thread that must queue the work.

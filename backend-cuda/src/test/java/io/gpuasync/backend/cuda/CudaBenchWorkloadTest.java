@@ -4,7 +4,7 @@ import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.core.Slot;
 import io.gpuasync.host.std.Reactor;
-import io.gpuasync.spi.bench.BenchWorkload;
+import io.gpuasync.bench.spi.BenchWorkload;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -25,7 +25,7 @@ class CudaBenchWorkloadTest {
     void theProviderOffersCalibratedWorkThatASignalLandsBehindAndReleasesItAll() throws Exception {
         CudaTests.assumeAvailable();
         CudaProvider provider = new CudaProvider();
-        BenchWorkload<?> offered = provider.openBenchWorkload().orElseThrow();
+        BenchWorkload<?> offered = new CudaBenchProvider().open(provider);
         @SuppressWarnings("unchecked")
         BenchWorkload<CudaStream> workload = (BenchWorkload<CudaStream>) offered;
         try (Reactor reactor = Reactor.start()) {

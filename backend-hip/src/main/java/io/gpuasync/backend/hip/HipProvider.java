@@ -2,6 +2,7 @@ package io.gpuasync.backend.hip;
 
 import io.gpuasync.api.Backend;
 import io.gpuasync.spi.BackendProvider;
+import io.gpuasync.spi.LazyBackend;
 
 import java.util.Optional;
 
@@ -10,7 +11,7 @@ import java.util.Optional;
  * system property {@value HipBackend#STORE_WAITS_PROPERTY} is {@code true}.
  */
 public final class HipProvider implements BackendProvider {
-    private volatile HipBackend backend;
+    private final LazyBackend<HipBackend> backend = new LazyBackend<>(this, () -> HipBackend.builder().storeWaits(Boolean.getBoolean(HipBackend.STORE_WAITS_PROPERTY)).load());
 
     /** For {@link java.util.ServiceLoader}. */
     public HipProvider() {
@@ -28,16 +29,6 @@ public final class HipProvider implements BackendProvider {
 
     @Override
     public Backend<?> backend() {
-        ensureAvailability();
-        HipBackend loaded = backend;
-        if (loaded == null) {
-            synchronized (this) {
-                if (backend == null) {
-                    backend = HipBackend.builder().storeWaits(Boolean.getBoolean(HipBackend.STORE_WAITS_PROPERTY)).load();
-                }
-                loaded = backend;
-            }
-        }
-        return loaded;
+        return backend.get();
     }
 }

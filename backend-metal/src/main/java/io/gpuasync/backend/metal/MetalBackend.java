@@ -178,7 +178,7 @@ public final class MetalBackend implements Backend<MetalQueue> {
 
     /**
      * Queues on {@code queue} the backend's busy kernel for {@code iterations} loop iterations:
-     * device work whose length {@link MetalWork} calibrates, for the bench and the tests.
+     * device work of a length the bench and the tests calibrate.
      */
     void enqueueBusy(MetalQueue queue, long iterations) {
         try {

@@ -8,16 +8,18 @@ import io.gpuasync.backend.metal.internal.Msg;
 import io.gpuasync.backend.metal.internal.ObjC;
 import io.gpuasync.backend.metal.internal.Pool;
 import io.gpuasync.backend.metal.internal.Sel;
+import io.gpuasync.bench.spi.Baselines;
+import io.gpuasync.bench.spi.BenchWorkload;
+import io.gpuasync.bench.spi.BusyWork;
+import io.gpuasync.bench.spi.CallbackRegistry;
 import io.gpuasync.spi.LineException;
 
 import java.time.Duration;
-import java.util.Map;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What Metal users wait with today, for benchmarks beside a line: {@code waitUntilCompleted} on
@@ -25,12 +27,50 @@ import java.util.concurrent.atomic.AtomicLong;
  * the work, waited for by polling {@code signaledValue} or by {@code
  * waitUntilSignaledValue:timeoutMS:} ({@link SharedEventWaiter}); and {@code
  * addCompletedHandler:} with an Objective-C block that completes a future ({@link
- * CompletedHandler}).
+ * CompletedHandler}). An instance is the rows of one workload's queue, closed with it.
  */
-final class MetalBaselines {
+final class MetalBaselines implements Baselines {
     private static final long STATUS_ERROR = 5;
+    private static final Duration OWN_WAIT_BOUND = Duration.ofSeconds(30);
 
-    private MetalBaselines() {
+    private final SharedEventWaiter event;
+    private final List<BenchWorkload.NativeWait> waits;
+
+    /** The rows for the busy kernel on {@code queue} at the rate of {@code work}. */
+    MetalBaselines(MetalBackend metal, MetalQueue queue, BusyWork work) {
+        event = new SharedEventWaiter(queue);
+        waits = List.of(
+                BenchWorkload.NativeWait.of("cb-wait", "commit the work's command buffer, then [commandBuffer waitUntilCompleted] "
+                        + "(the thread blocks inside Metal) and read its status",
+                        duration -> metal.runBusy(queue, work.iterationsFor(duration))),
+                BenchWorkload.NativeWait.of("event-poll", "the work's command buffer signals a private MTLSharedEvent after the "
+                        + "kernel (encodeSignalEvent:value:); busy poll of [event signaledValue], one objc_msgSend "
+                        + "per look, no sleep",
+                        duration -> event.poll(event.enqueueBusyAndSignal(metal, queue, work.iterationsFor(duration)),
+                                boundOf(duration))),
+                BenchWorkload.NativeWait.of("cb-handler", "[commandBuffer addCompletedHandler:] with an Objective-C block built "
+                        + "through JNA; the block completes a CompletableFuture the waiter blocks on (the CPU of "
+                        + "Metal's thread that runs the block is not counted)",
+                        duration -> CompletedHandler.await(CompletedHandler.enqueueBusy(
+                                metal, queue, work.iterationsFor(duration)), boundOf(duration))));
+    }
+
+    @Override
+    public List<BenchWorkload.NativeWait> waits() {
+        return waits;
+    }
+
+    /** Releases the shared event. */
+    @Override
+    public void close() {
+        event.close();
+    }
+
+    // Far beyond any sample's work: a wait that has not ended by then never will (a failed
+    // command buffer signals nothing and, where the handler is lost, calls nothing).
+    private static Duration boundOf(Duration work) {
+        Duration tenfold = work.multipliedBy(10);
+        return tenfold.compareTo(OWN_WAIT_BOUND) > 0 ? tenfold : OWN_WAIT_BOUND;
     }
 
     /** A shared event of one device, signalled with 1, 2, 3... behind the work of any of its queues. */
@@ -120,8 +160,7 @@ final class MetalBaselines {
      * may call a copy of a block at any time until its command buffer completes.
      */
     public static final class CompletedHandler {
-        private static final Map<Long, CompletableFuture<Void>> PENDING = new ConcurrentHashMap<>();
-        private static final AtomicLong TOKENS = new AtomicLong();
+        private static final CallbackRegistry<CompletableFuture<Void>> PENDING = new CallbackRegistry<>();
         private static volatile Block block;
 
         private CompletedHandler() {
@@ -147,9 +186,8 @@ final class MetalBaselines {
          */
         public static CompletableFuture<Void> enqueueBusy(MetalBackend backend, MetalQueue queue, long iterations) {
             Block handler = block();
-            long token = TOKENS.incrementAndGet();
             CompletableFuture<Void> done = new CompletableFuture<>();
-            PENDING.put(token, done);
+            long token = PENDING.register(done);
             // Made before enqueueBusy pushes its pool, freed after it popped it (see Pool); Metal
             // copies the block (Block_copy) before addCompletedHandler: returns.
             try (Memory literal = handler.literal(token)) {
@@ -157,7 +195,7 @@ final class MetalBaselines {
                 backend.enqueueBusy(queue, iterations, commands -> Msg.send(commands, Sel.ADD_COMPLETED_HANDLER, address),
                         "queueing busy work with a completed handler");
             } catch (RuntimeException e) {
-                PENDING.remove(token);
+                PENDING.take(token);
                 throw e;
             }
             return done;
@@ -175,7 +213,7 @@ final class MetalBaselines {
                 done.get(bound.toNanos(), TimeUnit.NANOSECONDS);
             } catch (TimeoutException e) {
                 // A handler that comes later finds no future and says so; none is kept for it.
-                PENDING.values().remove(done);
+                PENDING.forget(done);
                 throw new GpuException(GpuException.Kind.TIMED_OUT,
                         "no completed handler ran within " + bound + " of the commit", e);
             } catch (ExecutionException e) {
@@ -189,12 +227,12 @@ final class MetalBaselines {
 
         /** Futures whose handler has not run yet. */
         public static int pending() {
-            return PENDING.size();
+            return PENDING.pending();
         }
 
         // On Metal's completion thread; an exception must not escape into native code.
         private static void completed(long blockAddress, long commandBuffer) {
-            CompletableFuture<Void> done = PENDING.remove(Block.captured(blockAddress));
+            CompletableFuture<Void> done = PENDING.take(Block.captured(blockAddress));
             if (done == null) {
                 MetalStatus.NAMES.warn("a completed handler ran for no pending future (block " + blockAddress + ")");
                 return;

@@ -13,7 +13,7 @@ import io.gpuasync.backend.metal.internal.Sel;
 import io.gpuasync.core.Slot;
 import io.gpuasync.spi.HostLine;
 import io.gpuasync.spi.LeakReporter;
-import io.gpuasync.spi.bench.BenchWorkload;
+import io.gpuasync.bench.spi.BenchWorkload;
 import io.gpuasync.spi.LineException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -556,7 +556,7 @@ class MetalBackendTest {
     void theBenchWorkloadQueuesCalibratedWorkThatASignalLandsBehindAndReleasesItsQueue() {
         long queuesBefore = FakeMetal.RUNTIME.fakeObjcLive("FakeMTLCommandQueue");
         long violations = FakeMetal.METAL.fakeMetalViolations();
-        BenchWorkload<?> offered = new MetalProvider().openBenchWorkload().orElseThrow();
+        BenchWorkload<?> offered = new MetalBenchProvider().open(new MetalProvider());
         // Other tests' queues may still be on their way out (released a little later): the
         // counts here are bounds, not equalities.
         long queuesOpen = FakeMetal.RUNTIME.fakeObjcLive("FakeMTLCommandQueue");
@@ -620,7 +620,7 @@ class MetalBackendTest {
         long eventsBefore = settledLive("FakeMTLSharedEvent");
         long heapBlocksBefore = FakeMetal.RUNTIME.fakeObjcHeapBlocks();
         long violations = FakeMetal.METAL.fakeMetalViolations();
-        BenchWorkload<?> offered = new MetalProvider().openBenchWorkload().orElseThrow();
+        BenchWorkload<?> offered = new MetalBenchProvider().open(new MetalProvider());
         try (BenchWorkload<MetalQueue> workload = (BenchWorkload<MetalQueue>) offered;
              Line<MetalQueue> line = workload.openLine()) {
             List<BenchWorkload.NativeWait> waits = workload.nativeWaits();
@@ -668,7 +668,7 @@ class MetalBackendTest {
     void metalsOwnWaitsReportAFailedCommandBufferInsteadOfWaitingForever() {
         // Lines other tests leaked on purpose keep their pages' deallocators: count from here.
         long heapBlocks = FakeMetal.RUNTIME.fakeObjcHeapBlocks();
-        BenchWorkload<?> offered = new MetalProvider().openBenchWorkload().orElseThrow();
+        BenchWorkload<?> offered = new MetalBenchProvider().open(new MetalProvider());
         try (BenchWorkload<MetalQueue> workload = (BenchWorkload<MetalQueue>) offered;
              MetalBaselines.SharedEventWaiter event = new MetalBaselines.SharedEventWaiter(workload.stream())) {
             List<BenchWorkload.NativeWait> waits = workload.nativeWaits();

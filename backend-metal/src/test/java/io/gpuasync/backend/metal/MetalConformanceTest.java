@@ -1,5 +1,7 @@
 package io.gpuasync.backend.metal;
 
+import io.gpuasync.bench.spi.BusyWork;
+
 import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.conformance.Capability;
@@ -22,7 +24,7 @@ import java.util.Set;
  * REFERENCE_COUNT only on the fake, which counts a device's references.
  */
 class MetalConformanceTest extends LineDriverVerification<MetalQueue, MetalDomain> {
-    private static MetalWork work;
+    private static BusyWork work;
 
     final MetalBackend metal = MetalBackend.load((reason, line, address, bytes) -> { });
 
@@ -37,11 +39,11 @@ class MetalConformanceTest extends LineDriverVerification<MetalQueue, MetalDomai
         return 0;
     }
 
-    private synchronized MetalWork work() {
+    private synchronized BusyWork work() {
         if (work == null) {
             metal.useDevice(0);
             MetalQueue calibration = metal.createQueue();
-            work = MetalWork.calibrate(metal, calibration);
+            work = BusyWork.calibrate(iterations -> metal.runBusy(calibration, iterations));
             warmUp(calibration);
             metal.destroyQueue(calibration);
         }
@@ -88,7 +90,7 @@ class MetalConformanceTest extends LineDriverVerification<MetalQueue, MetalDomai
 
     @Override
     protected void enqueueWork(MetalQueue queue, Duration duration) {
-        work().enqueue(queue, duration);
+        metal.enqueueBusy(queue, work().iterationsFor(duration));
     }
 
     @Override

@@ -2,7 +2,6 @@ package io.gpuasync.backend.sim;
 
 import io.gpuasync.api.Backend;
 import io.gpuasync.spi.BackendProvider;
-import io.gpuasync.spi.bench.BenchWorkload;
 
 import java.util.Optional;
 
@@ -24,16 +23,6 @@ public final class SimProvider implements BackendProvider {
     @Override
     public Optional<Throwable> unavailabilityCause() {
         return Optional.empty();
-    }
-
-    /**
-     * Busy work on a new stream of the shared backend's device 0, held at a gate its thread
-     * spins at and stamped when it ends ({@link SimBenchWorkload}), with the callback model as
-     * the simulation's own way of waiting.
-     */
-    @Override
-    public Optional<BenchWorkload<?>> openBenchWorkload() {
-        return Optional.of(new SimBenchWorkload(Shared.BACKEND));
     }
 
     /** One backend of one device per process, shared by every caller. */

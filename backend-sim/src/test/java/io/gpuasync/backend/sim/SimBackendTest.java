@@ -299,41 +299,4 @@ class SimBackendTest {
         });
         assertEquals(GpuException.Kind.FOREIGN_STREAM, foreign.kind());
     }
-
-    @Test
-    void theProviderOffersABenchWorkloadWhoseWorkASignalLandsBehind() throws Exception {
-        io.gpuasync.spi.bench.BenchWorkload<?> offered = new SimProvider().openBenchWorkload().orElseThrow();
-        assertEquals("sim", offered.backend().name());
-        try (io.gpuasync.spi.bench.BenchWorkload<SimStream> workload = cast(offered);
-             Line<SimStream> line = workload.openLine()) {
-            assertTrue(workload.holdsWork() && workload.stampsEnd());
-            workload.enqueue(Duration.ofMillis(30));
-            Ticket ticket = line.signal(workload.stream(), Slot.S0);
-            // Held at its gate: the stream cannot drain, however long it is given, until released.
-            assertFalse(workload.stream().synchronize(Duration.ofMillis(50)));
-            assertFalse(ticket.isDone());
-            long released = System.nanoTime();
-            workload.release();
-            assertTrue(workload.stream().synchronize(Duration.ofSeconds(30)));
-            assertTrue(ticket.isDone());
-            assertTrue(workload.lastEnd() - released >= Duration.ofMillis(30).toNanos(), "stamped after its work");
-            // Its own way of waiting, the callback model: queued behind the gate, done once released.
-            io.gpuasync.spi.bench.BenchWorkload.NativeWait callback = workload.nativeWaits().getFirst();
-            assertEquals("callback", callback.name());
-            callback.queue(Duration.ofMillis(1));
-            Ticket behind = line.signal(workload.stream(), Slot.S0);
-            workload.release();
-            callback.await();
-            assertTrue(workload.stream().synchronize(Duration.ofSeconds(30)));
-            assertTrue(behind.isDone());
-            long[] thread = new long[1];
-            assertTrue(workload.onDeviceThread(() -> thread[0] = Thread.currentThread().threadId()));
-            assertTrue(thread[0] != Thread.currentThread().threadId(), "ran on the device's thread");
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private static io.gpuasync.spi.bench.BenchWorkload<SimStream> cast(io.gpuasync.spi.bench.BenchWorkload<?> workload) {
-        return (io.gpuasync.spi.bench.BenchWorkload<SimStream>) workload;
-    }
 }

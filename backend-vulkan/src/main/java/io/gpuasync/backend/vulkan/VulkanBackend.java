@@ -35,6 +35,8 @@ import java.util.Optional;
  * the loader's choice ({@code VK_DRIVER_FILES} pins one, as the build pins Mesa's lavapipe).
  */
 public final class VulkanBackend implements Backend<VulkanQueue> {
+    // Far beyond any busy work a test or the bench asks for.
+    private static final long RUN_BOUND_NANOS = 60_000_000_000L;
     private final LeakReporter leakReporter;
     private final ThreadLocal<VulkanDevice> current = new ThreadLocal<>();
     private final VulkanDriver driver = new VulkanDriver(current::get);
@@ -217,13 +219,24 @@ public final class VulkanBackend implements Backend<VulkanQueue> {
 
     /**
      * Queues on {@code queue} the backend's busy shader for {@code iterations} loop iterations:
-     * device work whose length {@link VulkanWork} calibrates, for the bench and the tests.
+     * device work of a length the bench and the tests calibrate.
      */
     void enqueueBusy(VulkanQueue queue, long iterations) {
         try {
             queue.busy(iterations, 0, 0);
         } catch (LineException e) {
             throw e.toGpuException("queueing busy work on " + queue);
+        }
+    }
+
+    /** As {@link #enqueueBusy}, returning once the work completed ({@code vkWaitSemaphores}, bounded by a minute). */
+    void runBusy(VulkanQueue queue, long iterations) {
+        try {
+            long value = queue.busy(iterations, 0, 0);
+            VulkanStatus.NAMES.check(queue.awaitValue(value, System.nanoTime() + RUN_BOUND_NANOS),
+                    "vkWaitSemaphores(busy work on " + queue + ")");
+        } catch (LineException e) {
+            throw e.toGpuException("running busy work");
         }
     }
 }

@@ -2,7 +2,9 @@ package io.gpuasync.backend.vulkan;
 
 import io.gpuasync.backend.vulkan.internal.Vk;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkFenceCreateInfo;
-import io.gpuasync.spi.bench.BenchWorkload;
+import io.gpuasync.bench.spi.Baselines;
+import io.gpuasync.bench.spi.BenchWorkload;
+import io.gpuasync.bench.spi.BusyWork;
 import io.gpuasync.spi.LineException;
 
 import java.lang.foreign.Arena;
@@ -16,17 +18,17 @@ import java.util.List;
  * measures beside the line's plans: what a Vulkan application writes today without a line. Each
  * queues the same calibrated busy shader on the workload's queue and waits for it in one way.
  */
-final class VulkanBaselines implements AutoCloseable {
+final class VulkanBaselines implements Baselines {
     private static final long BOUND_NANOS = Duration.ofSeconds(30).toNanos();
 
     private final VulkanQueue queue;
-    private final VulkanWork work;
+    private final BusyWork work;
     private final Arena arena = Arena.ofShared();
     private final long fence;
     private final MemorySegment fences;
     private final MemorySegment counter;
 
-    VulkanBaselines(VulkanQueue queue, VulkanWork work) {
+    VulkanBaselines(VulkanQueue queue, BusyWork work) {
         this.queue = queue;
         this.work = work;
         VulkanDevice device = queue.device();
@@ -43,7 +45,8 @@ final class VulkanBaselines implements AutoCloseable {
         counter = arena.allocate(Vk.C_LONG);
     }
 
-    List<BenchWorkload.NativeWait> waits() {
+    @Override
+    public List<BenchWorkload.NativeWait> waits() {
         return List.of(
                 BenchWorkload.NativeWait.of("sem-wait", "vkWaitSemaphores on the queue's timeline semaphore, which the work's submission signals"
                         + " (the thread blocks inside the driver)", this::semaphoreWait),

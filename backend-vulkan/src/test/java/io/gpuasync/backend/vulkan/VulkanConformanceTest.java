@@ -1,5 +1,7 @@
 package io.gpuasync.backend.vulkan;
 
+import io.gpuasync.bench.spi.BusyWork;
+
 import io.gpuasync.conformance.Capability;
 import io.gpuasync.conformance.LineDriverVerification;
 import io.gpuasync.spi.LineDriver;
@@ -36,7 +38,7 @@ import java.util.Set;
 class VulkanConformanceTest extends LineDriverVerification<VulkanQueue, VulkanDevice> {
     private static VulkanBackend vulkan;
     private static VulkanDevice[] shared;
-    private static VulkanWork work;
+    private static BusyWork work;
     // This property's devices: those shared when it began (jqwik makes an instance per
     // property), so that a device it lost stays its domain until it ends.
     private VulkanDevice[] devices;
@@ -45,7 +47,8 @@ class VulkanConformanceTest extends LineDriverVerification<VulkanQueue, VulkanDe
         if (vulkan == null) {
             vulkan = Lavapipe.backend();
             shared = new VulkanDevice[] {vulkan.createDevice(0), vulkan.createDevice(0)};
-            work = VulkanWork.calibrate(shared[0].queue(0));
+            VulkanQueue calibration = shared[0].queue(0);
+            work = BusyWork.calibrate(iterations -> vulkan.runBusy(calibration, iterations));
         }
         return vulkan;
     }
@@ -83,7 +86,7 @@ class VulkanConformanceTest extends LineDriverVerification<VulkanQueue, VulkanDe
     @Override
     protected void enqueueWork(VulkanQueue queue, Duration duration) {
         vulkan();
-        work.enqueue(queue, duration);
+        vulkan.enqueueBusy(queue, work.iterationsFor(duration));
     }
 
     @Override

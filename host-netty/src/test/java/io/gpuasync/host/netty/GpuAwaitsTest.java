@@ -5,7 +5,6 @@ import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.backend.sim.SimBackend;
 import io.gpuasync.backend.sim.SimStream;
-import io.gpuasync.host.netty.bench.LoopbackEcho;
 import io.gpuasync.core.Slot;
 import io.gpuasync.engine.FutureHost;
 import io.gpuasync.host.std.Reactor;
@@ -547,42 +546,5 @@ class GpuAwaitsTest {
         assertEquals(1, reactor.engine().asyncWaitsPending(), "every cancel freed the host's wait");
         gate.countDown();
         assertTrue(keptOnLoop.get(30, TimeUnit.SECONDS), "the wait not cancelled continued on the loop");
-    }
-
-    @Test
-    void anEchoOnTheSameLoopKeepsAnsweringWhileThousandsOfCompletionsArrive() throws Exception {
-        MultiThreadIoEventLoopGroup serverGroup = new MultiThreadIoEventLoopGroup(1, IoUringIoHandler.newFactory());
-        MultiThreadIoEventLoopGroup clientGroup = new MultiThreadIoEventLoopGroup(1, IoUringIoHandler.newFactory());
-        groups.add(serverGroup);
-        groups.add(clientGroup);
-        IoEventLoop loop = serverGroup.next();
-        LoopAwaits awaits = GpuAwaits.on(loop);
-        SimStream stream = closeLater(sim.device(0).createStream());
-        Line<SimStream> line = closeLater(sim.openLine());
-        try (LoopbackEcho echo = LoopbackEcho.start(serverGroup, clientGroup)) {
-            int completions = 3_000;
-            AtomicInteger onLoop = new AtomicInteger();
-            List<CompletableFuture<Ticket>> waits = new ArrayList<>();
-            for (int i = 0; i < completions; i++) {
-                stream.busy(Duration.ofNanos(5_000));
-                Ticket ticket = line.signal(stream, Slot.S0);
-                CompletableFuture<Ticket> continued = new CompletableFuture<>();
-                waits.add(continued);
-                // As a handler on the loop would ask for it.
-                loop.execute(() -> awaits.whenLanded(ticket).whenComplete((t, e) -> {
-                    if (loop.inEventLoop()) {
-                        onLoop.incrementAndGet();
-                    }
-                    continued.complete(t);
-                }));
-            }
-            long[] trips = echo.roundTrips(500, Duration.ofSeconds(60));
-            for (CompletableFuture<Ticket> wait : waits) {
-                wait.get(60, TimeUnit.SECONDS);
-            }
-            assertEquals(500, trips.length, "every request was echoed within the bound");
-            assertEquals(completions, onLoop.get());
-            assertFalse(awaits.isClosed());
-        }
     }
 }

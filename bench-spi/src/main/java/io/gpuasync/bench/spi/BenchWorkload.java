@@ -1,4 +1,4 @@
-package io.gpuasync.spi.bench;
+package io.gpuasync.bench.spi;
 
 import io.gpuasync.api.Backend;
 import io.gpuasync.api.Line;
@@ -11,15 +11,8 @@ import java.util.function.Consumer;
 /**
  * Device work of a chosen duration on one stream of a backend, which is all {@code gar bench}
  * needs to measure every way of waiting on that backend: it queues {@link #enqueue(Duration)},
- * signals a line behind it, and times the waiter. A backend offers one through
- * {@link io.gpuasync.spi.BackendProvider#openBenchWorkload()}.
- *
- * <p>This package is the bench's, not the library's: an application never needs it. It is
- * exported to every module rather than to the bench harness alone because a backend of a third
- * party offers its workload through it, and a qualified export can name only the modules known
- * when {@code spi} is compiled. The harness finds a workload the way it finds a backend, through
- * the provider that {@link java.util.ServiceLoader} loads, so a backend's own bench classes stay
- * inside the backend and need no export at all.
+ * signals a line behind it, and times the waiter. A backend's bench module offers one through a
+ * {@link BenchProvider}.
  *
  * <p>Two ways to start the clock. A workload that {@linkplain #holdsWork() holds its work} queues
  * it behind a gate on the device, which {@link #release()} opens: the bench queues the work, the

@@ -1,6 +1,8 @@
-package io.gpuasync.backend.sim;
+package io.gpuasync.backend.sim.bench;
 
-import io.gpuasync.spi.bench.BenchWorkload;
+import io.gpuasync.backend.sim.SimBackend;
+import io.gpuasync.backend.sim.SimStream;
+import io.gpuasync.bench.spi.BenchWorkload;
 
 import java.time.Duration;
 import java.util.List;
@@ -8,7 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The simulation's bench workload ({@link SimProvider#openBenchWorkload()}): busy work on a
+ * The simulation's bench workload ({@link SimBenchProvider}): busy work on a
  * stream of its own, held at a gate and stamped with the host's clock when it ends.
  *
  * <p>The gate matters on a small machine: the simulated device's busy work takes a core, and

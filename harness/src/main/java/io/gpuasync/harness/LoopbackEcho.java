@@ -1,4 +1,4 @@
-package io.gpuasync.host.netty.bench;
+package io.gpuasync.harness;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
@@ -31,7 +31,7 @@ import java.util.concurrent.TimeoutException;
  * round trips one at a time: what GPU waits on the same loop do to the sockets it serves. Bounded
  * in requests and in time: {@link #roundTrips} stops at whichever comes first.
  */
-public final class LoopbackEcho implements AutoCloseable {
+final class LoopbackEcho implements AutoCloseable {
     private static final int MESSAGE_BYTES = 8;
 
     private final Channel server;

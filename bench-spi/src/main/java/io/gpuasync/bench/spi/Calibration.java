@@ -1,4 +1,4 @@
-package io.gpuasync.spi.bench;
+package io.gpuasync.bench.spi;
 
 import java.util.Objects;
 import java.util.function.LongConsumer;
