@@ -7,12 +7,15 @@
 # module's src/generated/java), under which the files go in their package's folders. The output
 # is checked in; review this script and the lists, not the output. GeneratedBindingsTest
 # regenerates into a temporary folder on every build and fails on any difference;
-# VulkanHeaderTest checks the output against the header again, through the C compiler.
+# VulkanHeaderTest checks the output against the header again, through the C compiler. The method
+# bodies are those of the CUDA and HIP bindings (spi/src/main/bindings/cbindings.py).
 import os
 import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "..", "spi", "src", "main", "bindings"))
+import cbindings  # noqa: E402
 HEADER = sys.argv[1] if len(sys.argv) > 1 else "/usr/include/vulkan/vulkan_core.h"
 ROOT = sys.argv[2] if len(sys.argv) > 2 else os.path.join(HERE, "..", "..", "generated", "java")
 OUT = os.path.join(ROOT, "io", "gpuasync", "backend", "vulkan", "internal")
@@ -372,18 +375,7 @@ def main():
             sig = "public static %s %s(Commands commands%s)" % (jret, name, (", " + args) if args else "")
             target = "commands.address(F_%s)" % name
         w("    " + sig + " {")
-        w("        try {")
-        invoke = "%s.HANDLE.invokeExact(%s%s)" % (name, target, (", " + call_args) if call_args else "")
-        if jret == "void":
-            w("            " + invoke + ";")
-        else:
-            w("            return (%s) %s;" % (jret, invoke))
-        w("        } catch (Error | RuntimeException e) {")
-        w("            throw e;")
-        w("        } catch (Throwable t) {")
-        w("            throw Downcalls.checked(t);")
-        w("        }")
-        w("    }\n")
+        cbindings.call_body(w, jret, "%s.HANDLE.invokeExact(%s%s)" % (name, target, (", " + call_args) if call_args else ""))
     w("    /** Every binding above, in table order. */")
     w("    public static final List<Function> FUNCTIONS = List.of(")
     w(",\n".join("            F_" + n for n, _ in FUNCTIONS) + ");")
