@@ -4,6 +4,7 @@ import io.gpuasync.api.Backend;
 import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Line;
 import io.gpuasync.backend.vulkan.internal.Commands;
+import io.gpuasync.backend.vulkan.internal.VulkanInternals;
 import io.gpuasync.backend.vulkan.internal.VulkanLibrary;
 import io.gpuasync.spi.LeakReporter;
 import io.gpuasync.spi.LineDriver;
@@ -40,6 +41,10 @@ public final class VulkanBackend implements Backend<VulkanQueue> {
     private final LeakReporter leakReporter;
     private final ThreadLocal<VulkanDevice> current = new ThreadLocal<>();
     private final VulkanDriver driver = new VulkanDriver(current::get);
+
+    static {
+        VulkanInternals.install(new GrantedInternals());
+    }
 
     private VulkanBackend(LeakReporter leakReporter) {
         this.leakReporter = leakReporter;

@@ -14,7 +14,7 @@ import java.lang.foreign.MemorySegment;
  * {@link #open()} signals from the host ({@code vkSignalSemaphore}). Spec: Synchronization,
  * "Semaphore Waiting": the wait's second synchronization scope is the commands of its batch; a
  * store queued after it orders behind that batch's dispatch through its own first barrier.
- * For tests and the bench: work behind a gate cannot start, whatever its duration.
+ * For the tests: work behind a gate cannot start, whatever its duration.
  */
 final class VulkanGate implements AutoCloseable {
     private final VulkanDevice device;

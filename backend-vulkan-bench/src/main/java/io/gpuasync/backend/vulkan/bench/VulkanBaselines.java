@@ -1,7 +1,11 @@
-package io.gpuasync.backend.vulkan;
+package io.gpuasync.backend.vulkan.bench;
 
+import io.gpuasync.backend.vulkan.VulkanDevice;
+import io.gpuasync.backend.vulkan.VulkanQueue;
+import io.gpuasync.backend.vulkan.internal.Commands;
 import io.gpuasync.backend.vulkan.internal.Vk;
 import io.gpuasync.backend.vulkan.internal.VkStructs.VkFenceCreateInfo;
+import io.gpuasync.backend.vulkan.internal.VulkanInternals;
 import io.gpuasync.bench.spi.Baselines;
 import io.gpuasync.bench.spi.BenchWorkload;
 import io.gpuasync.bench.spi.BusyWork;
@@ -20,9 +24,12 @@ import java.util.List;
  */
 final class VulkanBaselines implements Baselines {
     private static final long BOUND_NANOS = Duration.ofSeconds(30).toNanos();
+    private static final VulkanInternals INTERNALS = VulkanInternals.get();
 
     private final VulkanQueue queue;
     private final BusyWork work;
+    private final Commands vk;
+    private final MemorySegment device;
     private final Arena arena = Arena.ofShared();
     private final long fence;
     private final MemorySegment fences;
@@ -31,14 +38,16 @@ final class VulkanBaselines implements Baselines {
     VulkanBaselines(VulkanQueue queue, BusyWork work) {
         this.queue = queue;
         this.work = work;
-        VulkanDevice device = queue.device();
+        VulkanDevice owner = queue.device();
+        vk = INTERNALS.commands(owner);
+        device = INTERNALS.handle(owner);
         MemorySegment info = arena.allocate(VkFenceCreateInfo.LAYOUT);
         VkFenceCreateInfo.sType(info, Vk.VK_STRUCTURE_TYPE_FENCE_CREATE_INFO);
         MemorySegment out = arena.allocate(Vk.C_LONG);
-        int status = Vk.vkCreateFence(device.vk, device.handle, info, MemorySegment.NULL, out);
+        int status = Vk.vkCreateFence(vk, device, info, MemorySegment.NULL, out);
         if (status != Vk.VK_SUCCESS) {
             arena.close();
-            throw VulkanStatus.NAMES.failure(status, "vkCreateFence").toGpuException("preparing Vulkan's own waits");
+            throw INTERNALS.statusNames().failure(status, "vkCreateFence").toGpuException("preparing Vulkan's own waits");
         }
         fence = out.get(ValueLayout.JAVA_LONG, 0);
         fences = arena.allocateFrom(ValueLayout.JAVA_LONG, fence);
@@ -58,14 +67,14 @@ final class VulkanBaselines implements Baselines {
 
     private void semaphoreWait(Duration duration) {
         long value = enqueue(duration, 0);
-        check(queue.awaitValue(value, System.nanoTime() + BOUND_NANOS), "vkWaitSemaphores");
+        check(INTERNALS.awaitValue(queue, value, System.nanoTime() + BOUND_NANOS), "vkWaitSemaphores");
     }
 
     private void semaphorePoll(Duration duration) {
         long value = enqueue(duration, 0);
         long deadline = System.nanoTime() + BOUND_NANOS;
         for (;;) {
-            check(queue.completed(counter), "vkGetSemaphoreCounterValue");
+            check(INTERNALS.completed(queue, counter), "vkGetSemaphoreCounterValue");
             if (counter.get(ValueLayout.JAVA_LONG, 0) >= value) {
                 return;
             }
@@ -78,14 +87,13 @@ final class VulkanBaselines implements Baselines {
 
     private void fenceWait(Duration duration) {
         enqueue(duration, fence);
-        VulkanDevice device = queue.device();
-        check(device.noteStatus(Vk.vkWaitForFences(device.vk, device.handle, 1, fences, 1, BOUND_NANOS)), "vkWaitForFences");
-        check(Vk.vkResetFences(device.vk, device.handle, 1, fences), "vkResetFences");
+        check(INTERNALS.noteStatus(queue.device(), Vk.vkWaitForFences(vk, device, 1, fences, 1, BOUND_NANOS)), "vkWaitForFences");
+        check(Vk.vkResetFences(vk, device, 1, fences), "vkResetFences");
     }
 
     private long enqueue(Duration duration, long signalled) {
         try {
-            return queue.busy(queue.device().sinkAddress, work.iterationsFor(duration), 0, 0, signalled);
+            return INTERNALS.busy(queue, work.iterationsFor(duration), signalled);
         } catch (LineException e) {
             throw e.toGpuException("queueing busy work");
         }
@@ -93,15 +101,14 @@ final class VulkanBaselines implements Baselines {
 
     private static void check(int status, String call) {
         if (status != Vk.VK_SUCCESS) {
-            throw VulkanStatus.NAMES.failure(status, call).toGpuException("waiting for busy work");
+            throw INTERNALS.statusNames().failure(status, call).toGpuException("waiting for busy work");
         }
     }
 
     /** Destroys the fence, once nothing it was given to is pending (every wait above returned). */
     @Override
     public void close() {
-        VulkanDevice device = queue.device();
-        Vk.vkDestroyFence(device.vk, device.handle, fence, MemorySegment.NULL);
+        Vk.vkDestroyFence(vk, device, fence, MemorySegment.NULL);
         arena.close();
     }
 }
