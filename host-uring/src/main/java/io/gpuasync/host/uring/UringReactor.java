@@ -25,7 +25,7 @@ import java.util.concurrent.CompletableFuture;
  * the ring's timeout as its timer, whose lateness the engine's wake model learns.
  *
  * <pre>{@code
- * try (UringHost host = UringHost.start()) {               // UnsupportedOperationException with the cause where it cannot run
+ * try (UringReactor host = UringReactor.start()) {               // UnsupportedOperationException with the cause where it cannot run
  *     host.whenLanded(line.signal(stream, Slot.S0)).thenRun(...);   // completes on the ring's thread
  * }
  * }</pre>
@@ -34,8 +34,8 @@ import java.util.concurrent.CompletableFuture;
  * {@code *Async} variants. A closed host fails its pending waits with
  * {@link GpuException.Kind#CLOSED} and refuses new ones the same way.
  */
-public final class UringHost implements FutureHost, AutoCloseable {
-    private static final System.Logger LOG = System.getLogger(UringHost.class.getName());
+public final class UringReactor implements FutureHost, AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(UringReactor.class.getName());
     /** Few requests are ever in flight (a timeout, its move, the eventfd read): a small ring. */
     private static final int RING_ENTRIES = 16;
 
@@ -45,7 +45,7 @@ public final class UringHost implements FutureHost, AutoCloseable {
     private final Thread thread;
     private volatile Throwable failure;
 
-    private UringHost(EngineSettings settings, String threadName) {
+    private UringReactor(EngineSettings settings, String threadName) {
         this.ring = RingSleeper.open(RING_ENTRIES);
         this.strategy = new CountingIdleStrategy(settings.idleStrategy());
         this.engine = new WaitEngine(settings, ring::wake);
@@ -55,7 +55,7 @@ public final class UringHost implements FutureHost, AutoCloseable {
     }
 
     /** A host with {@link EngineSettings#DEFAULTS}. */
-    public static UringHost start() {
+    public static UringReactor start() {
         return start(EngineSettings.DEFAULTS);
     }
 
@@ -65,10 +65,10 @@ public final class UringHost implements FutureHost, AutoCloseable {
      * @throws UnsupportedOperationException with the probe's cause, where io_uring cannot run ({@link Uring})
      * @throws SyscallException              when this ring's own setup fails (the call and its errno)
      */
-    public static UringHost start(EngineSettings settings) {
+    public static UringReactor start(EngineSettings settings) {
         Objects.requireNonNull(settings, "settings");
         Uring.ensureAvailability();
-        return new UringHost(settings, "gar-uring");
+        return new UringReactor(settings, "gar-uring");
     }
 
     /**
@@ -86,7 +86,7 @@ public final class UringHost implements FutureHost, AutoCloseable {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(fallback, "fallback");
         if (probe.isAvailable()) {
-            UringHost host = new UringHost(settings, "gar-uring");
+            UringReactor host = new UringReactor(settings, "gar-uring");
             return new HostChoice(host, host, "uring", "io_uring host on its own ring thread");
         }
         Throwable cause = probe.cause().orElseThrow();
