@@ -201,20 +201,6 @@ public final class UringReactor implements FutureHost, AutoCloseable {
     @Override
     public void close() {
         engine.close();
-        if (Thread.currentThread() == thread) {
-            return;
-        }
-        boolean interrupted = false;
-        for (;;) {
-            try {
-                thread.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        DriverLoop.join(thread);
     }
 }
