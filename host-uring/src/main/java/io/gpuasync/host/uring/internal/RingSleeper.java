@@ -95,8 +95,8 @@ public final class RingSleeper implements AutoCloseable {
         if (wakeReads != readsBefore) {
             // NOTE: a wake read that completed while the owner was awake stands for every signal
             // since the last one: those that found EventFd's flag set wrote nothing, and their
-            // work is queued where the owner looks only after this returns. Sleeping now slept
-            // through it, for good when no deadline was wanted (seen: gar bench --host hung).
+            // work is queued where the owner looks only after this returns. Sleeping now would
+            // sleep through it, for good when no deadline is wanted.
             return;
         }
         armWakeRead();
