@@ -142,29 +142,9 @@ final class LoopTimer implements IoUringIoHandle, MovableTimeout.Submitter {
         }
     }
 
-    /** In {@code onFire}: the deadline the timer fired for, or {@link #NO_DEADLINE} when the kernel cancelled it. */
-    long firedFor() {
-        return timeout.firedFor();
-    }
-
-    long armed() {
-        return timeout.armed();
-    }
-
-    long moved() {
-        return timeout.moved();
-    }
-
-    long removed() {
-        return timeout.removed();
-    }
-
-    long fired() {
-        return timeout.fired();
-    }
-
-    boolean pending() {
-        return timeout.pending();
+    /** The timeout's state and counts; in {@code onFire}, its {@link MovableTimeout#firedFor()} says for which deadline. */
+    MovableTimeout timeout() {
+        return timeout;
     }
 
     /**

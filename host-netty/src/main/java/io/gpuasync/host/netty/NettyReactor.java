@@ -11,6 +11,7 @@ import io.gpuasync.engine.HostStats;
 import io.gpuasync.engine.IdleStrategy;
 import io.gpuasync.engine.WaitEngine;
 import io.gpuasync.engine.WaitTuning;
+import io.gpuasync.engine.uring.MovableTimeout;
 import io.netty.channel.EventLoop;
 import io.netty.channel.IoEventLoop;
 import io.netty.channel.IoHandler;
@@ -347,7 +348,8 @@ public final class NettyReactor implements FutureHost, AutoCloseable {
      * loop ended.
      */
     public HostStats stats() {
-        return new HostStats(loopThread, timer.armed(), timer.moved(), timer.removed(), timer.fired(), strategy.polls(),
+        MovableTimeout timeout = timer.timeout();
+        return new HostStats(loopThread, timeout.armed(), timeout.moved(), timeout.removed(), timeout.fired(), strategy.polls(),
                 wakeTasks, engine.model().lateness().medianNanos(System.nanoTime()));
     }
 
@@ -429,7 +431,7 @@ public final class NettyReactor implements FutureHost, AutoCloseable {
     }
 
     private void setTimer(long target, long now) {
-        if (target != timerSetFor || !timer.pending()) {
+        if (target != timerSetFor || !timer.timeout().pending()) {
             timerSetAt = now;
             timerSetFor = target;
         }
@@ -437,7 +439,7 @@ public final class NettyReactor implements FutureHost, AutoCloseable {
     }
 
     private void timerFired() {
-        long firedFor = timer.firedFor();
+        long firedFor = timer.timeout().firedFor();
         if (firedFor != LoopTimer.NO_DEADLINE) {
             engine.model().lateness().timerEnded(firedFor, timerSetAt, System.nanoTime());
         }

@@ -9,6 +9,7 @@ import io.gpuasync.engine.EngineSettings;
 import io.gpuasync.engine.FutureHost;
 import io.gpuasync.engine.HostStats;
 import io.gpuasync.engine.WaitEngine;
+import io.gpuasync.engine.uring.MovableTimeout;
 import io.gpuasync.host.uring.internal.RingSleeper;
 
 import java.util.Objects;
@@ -149,9 +150,9 @@ public final class UringReactor implements FutureHost, AutoCloseable {
     // The loop's timer: the ring's timeout, which fired (not the eventfd's wake-up, which ends
     // a sleep early) when the count of fires moved.
     private boolean sleepUntil(long target) {
-        long firesBefore = ring.timerFires();
+        long firesBefore = ring.timer().fired();
         ring.sleepUntil(target == WaitEngine.NO_DEADLINE ? RingSleeper.NO_DEADLINE : target);
-        return ring.timerFires() != firesBefore;
+        return ring.timer().fired() != firesBefore;
     }
 
     /**
@@ -182,8 +183,9 @@ public final class UringReactor implements FutureHost, AutoCloseable {
      * not all at one instant.
      */
     public HostStats stats() {
-        return new HostStats(thread.threadId(), ring.timersArmed(), ring.timersMoved(), ring.timersRemoved(),
-                ring.timerFires(), strategy.polls(), ring.wakeReads(),
+        MovableTimeout timer = ring.timer();
+        return new HostStats(thread.threadId(), timer.armed(), timer.moved(), timer.removed(),
+                timer.fired(), strategy.polls(), ring.wakeReads(),
                 engine.model().lateness().medianNanos(System.nanoTime()));
     }
 

@@ -185,24 +185,9 @@ public final class RingSleeper implements AutoCloseable {
         return ring;
     }
 
-    /** Fresh {@code IORING_OP_TIMEOUT}s submitted. */
-    public long timersArmed() {
-        return timer.armed();
-    }
-
-    /** Timeouts moved with {@code IORING_TIMEOUT_UPDATE}. */
-    public long timersMoved() {
-        return timer.moved();
-    }
-
-    /** Timeouts removed because no deadline was wanted. */
-    public long timersRemoved() {
-        return timer.removed();
-    }
-
-    /** Timeouts that fired ({@code -ETIME}). */
-    public long timerFires() {
-        return timer.fired();
+    /** The timeout the owner sleeps on: its state and counts (its counts from any thread). */
+    public MovableTimeout timer() {
+        return timer;
     }
 
     /** Eventfd reads that completed (wake-ups delivered). */
@@ -213,11 +198,6 @@ public final class RingSleeper implements AutoCloseable {
     /** Calls of {@link #sleepUntil}. */
     public long sleeps() {
         return sleeps;
-    }
-
-    /** Whether a timeout is in the kernel. */
-    public boolean timerArmed() {
-        return timer.pending();
     }
 
     /**
