@@ -6,7 +6,7 @@
  */
 module io.gpuasync.host.uring {
     requires transitive io.gpuasync.engine;
-    // Only for UringHost.startOrFallBack, which runs the std host where io_uring cannot.
+    // Only for UringReactor.startOrFallBack, which runs the std host where io_uring cannot.
     requires io.gpuasync.host.std;
 
     exports io.gpuasync.host.uring;

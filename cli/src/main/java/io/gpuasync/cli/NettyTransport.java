@@ -9,7 +9,7 @@ final class NettyTransport {
 
     static String describe() {
         if (IoUring.isAvailable()) {
-            return "available (Netty's io_uring transport; other transports' loops: GpuAwaits.viaHost)";
+            return "available (Netty's io_uring transport; other transports' loops: NettyReactor.viaHost)";
         }
         Throwable cause = IoUring.unavailabilityCause();
         return "UNAVAILABLE: Netty's io_uring transport cannot run here: " + (cause == null ? "no cause given" : cause.getMessage());

@@ -80,8 +80,8 @@ final class ShortcutDrivers {
                 super.writeValue(stream, address, value);
                 return;
             }
-            LONG.setRelease(RoundThreeDrivers.word(address), 0L, value);
-            RoundThreeDrivers.failIfArmed(inner, "the store of " + value);
+            LONG.setRelease(VendorBugDrivers.word(address), 0L, value);
+            VendorBugDrivers.failIfArmed(inner, "the store of " + value);
         }
     }
 
@@ -117,10 +117,10 @@ final class ShortcutDrivers {
                     queued.remove(address, cell);
                 }
                 if (live) {
-                    LONG.setRelease(RoundThreeDrivers.word(address), 0L, cell[0]);
+                    LONG.setRelease(VendorBugDrivers.word(address), 0L, cell[0]);
                 }
             });
-            RoundThreeDrivers.failIfArmed(inner, "the store of " + value);
+            VendorBugDrivers.failIfArmed(inner, "the store of " + value);
         }
     }
 

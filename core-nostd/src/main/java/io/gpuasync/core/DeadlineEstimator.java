@@ -270,20 +270,10 @@ public final class DeadlineEstimator {
         deviationNanos[s] = spread;
     }
 
-    // The median of scratch[0, n), sorted in place; for even n the lower of the two middle
-    // values, so a tie leans early. An insertion sort of our own, not Arrays.sort, whose first
-    // compilation loads classes on the calling thread: an allocation on a wait path.
+    // The median of scratch[0, n), reordering it; for even n the lower of the two middle
+    // values, so a tie leans early.
     private long median(int n) {
-        for (int i = 1; i < n; i++) {
-            long value = scratch[i];
-            int j = i - 1;
-            while (j >= 0 && scratch[j] > value) {
-                scratch[j + 1] = scratch[j];
-                j--;
-            }
-            scratch[j + 1] = value;
-        }
-        return scratch[(n - 1) / 2];
+        return Quantiles.kthSmallest(scratch, n, (n - 1) / 2);
     }
 
     private void score(long prediction, long landing) {

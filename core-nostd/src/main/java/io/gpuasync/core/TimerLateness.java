@@ -76,8 +76,7 @@ public final class TimerLateness {
     public long medianNanos(long nowNanos) {
         long[] recent = new long[WINDOW];
         int n = recent(nowNanos, recent);
-        java.util.Arrays.sort(recent, 0, n);
-        return n == 0 ? 0 : recent[(n - 1) / 2];
+        return n == 0 ? 0 : Quantiles.kthSmallest(recent, n, (n - 1) / 2);
     }
 
     @Override

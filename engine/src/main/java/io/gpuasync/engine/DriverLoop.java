@@ -81,4 +81,27 @@ public final class DriverLoop {
             throw e;
         }
     }
+
+    /**
+     * Waits for {@code driver}, the thread that runs {@link #run}, to end, ignoring interrupts
+     * and keeping them in the caller's status: a host's close returns only once its thread let go
+     * of what it drove. Returns at once on {@code driver} itself and for a thread never started.
+     */
+    public static void join(Thread driver) {
+        if (Thread.currentThread() == driver || driver.getState() == Thread.State.NEW) {
+            return;
+        }
+        boolean interrupted = false;
+        for (;;) {
+            try {
+                driver.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
 }

@@ -43,20 +43,15 @@ final class EngineFuture extends CompletableFuture<Ticket> implements PendingWai
 
     /** Takes one unit of capacity for this wait, if fewer than {@code limit} are in use. */
     boolean tryHold(int limit) {
-        for (;;) {
-            int inUse = capacityInUse.get();
-            if (inUse >= limit) {
-                return false;
-            }
-            if (capacityInUse.compareAndSet(inUse, inUse + 1)) {
-                held = true;
-                // A caller may have completed the future before it held anything.
-                if (isDone()) {
-                    giveBack();
-                }
-                return true;
-            }
+        if (!WaitEngine.tryTake(capacityInUse, limit)) {
+            return false;
         }
+        held = true;
+        // A caller may have completed the future before it held anything.
+        if (isDone()) {
+            giveBack();
+        }
+        return true;
     }
 
     // Once, whichever way the future got done first.

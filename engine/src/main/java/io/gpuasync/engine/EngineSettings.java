@@ -37,8 +37,6 @@ public record EngineSettings(int asyncCapacity, int handOffCapacity, Duration wa
             IdleStrategy.adaptive(), WakeModel.DEFAULT_QUANTILE);
 
     public EngineSettings {
-        Objects.requireNonNull(watchdogGrace, "watchdogGrace");
-        Objects.requireNonNull(watchdogInterval, "watchdogInterval");
         Objects.requireNonNull(pollBackoffMin, "pollBackoffMin");
         Objects.requireNonNull(pollBackoffMax, "pollBackoffMax");
         Objects.requireNonNull(idleStrategy, "idleStrategy");
@@ -48,15 +46,21 @@ public record EngineSettings(int asyncCapacity, int handOffCapacity, Duration wa
         if (handOffCapacity < 0) {
             throw new IllegalArgumentException("handOffCapacity must be >= 0, got " + handOffCapacity);
         }
-        if (watchdogGrace.isNegative() || watchdogInterval.isNegative() || watchdogInterval.isZero()) {
-            throw new IllegalArgumentException("watchdog grace must be >= 0 and interval > 0, got "
-                    + watchdogGrace + " and " + watchdogInterval);
-        }
+        requireWatchdog(watchdogGrace, watchdogInterval);
         if (pollBackoffMin.isNegative() || pollBackoffMin.isZero() || pollBackoffMax.compareTo(pollBackoffMin) < 0) {
             throw new IllegalArgumentException("poll back-off needs 0 < min <= max, got " + pollBackoffMin
                     + " and " + pollBackoffMax);
         }
         WakeModel.requireQuantile(wakeQuantile);
+    }
+
+    private static void requireWatchdog(Duration grace, Duration interval) {
+        Objects.requireNonNull(grace, "grace");
+        Objects.requireNonNull(interval, "interval");
+        if (grace.isNegative() || interval.isNegative() || interval.isZero()) {
+            throw new IllegalArgumentException("watchdog grace must be >= 0 and interval > 0, got "
+                    + grace + " and " + interval);
+        }
     }
 
     /** These settings with {@code capacity} async waits. */
@@ -65,7 +69,11 @@ public record EngineSettings(int asyncCapacity, int handOffCapacity, Duration wa
                 pollBackoffMax, idleStrategy, wakeQuantile);
     }
 
-    /** These settings with this watchdog. */
+    /**
+     * These settings with this watchdog.
+     *
+     * @throws IllegalArgumentException unless {@code grace >= 0} and {@code interval > 0}
+     */
     public EngineSettings withWatchdog(Duration grace, Duration interval) {
         return new EngineSettings(asyncCapacity, handOffCapacity, grace, interval, pollBackoffMin, pollBackoffMax,
                 idleStrategy, wakeQuantile);

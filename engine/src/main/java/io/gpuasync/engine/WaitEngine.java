@@ -194,7 +194,8 @@ public final class WaitEngine implements AutoCloseable {
         return true;
     }
 
-    private static boolean tryTake(AtomicInteger inUse, int limit) {
+    /** Adds one to {@code inUse} unless that would pass {@code limit}; whether it did. Any thread. */
+    static boolean tryTake(AtomicInteger inUse, int limit) {
         for (;;) {
             int now = inUse.get();
             if (now >= limit) {

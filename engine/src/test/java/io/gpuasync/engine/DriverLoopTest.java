@@ -86,4 +86,35 @@ class DriverLoopTest {
             }
         }
     }
+
+    @Test
+    void joinWaitsForTheDriverThroughAnInterruptAndKeepsIt() throws Exception {
+        CountDownLatch ending = new CountDownLatch(1);
+        Thread driver = Thread.ofPlatform().daemon().start(() -> {
+            try {
+                ending.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Thread closer = Thread.currentThread();
+        // Lets the driver end only once the closer waits in join again after its interrupt.
+        Thread releaser = Thread.ofPlatform().daemon().start(() -> {
+            while (closer.getState() != Thread.State.WAITING) {
+                Thread.onSpinWait();
+            }
+            ending.countDown();
+        });
+        closer.interrupt();
+        DriverLoop.join(driver);
+        assertFalse(driver.isAlive(), "returned before the driver ended");
+        assertTrue(Thread.interrupted(), "the closer's interrupt is kept");
+        releaser.join();
+    }
+
+    @Test
+    void joinReturnsAtOnceOnTheDriverItselfAndForAThreadNeverStarted() {
+        DriverLoop.join(Thread.currentThread());
+        DriverLoop.join(Thread.ofPlatform().unstarted(() -> { }));
+    }
 }

@@ -3,13 +3,12 @@ package io.gpuasync.harness;
 import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
 import io.gpuasync.core.Slot;
-import io.gpuasync.host.netty.GpuAwaits;
-import io.gpuasync.host.netty.LoopAwaits;
+import io.gpuasync.host.netty.NettyReactor;
 import io.gpuasync.engine.FutureHost;
 import io.gpuasync.engine.HostStats;
 import io.gpuasync.host.std.Reactor;
 import io.gpuasync.host.uring.Uring;
-import io.gpuasync.host.uring.UringHost;
+import io.gpuasync.host.uring.UringReactor;
 import io.gpuasync.spi.Backends;
 import io.gpuasync.bench.spi.BenchWorkload;
 import io.netty.channel.IoEventLoop;
@@ -287,7 +286,7 @@ final class HostBench {
         String described;
         String measuredFrom;
         try (Reactor reactor = Reactor.start();
-             UringHost uring = wantUring ? UringHost.start() : null) {
+             UringReactor uring = wantUring ? UringReactor.start() : null) {
             described = device.describe();
             measuredFrom = device.measuredFrom();
             out.println(described);
@@ -327,7 +326,7 @@ final class HostBench {
                     return schedules.get();
                 }
             });
-            FutureHost viaStd = GpuAwaits.viaHost(loop, reactor);
+            FutureHost viaStd = NettyReactor.viaHost(loop, reactor);
             names.add("std+execute");
             hows.add("the std host's dispatcher completes the wait, eventLoop.execute hops to the loop");
             peers.add((ticket, ran) -> viaStd.whenLanded(ticket).thenRun(() -> ran.complete(System.nanoTime())));
@@ -357,7 +356,7 @@ final class HostBench {
                     }
                 });
             }
-            LoopAwaits onLoop = wantNetty ? GpuAwaits.on(loop) : null;
+            NettyReactor onLoop = wantNetty ? NettyReactor.on(loop) : null;
             if (wantNetty) {
                 names.add("netty");
                 hows.add("the Netty host: the loop's own ring holds one moved IORING_OP_TIMEOUT, continues on the loop");

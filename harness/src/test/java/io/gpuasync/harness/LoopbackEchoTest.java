@@ -5,8 +5,7 @@ import io.gpuasync.api.Ticket;
 import io.gpuasync.backend.sim.SimBackend;
 import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
-import io.gpuasync.host.netty.GpuAwaits;
-import io.gpuasync.host.netty.LoopAwaits;
+import io.gpuasync.host.netty.NettyReactor;
 import io.netty.channel.IoEventLoop;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.uring.IoUring;
@@ -52,7 +51,7 @@ class LoopbackEchoTest {
         groups.add(serverGroup);
         groups.add(clientGroup);
         IoEventLoop loop = serverGroup.next();
-        LoopAwaits awaits = GpuAwaits.on(loop);
+        NettyReactor awaits = NettyReactor.on(loop);
         try (SimStream stream = sim.device(0).createStream(); Line<SimStream> line = sim.openLine();
              LoopbackEcho echo = LoopbackEcho.start(serverGroup, clientGroup)) {
             int completions = 3_000;

@@ -98,7 +98,8 @@ public final class MappedLine<S, D> implements HostLine<S> {
     // retired together before the page is freed.
     private final CompletionLine words;
     private final CompletionLine readOnlyWords;
-    private final Life life;
+    private final String name;
+    private final LeakCheck leakCheck;
     // Registered once the line is complete, so a failed open never reports a leak later.
     private Cleaner.Cleanable cleanable;
 
@@ -162,8 +163,8 @@ public final class MappedLine<S, D> implements HostLine<S> {
         // the threads reading at that moment. The page itself is the driver's to free.
         this.words = CompletionLine.over(page.reinterpret(PAGE).asSlice(0, CompletionLine.BYTES));
         this.readOnlyWords = words.readOnly();
-        this.life = new Life(driver.name() + " line at 0x" + Long.toHexString(page.address()),
-                page.address(), reporter);
+        this.name = driver.name() + " line at 0x" + Long.toHexString(page.address());
+        this.leakCheck = new LeakCheck(name, page.address(), reporter);
         this.storeWaits = driver.storeWaits();
         this.storeWaitGroup = storeWaits == null ? null : new StoreWaitGroup(storeWaits, domain);
         java.util.Arrays.fill(tokenSequences, NO_SEQUENCE);
@@ -269,7 +270,7 @@ public final class MappedLine<S, D> implements HostLine<S> {
                 }
                 MappedLine<S, D> line = new MappedLine<>(driver, domain, page, device, reporter, clock, boundNanos);
                 line.words.fillRelease(0);
-                line.cleanable = LEAK_DETECTOR.register(line, line.life);
+                line.cleanable = LEAK_DETECTOR.register(line, line.leakCheck);
                 opened = true;
                 return line;
             } finally {
@@ -305,7 +306,7 @@ public final class MappedLine<S, D> implements HostLine<S> {
                 Object owner = owners[k];
                 long last = lastSignalled[k];
                 if (owner != null && !owner.equals(stream) && !words.reached(slot, last)) {
-                    throw new GpuException(GpuException.Kind.SLOT_BUSY, "slot " + slot + " of " + life.name
+                    throw new GpuException(GpuException.Kind.SLOT_BUSY, "slot " + slot + " of " + name
                             + " serves stream " + owner + ", whose store of " + last + " has not landed (the word reads "
                             + words.getAcquire(slot) + "); two streams storing into one word could move it back. "
                             + "Use another slot, or wait for that ticket");
@@ -323,7 +324,7 @@ public final class MappedLine<S, D> implements HostLine<S> {
             try {
                 driver.writeValue(stream, slotAddress(slot), target);
             } catch (LineException e) {
-                throw e.toGpuException("queueing the store of " + target + " into slot " + slot + " of " + life.name);
+                throw e.toGpuException("queueing the store of " + target + " into slot " + slot + " of " + name);
             }
             if (storeWaits != null) {
                 keepToken(slot, target, tokenFor(stream, slot, target));
@@ -395,7 +396,7 @@ public final class MappedLine<S, D> implements HostLine<S> {
             return storeWaits.awaitAny(domain, tokens, count, deadlineNanos, wakesSeen);
         } catch (LineException e) {
             throw new GpuException(GpuException.Kind.DEVICE_FAILED, e.error().status(),
-                    life.name + ": the driver's wait for its stores failed: " + e.getMessage(), e);
+                    name + ": the driver's wait for its stores failed: " + e.getMessage(), e);
         } finally {
             inStoreWaits.decrementAndGet();
         }
@@ -451,7 +452,7 @@ public final class MappedLine<S, D> implements HostLine<S> {
                     try {
                         driver.checkWaitAheadOfStore(stream);
                     } catch (LineException e) {
-                        throw e.toGpuException("a device-side wait for " + target + " in slot " + slot + " of " + life.name
+                        throw e.toGpuException("a device-side wait for " + target + " in slot " + slot + " of " + name
                                 + ", whose store is not queued yet (the last queued is " + lastSignalled[slot.ordinal()] + ")");
                     }
                 }
@@ -461,7 +462,7 @@ public final class MappedLine<S, D> implements HostLine<S> {
                 driver.waitValue(stream, slotAddress(slot), target);
             } catch (LineException e) {
                 throw e.toGpuException("queueing a device-side wait for " + target + " in slot " + slot + " of "
-                        + life.name);
+                        + name);
             }
         } finally {
             queueing.unlock();
@@ -471,7 +472,7 @@ public final class MappedLine<S, D> implements HostLine<S> {
     private void requireOpen(String what) {
         if (state != State.OPEN) {
             throw new GpuException(GpuException.Kind.CLOSED, what + " a " + state.toString().toLowerCase(java.util.Locale.ROOT)
-                    + " " + life.name);
+                    + " " + name);
         }
     }
 
@@ -480,10 +481,10 @@ public final class MappedLine<S, D> implements HostLine<S> {
         try {
             inDomain = driver.streamIn(stream, domain);
         } catch (LineException e) {
-            throw e.toGpuException("checking the stream of " + what + life.name);
+            throw e.toGpuException("checking the stream of " + what + name);
         }
         if (!inDomain) {
-            throw new LineException(LineError.FOREIGN_STREAM, "stream " + stream).toGpuException(what + life.name);
+            throw new LineException(LineError.FOREIGN_STREAM, "stream " + stream).toGpuException(what + name);
         }
     }
 
@@ -551,7 +552,7 @@ public final class MappedLine<S, D> implements HostLine<S> {
         try {
             return words.getAcquire(slot);
         } catch (IllegalStateException retired) {
-            throw new GpuException(GpuException.Kind.CLOSED, life.name + " is closed", retired);
+            throw new GpuException(GpuException.Kind.CLOSED, name + " is closed", retired);
         }
     }
 
@@ -587,13 +588,13 @@ public final class MappedLine<S, D> implements HostLine<S> {
         synchronized (domainLock) {
             State now = state;
             if (now == State.CLOSED || now == State.LEAKED) {
-                throw new GpuException(GpuException.Kind.CLOSED, life.name + " is closed");
+                throw new GpuException(GpuException.Kind.CLOSED, name + " is closed");
             }
             try {
                 driver.checkHealth(domain);
             } catch (LineException e) {
                 throw new GpuException(GpuException.Kind.DEVICE_FAILED, e.error().status(),
-                        life.name + ": the device cannot make progress: " + e.getMessage(), e);
+                        name + ": the device cannot make progress: " + e.getMessage(), e);
             }
         }
     }
@@ -626,7 +627,7 @@ public final class MappedLine<S, D> implements HostLine<S> {
      */
     @Override
     public long deviceAddress(Slot slot) {
-        throw new UnsupportedOperationException(life.name + " hands out the device address of " + slot + " only with the"
+        throw new UnsupportedOperationException(name + " hands out the device address of " + slot + " only with the"
                 + " stream it will be used on (MappedLine.deviceAddress(stream, slot)), so that its close can settle"
                 + " that stream before the page is freed");
     }
@@ -788,7 +789,7 @@ public final class MappedLine<S, D> implements HostLine<S> {
         }
         // Every view is refused from now on, and no thread is still reading: the page may go.
         words.retire();
-        life.closed = true;
+        leakCheck.closed = true;
         cleanable.clean();
         if (settled != Settled.YES) {
             synchronized (domainLock) {
@@ -862,8 +863,8 @@ public final class MappedLine<S, D> implements HostLine<S> {
 
     private void leak(LeakReporter.Reason reason) {
         state = State.LEAKED;
-        life.reporter.leaked(reason, life.name, life.address, PAGE);
-        LineLeakEvent.emit(reason, life.name, life.address, PAGE);
+        leakCheck.reporter.leaked(reason, name, leakCheck.address, PAGE);
+        LineLeakEvent.emit(reason, name, leakCheck.address, PAGE);
     }
 
     private enum Settled { YES, FAILED, TIMED_OUT }
@@ -952,7 +953,7 @@ public final class MappedLine<S, D> implements HostLine<S> {
 
     @Override
     public String toString() {
-        return life.name + " (" + state + ")";
+        return name + " (" + state + ")";
     }
 
     private static final class SettlerThreads implements java.util.concurrent.ThreadFactory {
@@ -965,16 +966,17 @@ public final class MappedLine<S, D> implements HostLine<S> {
     }
 
     /**
-     * What the leak detector needs to know of a line, without holding on to the line (a
-     * cleaning action that reached its object would keep it alive forever).
+     * The leak detector's cleaning action: reports a line that became unreachable unclosed. It
+     * holds what the report needs, not the line: an action that reached its line would keep it
+     * alive forever.
      */
-    private static final class Life implements Runnable {
+    private static final class LeakCheck implements Runnable {
         final String name;
         final long address;
         final LeakReporter reporter;
         volatile boolean closed;
 
-        Life(String name, long address, LeakReporter reporter) {
+        LeakCheck(String name, long address, LeakReporter reporter) {
             this.name = name;
             this.address = address;
             this.reporter = reporter;

@@ -80,7 +80,7 @@ final class LineMutants {
             new Mutation("FREE_WHEN_SETTLE_FAILED", List.of(LineRule.LEAK_KEPT_AND_REPORTED, LineRule.NO_FREE_UNDER_WORK),
                     new Edit("if (settled != Settled.YES) {", "if (false) {")),
             new Mutation("SILENT_LEAK", LineRule.LEAK_KEPT_AND_REPORTED,
-                    new Edit("life.reporter.leaked(reason, life.name, life.address, PAGE);", "")),
+                    new Edit("leakCheck.reporter.leaked(reason, name, leakCheck.address, PAGE);", "")),
             new Mutation("SWALLOW_CLOSE_FAILURE", LineRule.LEAK_KEPT_AND_REPORTED,
                     new Edit("if (driverFailure != null) { rethrowable(driverFailure); }", "")),
             new Mutation("SETTLE_ERROR_ESCAPES", LineRule.LEAK_KEPT_AND_REPORTED,

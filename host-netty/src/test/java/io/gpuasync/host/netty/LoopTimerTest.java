@@ -60,8 +60,8 @@ class LoopTimerTest {
         Fire fire = fires.take();
         assertSame(loopThread, fire.thread());
         assertTrue(fire.at() >= deadline, "fired before its deadline");
-        assertEquals(1L, (long) onLoop(loop, timer::fired));
-        assertEquals(1L, (long) onLoop(loop, timer::armed));
+        assertEquals(1L, (long) onLoop(loop, () -> timer.timeout().fired()));
+        assertEquals(1L, (long) onLoop(loop, () -> timer.timeout().armed()));
         onLoop(loop, () -> {
             timer.close();
             return null;
@@ -85,9 +85,9 @@ class LoopTimerTest {
         });
         Fire fire = fires.take();
         assertTrue(fire.at() >= soon);
-        assertEquals(1L, (long) onLoop(loop, timer::armed), "one IORING_OP_TIMEOUT");
-        assertEquals(1L, (long) onLoop(loop, timer::moved), "moved by IORING_TIMEOUT_UPDATE");
-        assertEquals(1L, (long) onLoop(loop, timer::fired));
+        assertEquals(1L, (long) onLoop(loop, () -> timer.timeout().armed()), "one IORING_OP_TIMEOUT");
+        assertEquals(1L, (long) onLoop(loop, () -> timer.timeout().moved()), "moved by IORING_TIMEOUT_UPDATE");
+        assertEquals(1L, (long) onLoop(loop, () -> timer.timeout().fired()));
         onLoop(loop, () -> {
             timer.close();
             return null;
@@ -112,9 +112,9 @@ class LoopTimerTest {
             return null;
         });
         fires.take();
-        assertEquals(2L, (long) onLoop(loop, timer::armed));
-        assertEquals(1L, (long) onLoop(loop, timer::removed));
-        assertEquals(1L, (long) onLoop(loop, timer::fired));
+        assertEquals(2L, (long) onLoop(loop, () -> timer.timeout().armed()));
+        assertEquals(1L, (long) onLoop(loop, () -> timer.timeout().removed()));
+        assertEquals(1L, (long) onLoop(loop, () -> timer.timeout().fired()));
         assertTrue(fires.isEmpty());
         onLoop(loop, () -> {
             timer.close();

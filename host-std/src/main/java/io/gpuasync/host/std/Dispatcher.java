@@ -78,21 +78,7 @@ final class Dispatcher implements Waker, DriverLoop.Timer {
 
     /** Waits, uninterruptibly, for the thread to end (after the engine was closed). */
     void join() {
-        if (Thread.currentThread() == thread || thread.getState() == Thread.State.NEW) {
-            return;
-        }
-        boolean interrupted = false;
-        for (;;) {
-            try {
-                thread.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        DriverLoop.join(thread);
     }
 
     private void run() {

@@ -245,14 +245,10 @@ public final class Reactor implements FutureHost, AutoCloseable {
         /**
          * How long past its predicted landing (or past its start, without a prediction) a wait
          * runs before the driver is asked whether the device still works, and how often after.
+         *
+         * @throws IllegalArgumentException unless {@code grace >= 0} and {@code interval > 0}
          */
         public Builder watchdog(Duration grace, Duration interval) {
-            Objects.requireNonNull(grace, "grace");
-            Objects.requireNonNull(interval, "interval");
-            if (grace.isNegative() || interval.isNegative() || interval.isZero()) {
-                throw new IllegalArgumentException("watchdog grace must be >= 0 and interval > 0, got "
-                        + grace + " and " + interval);
-            }
             settings = settings.withWatchdog(grace, interval);
             return this;
         }

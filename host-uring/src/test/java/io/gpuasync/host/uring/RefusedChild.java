@@ -23,12 +23,12 @@ public final class RefusedChild {
         } catch (SyscallException e) {
             System.out.println("ring: " + e.getMessage() + " [errno " + e.errno() + " " + e.errnoName() + "]");
         }
-        try (UringHost host = UringHost.start()) {
+        try (UringReactor host = UringReactor.start()) {
             System.out.println("start: started " + host.isClosed());
         } catch (UnsupportedOperationException e) {
             System.out.println("start: " + e.getMessage());
         }
-        UringHost.HostChoice choice = UringHost.startOrFallBack(EngineSettings.DEFAULTS, UringHost.Fallback.STD_HOST);
+        UringReactor.HostChoice choice = UringReactor.startOrFallBack(EngineSettings.DEFAULTS, UringReactor.Fallback.STD_HOST);
         try (choice) {
             System.out.println("fallback: " + choice.name() + " / " + choice.note());
         }

@@ -105,7 +105,7 @@ public final class EventFd implements AutoCloseable {
                 return;
             }
         } while (!writers.compareAndSet(state, state | CLOSED));
-        // A write(2) on an eventfd that cannot overflow returns at once: this wait is a few microseconds at most.
+        // A write(2) on an eventfd that cannot overflow returns at once, so a spin is short enough.
         while ((writers.get() & ~CLOSED) != 0) {
             Thread.onSpinWait();
         }

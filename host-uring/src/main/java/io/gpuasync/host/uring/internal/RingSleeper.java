@@ -1,57 +1,46 @@
 package io.gpuasync.host.uring.internal;
 
+import io.gpuasync.engine.uring.MovableTimeout;
 import io.gpuasync.host.uring.SyscallException;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
-import static io.gpuasync.host.uring.internal.UringAbi.EALREADY;
-import static io.gpuasync.host.uring.internal.UringAbi.ECANCELED;
-import static io.gpuasync.host.uring.internal.UringAbi.ENOENT;
-import static io.gpuasync.host.uring.internal.UringAbi.ETIME;
-
 /**
  * How the ring's owner thread sleeps: until an absolute {@code CLOCK_MONOTONIC} deadline (the
  * clock of {@link System#nanoTime()} on Linux), or until another thread calls {@link #wake()}.
  *
- * <p>There is at most one {@code IORING_OP_TIMEOUT} in the kernel. When the deadline changes it
- * is moved ({@code IORING_TIMEOUT_UPDATE}), not cancelled and re-armed; when no deadline is
- * wanted it is removed; a new one is armed only after the last one fired. Wake-ups come from an
- * eventfd whose {@code IORING_OP_READ} stays pending on the ring, re-armed after each one.
+ * <p>The deadline is one {@link MovableTimeout} on this ring, moved rather than re-armed. Wake-ups
+ * come from an eventfd whose {@code IORING_OP_READ} stays pending on the ring, re-armed after
+ * each one.
  *
  * <p>The owner thread alone calls everything but {@link #wake()}.
  */
 public final class RingSleeper implements AutoCloseable {
     /** The deadline that means "until woken". */
-    public static final long NO_DEADLINE = Long.MAX_VALUE;
+    public static final long NO_DEADLINE = MovableTimeout.NO_DEADLINE;
 
-    // user_data: the kind in the top byte, a timer's generation below it.
+    // user_data: the kind in the top byte, a timer's generation in the low bits.
     private static final long KIND_SHIFT = 56;
+    private static final long KIND_MASK = 0xFFL << KIND_SHIFT;
     private static final long TIMER = 1L << KIND_SHIFT;
     private static final long TIMER_UPDATE = 2L << KIND_SHIFT;
     private static final long TIMER_REMOVE = 3L << KIND_SHIFT;
     private static final long WAKE_READ = 4L << KIND_SHIFT;
-    private static final long GENERATION_MASK = (1L << KIND_SHIFT) - 1;
 
     private final Arena arena;
     private final Ring ring;
     private final EventFd wakeFd;
     private final MemorySegment readBuffer;
     private final Ring.Completions onCompletion = this::complete;
+    private final MovableTimeout timer = new MovableTimeout();
+    private final MovableTimeout.Submitter timerRequests = new TimerRequests();
 
     private boolean readPending;
-    /** Whether the current generation's timeout is still in the kernel (no completion seen). */
-    private boolean timerPending;
-    private long timerGeneration;
-    private long timerDeadline;
     private boolean closed;
 
-    // Written by the owner only; volatile so a bench or doctor thread reads whole, recent values.
-    private volatile long timersArmed;
-    private volatile long timersMoved;
-    private volatile long timersRemoved;
-    private volatile long timerFires;
+    // Written by the owner only; volatile so a stats reader on another thread reads whole, recent values.
     private volatile long wakeReads;
     private volatile long sleeps;
 
@@ -106,8 +95,8 @@ public final class RingSleeper implements AutoCloseable {
         if (wakeReads != readsBefore) {
             // NOTE: a wake read that completed while the owner was awake stands for every signal
             // since the last one: those that found EventFd's flag set wrote nothing, and their
-            // work is queued where the owner looks only after this returns. Sleeping now slept
-            // through it, for good when no deadline was wanted (seen: gar bench --host hung).
+            // work is queued where the owner looks only after this returns. Sleeping now would
+            // sleep through it, for good when no deadline is wanted.
             return;
         }
         armWakeRead();
@@ -131,32 +120,29 @@ public final class RingSleeper implements AutoCloseable {
 
     /** @return how many CQEs the requests prepared here post at once */
     private int moveTimer(long deadline) {
-        if (deadline == NO_DEADLINE) {
-            if (!timerPending) {
-                return 0;
-            }
-            ring.prepareTimeoutRemove(TIMER | timerGeneration, TIMER_REMOVE);
-            // The removed timer's completion is of an old generation from now on: ignored.
-            timerPending = false;
-            timerGeneration = (timerGeneration + 1) & GENERATION_MASK;
-            timersRemoved++;
-            return 2;
+        return switch (timer.moveTo(deadline, timerRequests)) {
+            case NONE, ARMED -> 0;
+            case MOVED -> 1;
+            case REMOVED -> 2;      // the remove's and the removed timeout's
+        };
+    }
+
+    /** The timer's requests, prepared on this ring and submitted by the next enter. */
+    private final class TimerRequests implements MovableTimeout.Submitter {
+        @Override
+        public void arm(long deadlineNanos, int generation) {
+            ring.prepareAbsoluteTimeout(deadlineNanos, TIMER | generation);
         }
-        if (!timerPending) {
-            timerGeneration = (timerGeneration + 1) & GENERATION_MASK;
-            ring.prepareAbsoluteTimeout(deadline, TIMER | timerGeneration);
-            timerPending = true;
-            timerDeadline = deadline;
-            timersArmed++;
-            return 0;
+
+        @Override
+        public void move(int generation, long deadlineNanos) {
+            ring.prepareTimeoutUpdate(TIMER | generation, deadlineNanos, TIMER_UPDATE);
         }
-        if (deadline == timerDeadline) {
-            return 0;
+
+        @Override
+        public void remove(int generation) {
+            ring.prepareTimeoutRemove(TIMER | generation, TIMER_REMOVE);
         }
-        ring.prepareTimeoutUpdate(TIMER | timerGeneration, deadline, TIMER_UPDATE);
-        timerDeadline = deadline;
-        timersMoved++;
-        return 1;
     }
 
     private void armWakeRead() {
@@ -167,20 +153,14 @@ public final class RingSleeper implements AutoCloseable {
     }
 
     private void complete(long userData, int res, int flags) {
-        long kind = userData & ~GENERATION_MASK;
+        long kind = userData & KIND_MASK;
         if (kind == TIMER) {
-            if ((userData & GENERATION_MASK) == timerGeneration && timerPending) {
-                timerPending = false;
-                if (res == -ETIME) {
-                    timerFires++;
-                }
-            }
-            if (res != -ETIME && res != -ECANCELED && res != 0) {
+            timer.timeoutCompleted((int) (userData & MovableTimeout.GENERATION_MASK), res);
+            if (MovableTimeout.timeoutFailed(res)) {
                 throw new SyscallException("IORING_OP_TIMEOUT(IORING_TIMEOUT_ABS) on ring fd " + ring.fd(), -res);
             }
         } else if (kind == TIMER_UPDATE || kind == TIMER_REMOVE) {
-            // -ENOENT/-EALREADY: the timer completed (or is completing) first; its own CQE says so.
-            if (res < 0 && res != -ENOENT && res != -EALREADY) {
+            if (MovableTimeout.changeFailed(res)) {
                 throw new SyscallException("IORING_OP_TIMEOUT_REMOVE("
                         + (kind == TIMER_UPDATE ? "IORING_TIMEOUT_UPDATE" : "remove") + ") on ring fd " + ring.fd(), -res);
             }
@@ -188,7 +168,7 @@ public final class RingSleeper implements AutoCloseable {
             readPending = false;
             wakeFd.readCompleted();
             wakeReads++;
-            if (res < 0 && res != -ECANCELED) {
+            if (res < 0 && res != -UringAbi.ECANCELED) {
                 throw new SyscallException("IORING_OP_READ(eventfd " + wakeFd.fd() + ") on ring fd " + ring.fd(), -res);
             }
         }
@@ -205,24 +185,9 @@ public final class RingSleeper implements AutoCloseable {
         return ring;
     }
 
-    /** Fresh {@code IORING_OP_TIMEOUT}s submitted. */
-    public long timersArmed() {
-        return timersArmed;
-    }
-
-    /** Timeouts moved with {@code IORING_TIMEOUT_UPDATE}. */
-    public long timersMoved() {
-        return timersMoved;
-    }
-
-    /** Timeouts removed because no deadline was wanted. */
-    public long timersRemoved() {
-        return timersRemoved;
-    }
-
-    /** Timeouts that fired ({@code -ETIME}). */
-    public long timerFires() {
-        return timerFires;
+    /** The timeout the owner sleeps on: its state and counts (its counts from any thread). */
+    public MovableTimeout timer() {
+        return timer;
     }
 
     /** Eventfd reads that completed (wake-ups delivered). */
@@ -233,15 +198,6 @@ public final class RingSleeper implements AutoCloseable {
     /** Calls of {@link #sleepUntil}. */
     public long sleeps() {
         return sleeps;
-    }
-
-    /** Whether a timeout is in the kernel, and for when. */
-    public boolean timerArmed() {
-        return timerPending;
-    }
-
-    public long timerDeadline() {
-        return timerDeadline;
     }
 
     /**

@@ -1,10 +1,14 @@
 package io.gpuasync.host.uring.internal;
 
+import io.gpuasync.engine.uring.MovableTimeout;
+
 /**
  * What the kernel's io_uring ABI fixes: syscall numbers, flags, opcodes and the byte offsets of
  * the structs the ring shares with user space. Every value is copied from a named place in
  * {@code <linux/io_uring.h>} (or the x86-64 syscall table); {@code UringAbiHeaderTest} compiles a C
  * program against the machine's header and checks each one, so a typo cannot survive a build.
+ * Those of the movable timeout are defined with it, in the engine's {@link MovableTimeout}, which
+ * the Netty host shares: this class names them again so that the test checks them too.
  *
  * <p>Offsets are kept by hand rather than as {@code MemoryLayout}s because most of these structs
  * are unions the kernel grows at the end; the test is what keeps them honest.
@@ -96,13 +100,13 @@ public final class UringAbi {
 
     // enum io_uring_op.
     public static final int IORING_OP_NOP = 0;
-    public static final int IORING_OP_TIMEOUT = 11;
-    public static final int IORING_OP_TIMEOUT_REMOVE = 12;
+    public static final int IORING_OP_TIMEOUT = MovableTimeout.IORING_OP_TIMEOUT;
+    public static final int IORING_OP_TIMEOUT_REMOVE = MovableTimeout.IORING_OP_TIMEOUT_REMOVE;
     public static final int IORING_OP_READ = 22;
 
     // sqe->timeout_flags.
-    public static final int IORING_TIMEOUT_ABS = 1;
-    public static final int IORING_TIMEOUT_UPDATE = 1 << 1;
+    public static final int IORING_TIMEOUT_ABS = MovableTimeout.IORING_TIMEOUT_ABS;
+    public static final int IORING_TIMEOUT_UPDATE = MovableTimeout.IORING_TIMEOUT_UPDATE;
 
     // io_uring_setup flags.
     public static final int IORING_SETUP_CLAMP = 1 << 4;
@@ -126,11 +130,11 @@ public final class UringAbi {
     public static final int EINTR = 4;
     public static final int EAGAIN = 11;
     public static final int EBUSY = 16;
-    public static final int ENOENT = 2;
+    public static final int ENOENT = MovableTimeout.ENOENT;
     public static final int EINVAL = 22;
-    public static final int ETIME = 62;
-    public static final int EALREADY = 114;
-    public static final int ECANCELED = 125;
+    public static final int ETIME = MovableTimeout.ETIME;
+    public static final int EALREADY = MovableTimeout.EALREADY;
+    public static final int ECANCELED = MovableTimeout.ECANCELED;
 
     // <sys/mman.h> and <sys/eventfd.h> (glibc x86-64).
     public static final int PROT_READ = 0x1;

@@ -27,13 +27,13 @@ class RingSleeperTest {
     void aSleepEndsAtItsDeadline() {
         try (RingSleeper sleeper = RingSleeper.open(8)) {
             long deadline = System.nanoTime() + 2_000_000;
-            while (sleeper.timerFires() == 0) {
+            while (sleeper.timer().fired() == 0) {
                 sleeper.sleepUntil(deadline);
             }
             assertTrue(System.nanoTime() >= deadline);
-            assertEquals(1, sleeper.timersArmed());
-            assertEquals(0, sleeper.timersMoved());
-            assertFalse(sleeper.timerArmed());
+            assertEquals(1, sleeper.timer().armed());
+            assertEquals(0, sleeper.timer().moved());
+            assertFalse(sleeper.timer().pending());
         }
     }
 
@@ -54,14 +54,14 @@ class RingSleeperTest {
                 sleeper.sleepUntil(System.nanoTime() + HOUR);   // only the wake can end this
             }
             waker.join();
-            assertTrue(sleeper.timerArmed());
+            assertTrue(sleeper.timer().pending());
             long deadline = System.nanoTime() + 1_000_000;
-            while (sleeper.timerFires() == 0) {
+            while (sleeper.timer().fired() == 0) {
                 sleeper.sleepUntil(deadline);
             }
             assertTrue(System.nanoTime() >= deadline);
-            assertEquals(1, sleeper.timersArmed(), "one IORING_OP_TIMEOUT for both deadlines");
-            assertEquals(1, sleeper.timersMoved(), "moved once, by IORING_TIMEOUT_UPDATE");
+            assertEquals(1, sleeper.timer().armed(), "one IORING_OP_TIMEOUT for both deadlines");
+            assertEquals(1, sleeper.timer().moved(), "moved once, by IORING_TIMEOUT_UPDATE");
         }
     }
 
@@ -81,9 +81,9 @@ class RingSleeperTest {
             }
             waker.join();
             assertTrue(woken.get());
-            assertEquals(1, sleeper.timersRemoved());
-            assertEquals(0, sleeper.timerFires());
-            assertFalse(sleeper.timerArmed());
+            assertEquals(1, sleeper.timer().removed());
+            assertEquals(0, sleeper.timer().fired());
+            assertFalse(sleeper.timer().pending());
         }
     }
 

@@ -19,17 +19,17 @@ import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Broken drivers for the suite's third round of rules ({@code line20} to {@code line31}): each
- * the sim's own table broken one plausible way, a vendor bug that harms a user, and each passes
- * every property the suite had before that round (the property of its rule is what catches it).
+ * Broken drivers with the bugs a vendor's driver could have, one each for the rules {@code line20}
+ * to {@code line31}: each the sim's own table broken one plausible way that harms a user, and each
+ * passing every property but that of its rule, which is what catches it.
  * Each wraps the sim's table over {@link InnerFaults}; the ones that queue work of their own on
  * a stream honour an armed failure as the layer below would, so the driver's failure paths run.
  */
-final class RoundThreeDrivers {
+final class VendorBugDrivers {
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
     private static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
 
-    private RoundThreeDrivers() {
+    private VendorBugDrivers() {
     }
 
     // A device address of the sim is its host address: these drivers (and ShortcutDrivers)

@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Tasks handed to real Netty loops as they end. Counts and threads; no clocks. */
 @Timeout(120)
-class LoopOrAfterTest {
+class LosslessLoopExecutorTest {
     private static final int LOOPS = 16;
     private static final int THREADS = 3;
     private static final int TASKS_PER_THREAD = 3_000;
@@ -28,7 +28,7 @@ class LoopOrAfterTest {
         for (int round = 0; round < LOOPS; round++) {
             MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
             IoEventLoop loop = group.next();
-            LoopOrAfter executor = new LoopOrAfter(loop);
+            LosslessLoopExecutor executor = new LosslessLoopExecutor(loop);
             AtomicIntegerArray runs = new AtomicIntegerArray(tasks);
             AtomicIntegerArray where = new AtomicIntegerArray(2);   // on the loop, after it
             CountDownLatch ran = new CountDownLatch(tasks);
@@ -44,7 +44,7 @@ class LoopOrAfterTest {
                             someRan.countDown();
                             boolean onLoop = loop.inEventLoop();
                             where.incrementAndGet(onLoop ? 0 : 1);
-                            if (onLoop || Thread.currentThread().getName().equals(GpuAwaits.AFTER_LOOP_THREAD_NAME)) {
+                            if (onLoop || Thread.currentThread().getName().equals(NettyReactor.AFTER_LOOP_THREAD_NAME)) {
                                 ran.countDown();
                             }
                         });

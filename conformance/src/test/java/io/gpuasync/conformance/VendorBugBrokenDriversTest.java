@@ -12,11 +12,10 @@ import org.junit.jupiter.api.function.Executable;
 import java.util.function.BiFunction;
 
 /**
- * The suite's third round of rules catches the drivers of {@link RoundThreeDrivers}: each run
- * through the property of the rule it breaks, which must fail naming that rule. Each of those
- * drivers passes the properties the suite had before (see the class comment there).
+ * The rules {@code line20} to {@code line31} catch the drivers of {@link VendorBugDrivers}: each
+ * run through the property of the rule it breaks, which must fail naming that rule.
  */
-class RoundThreeBrokenDriversTest {
+class VendorBugBrokenDriversTest {
 
     private static SimConformanceTest brokenBy(
             BiFunction<SimBackend, LineDriver<SimStream, SimDevice>, LineDriver<SimStream, SimDevice>> breaker) {
@@ -37,81 +36,81 @@ class RoundThreeBrokenDriversTest {
 
     @Test
     void line20_aStoreTruncatedTo32BitsNeverReaches2To32() {
-        SimConformanceTest broken = brokenBy(RoundThreeDrivers.StoreTruncatedTo32Bits::new);
+        SimConformanceTest broken = brokenBy(VendorBugDrivers.StoreTruncatedTo32Bits::new);
         failsWith("line20", () -> broken.required_line20_valuesAcross2To32And2To63LandWhole(Slot.S3));
         releaseHeldStreams(broken);
     }
 
     @Test
     void line20_aStoreInTwoHalvesMovesTheWordBackAt2To32() {
-        failsWith("line20", () -> brokenBy(RoundThreeDrivers.StoreInTwoHalves::new)
+        failsWith("line20", () -> brokenBy(VendorBugDrivers.StoreInTwoHalves::new)
                 .required_line20_valuesAcross2To32And2To63LandWhole(Slot.S1));
     }
 
     @Test
     void line21_aWaitComparedForEqualityHoldsItsStreamForGood() {
-        SimConformanceTest broken = brokenBy(RoundThreeDrivers.WaitForEqual::new);
+        SimConformanceTest broken = brokenBy(VendorBugDrivers.WaitForEqual::new);
         failsWith("line21", () -> broken.required_line21_aWaitForAValueAlreadyPassedLetsItsStreamRunOn(2));
         releaseHeldStreams(broken);
     }
 
     @Test
     void line22_aSettleOfTheWholeDeviceLeaksLinesBehindOthersWork() {
-        failsWith("line22", () -> brokenBy(RoundThreeDrivers.SettleSynchronizesTheDevice::new)
+        failsWith("line22", () -> brokenBy(VendorBugDrivers.SettleSynchronizesTheDevice::new)
                 .required_line22_settleWaitsOnlyForTheLinesOwnStreams());
     }
 
     @Test
     void line23_aSettleThatIgnoresItsDeadlineStaysBlocked() {
-        failsWith("line23", () -> brokenBy(RoundThreeDrivers.SettleIgnoresItsDeadline::new)
+        failsWith("line23", () -> brokenBy(VendorBugDrivers.SettleIgnoresItsDeadline::new)
                 .required_line23_settleReturnsByItsDeadline());
     }
 
     @Test
     void line24_aSettleOfTheStoringStreamsOnlyFreesUnderAWait() {
-        failsWith("line24", () -> brokenBy(RoundThreeDrivers.SettleTracksOnlyStores::new)
+        failsWith("line24", () -> brokenBy(VendorBugDrivers.SettleTracksOnlyStores::new)
                 .required_line24_aLineWaitedOnWithNothingStoredKeepsItsPage());
     }
 
     @Test
     void line25_aSettleThatForgetsAFailedStoreFreesUnderIt() {
-        failsWith("line25", () -> brokenBy(RoundThreeDrivers.SettleForgetsAFailedStore::new)
+        failsWith("line25", () -> brokenBy(VendorBugDrivers.SettleForgetsAFailedStore::new)
                 .required_line25_aStoreQueuedThenReportedFailedIsStillSettled(Slot.S2));
     }
 
     @Test
     void line26_healthOfTheCurrentDeviceIsCaughtFromOtherThreads() {
-        failsWith("line26", () -> brokenBy(RoundThreeDrivers.HealthOfTheCurrentDevice::new)
+        failsWith("line26", () -> brokenBy(VendorBugDrivers.HealthOfTheCurrentDevice::new)
                 .required_line26_healthIsAskedOfTheDomainGivenFromAnyThread());
     }
 
     @Test
     void line27_aDefaultDeviceWithNoneCurrentIsCaught() {
-        failsWith("line27", () -> brokenBy(RoundThreeDrivers.DeviceZeroWhenNoneIsCurrent::new)
+        failsWith("line27", () -> brokenBy(VendorBugDrivers.DeviceZeroWhenNoneIsCurrent::new)
                 .required_line27_withNoDomainCurrentOpeningFailsNoDomain());
     }
 
     @Test
     void line28_storesOnThePagesFirstStreamLandBeforeTheirWork() {
-        failsWith("line28", () -> brokenBy(RoundThreeDrivers.StoresOnThePagesFirstStream::new)
+        failsWith("line28", () -> brokenBy(VendorBugDrivers.StoresOnThePagesFirstStream::new)
                 .required_line28_aSecondStreamsStoreLandsBehindThatStreamsWork(Slot.S4));
     }
 
     @Test
     void line29_mergedStoresLandBeforeTheirWork() {
-        failsWith("line29", () -> brokenBy(RoundThreeDrivers.MergesQueuedStores::new)
+        failsWith("line29", () -> brokenBy(VendorBugDrivers.MergesQueuedStores::new)
                 .required_line29_aStoreIsNeverMergedIntoAnEarlierOneStillQueued(Slot.S5));
     }
 
     @Test
     void line30_aSettleOfTheQueueOnlyFreesUnderARunningWait() {
-        failsWith("line30", () -> brokenBy(RoundThreeDrivers.SettleWaitsOnlyForTheQueue::new)
+        failsWith("line30", () -> brokenBy(VendorBugDrivers.SettleWaitsOnlyForTheQueue::new)
                 .required_line30_settleCoversAWaitUnderWay());
     }
 
     @Test
     void line31_aFailurePathThatGivesBackAnotherLinesReferenceIsCaught() {
-        failsWith("line31", () -> brokenBy(RoundThreeDrivers.RetainFailureReleasesTheLastRetained::new)
+        failsWith("line31", () -> brokenBy(VendorBugDrivers.RetainFailureReleasesTheLastRetained::new)
                 .required_line31_aFailurePathUndoesItsOwnWorkOnceEveryTime());
     }
 

@@ -33,7 +33,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The io_uring host driving the wait engine on a real ring, with the simulated device. Counts and states, no clocks. */
 @Timeout(120)
-class UringHostTest {
+class UringReactorTest {
     // A burst's lateness no real sleep is likely to match to the nanosecond, so the estimate
     // that comes back can be told from it on any machine, under any load.
     private final SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> { });
@@ -73,7 +73,7 @@ class UringHostTest {
 
     @Test
     void landedTicketsContinueOnTheRingThreadWithOneTimerInTheKernel() throws Exception {
-        UringHost host = closeLater(UringHost.start());
+        UringReactor host = closeLater(UringReactor.start());
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         int awaits = 200;
@@ -101,7 +101,7 @@ class UringHostTest {
 
     @Test
     void theRingSleepsToTheWakeTimePollsOverTheSpinAndLearnsItsTimeoutsLateness() throws Exception {
-        UringHost host = closeLater(UringHost.start());
+        UringReactor host = closeLater(UringReactor.start());
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         // One await at a time, each behind 300 us of work: the first has no prediction (left to
@@ -120,7 +120,7 @@ class UringHostTest {
 
     @Test
     void aWaitFromAnotherThreadWakesTheIdleRing() throws Exception {
-        UringHost host = closeLater(UringHost.start());
+        UringReactor host = closeLater(UringReactor.start());
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         CountDownLatch gate = hold(stream);
@@ -134,7 +134,7 @@ class UringHostTest {
 
     @Test
     void closingFailsPendingWaitsClosedAndRefusesNewOnes() throws Exception {
-        UringHost host = UringHost.start();
+        UringReactor host = UringReactor.start();
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         CountDownLatch gate = hold(stream);
@@ -151,7 +151,7 @@ class UringHostTest {
 
     @Test
     void cancellingAWaitFreesItsPlace() throws Exception {
-        UringHost host = closeLater(UringHost.start(EngineSettings.DEFAULTS.withAsyncCapacity(1)));
+        UringReactor host = closeLater(UringReactor.start(EngineSettings.DEFAULTS.withAsyncCapacity(1)));
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         CountDownLatch gate = hold(stream);
@@ -169,24 +169,24 @@ class UringHostTest {
     void unavailableRefusesUnlessTheStdHostIsAllowedAndSaysSo() throws Exception {
         UringProbe refused = UringProbe.run("false", "Linux", UringProbe.DISABLED_SETTING);
         UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
-                () -> UringHost.startOrFallBack(EngineSettings.DEFAULTS, UringHost.Fallback.REFUSE, refused));
+                () -> UringReactor.startOrFallBack(EngineSettings.DEFAULTS, UringReactor.Fallback.REFUSE, refused));
         assertTrue(e.getMessage().contains("turned off by -Dgar.uring.enabled=false"), e.getMessage());
         assertTrue(e.getMessage().contains("Fallback.STD_HOST"), e.getMessage());
 
-        UringHost.HostChoice choice = closeLater(UringHost.startOrFallBack(EngineSettings.DEFAULTS,
-                UringHost.Fallback.STD_HOST, refused));
+        UringReactor.HostChoice choice = closeLater(UringReactor.startOrFallBack(EngineSettings.DEFAULTS,
+                UringReactor.Fallback.STD_HOST, refused));
         assertEquals("std", choice.name());
         assertTrue(choice.note().contains("turned off by -Dgar.uring.enabled=false"), choice.note());
-        assertFalse(choice.host() instanceof UringHost);
+        assertFalse(choice.host() instanceof UringReactor);
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         Ticket ticket = line.signal(stream, Slot.S0);
         assertEquals(ticket, choice.whenLanded(ticket).get(30, TimeUnit.SECONDS));
 
-        UringHost.HostChoice uring = closeLater(UringHost.startOrFallBack(EngineSettings.DEFAULTS,
-                UringHost.Fallback.STD_HOST, Uring.probe()));
+        UringReactor.HostChoice uring = closeLater(UringReactor.startOrFallBack(EngineSettings.DEFAULTS,
+                UringReactor.Fallback.STD_HOST, Uring.probe()));
         assertEquals("uring", uring.name());
-        assertInstanceOf(UringHost.class, uring.host());
+        assertInstanceOf(UringReactor.class, uring.host());
         assertNotEquals(choice.note(), uring.note());
     }
 }

@@ -50,7 +50,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** GPU waits driven by real Netty event loops, with the simulated device. Counts, threads and states; no clocks. */
 @Timeout(120)
-class GpuAwaitsTest {
+class NettyReactorTest {
     // A burst's lateness no real sleep is likely to match to the nanosecond, so the estimate
     // that comes back can be told from it on any machine, under any load.
     private final SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> { });
@@ -118,8 +118,8 @@ class GpuAwaitsTest {
     @Test
     void continuationsRunOnTheLoopWithOneTimerInItsRing() throws Exception {
         IoEventLoop loop = uringLoop();
-        LoopAwaits awaits = GpuAwaits.on(loop);
-        assertSame(awaits, GpuAwaits.on(loop), "one registration per loop");
+        NettyReactor awaits = NettyReactor.on(loop);
+        assertSame(awaits, NettyReactor.on(loop), "one registration per loop");
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         int count = 300;
@@ -151,7 +151,7 @@ class GpuAwaitsTest {
     @Test
     void aTicketThatAlreadyLandedStillContinuesOnTheLoop() throws Exception {
         IoEventLoop loop = uringLoop();
-        LoopAwaits awaits = GpuAwaits.on(loop);
+        NettyReactor awaits = NettyReactor.on(loop);
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         Ticket ticket = line.signal(stream, Slot.S0);
@@ -167,7 +167,7 @@ class GpuAwaitsTest {
     @Test
     void aNettyFutureNotifiesOnTheLoopAndCancellingItFreesTheWait() throws Exception {
         IoEventLoop loop = uringLoop();
-        LoopAwaits awaits = GpuAwaits.on(loop, EngineSettings.DEFAULTS.withAsyncCapacity(1));
+        NettyReactor awaits = NettyReactor.on(loop, EngineSettings.DEFAULTS.withAsyncCapacity(1));
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         CountDownLatch gate = new CountDownLatch(1);
@@ -189,7 +189,7 @@ class GpuAwaitsTest {
     @Test
     void closingFailsPendingWaitsClosedAndTheLoopRunsOn() throws Exception {
         IoEventLoop loop = uringLoop();
-        LoopAwaits awaits = GpuAwaits.on(loop);
+        NettyReactor awaits = NettyReactor.on(loop);
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         CountDownLatch gate = new CountDownLatch(1);
@@ -200,7 +200,7 @@ class GpuAwaitsTest {
         assertEquals(GpuException.Kind.CLOSED, failureOf(pending).kind());
         assertEquals(GpuException.Kind.CLOSED, failureOf(awaits.whenLanded(ticket)).kind());
         assertTrue(loop.submit(() -> true).get(30, TimeUnit.SECONDS), "the loop still serves");
-        LoopAwaits fresh = GpuAwaits.on(loop);
+        NettyReactor fresh = NettyReactor.on(loop);
         assertNotSame(awaits, fresh);
         gate.countDown();
         assertEquals(ticket, fresh.whenLanded(ticket).get(30, TimeUnit.SECONDS));
@@ -209,7 +209,7 @@ class GpuAwaitsTest {
     @Test
     void aLoopShuttingDownEndsItsWaitsAndTakesNoNewOnes() throws Exception {
         IoEventLoop loop = uringLoop();
-        LoopAwaits awaits = GpuAwaits.on(loop);
+        NettyReactor awaits = NettyReactor.on(loop);
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         CountDownLatch gate = new CountDownLatch(1);
@@ -222,7 +222,7 @@ class GpuAwaitsTest {
         assertTrue(ended.getMessage().contains("shutting down"), ended.getMessage());
         GpuException refused = failureOf(awaits.whenLanded(ticket));
         assertEquals(GpuException.Kind.CLOSED, refused.kind());
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> GpuAwaits.on(loop));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> NettyReactor.on(loop));
         assertTrue(e.getMessage().contains("shutting down"), e.getMessage());
         gate.countDown();
     }
@@ -230,16 +230,16 @@ class GpuAwaitsTest {
     @Test
     void anotherTransportsLoopIsRefusedNamingItAndTheFallback() {
         IoEventLoop nio = nioLoop();
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GpuAwaits.on(nio));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NettyReactor.on(nio));
         assertTrue(e.getMessage().contains("a NIO loop (NioIoHandler)"), e.getMessage());
-        assertTrue(e.getMessage().contains("GpuAwaits.viaHost"), e.getMessage());
+        assertTrue(e.getMessage().contains("NettyReactor.viaHost"), e.getMessage());
     }
 
     @Test
     void anEpollLoopIsRefusedNamingItAndTheFallback() {
         IoEventLoop epoll = epollLoop();
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GpuAwaits.on(epoll));
-        assertTrue(e.getMessage().contains(" is an epoll loop (EpollIoHandler). On such a loop use GpuAwaits.viaHost(loop, reactor)"),
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NettyReactor.on(epoll));
+        assertTrue(e.getMessage().contains(" is an epoll loop (EpollIoHandler). On such a loop use NettyReactor.viaHost(loop, reactor)"),
                 e.getMessage());
         assertFalse(epoll.isShuttingDown(), "refusing leaves the loop alone");
     }
@@ -249,7 +249,7 @@ class GpuAwaitsTest {
     void theFallbackContinuesOnTheLoopAndEndsItsWaitsWhenTheLoopEnds(String transport) throws Exception {
         IoEventLoop loop = transport.equals("nio") ? nioLoop() : epollLoop();
         Reactor reactor = closeLater(Reactor.start());
-        FutureHost waits = GpuAwaits.viaHost(loop, reactor);
+        FutureHost waits = NettyReactor.viaHost(loop, reactor);
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         stream.busy(Duration.ofNanos(50_000));
@@ -280,7 +280,7 @@ class GpuAwaitsTest {
     @Test
     void theLoopSleepsToTheWakeTimePollsOverTheSpinAndLearnsItsTimeoutsLateness() throws Exception {
         IoEventLoop loop = uringLoop();
-        LoopAwaits awaits = GpuAwaits.on(loop);
+        NettyReactor awaits = NettyReactor.on(loop);
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         // One await at a time behind 300 us of work: the first has no prediction (left to the
@@ -338,7 +338,7 @@ class GpuAwaitsTest {
     /** Returns once the after-loop thread ran what it was given before (it runs in order). */
     private static void afterLoopDrained() throws Exception {
         CompletableFuture<Void> drained = new CompletableFuture<>();
-        LoopOrAfter.afterLoop(() -> drained.complete(null));
+        LosslessLoopExecutor.afterLoop(() -> drained.complete(null));
         drained.get(30, TimeUnit.SECONDS);
     }
 
@@ -372,7 +372,7 @@ class GpuAwaitsTest {
         void ran(IoEventLoop loop, Throwable failure) {
             if (loop.inEventLoop()) {
                 onLoop.incrementAndGet();
-            } else if (Thread.currentThread().getName().equals(GpuAwaits.AFTER_LOOP_THREAD_NAME)) {
+            } else if (Thread.currentThread().getName().equals(NettyReactor.AFTER_LOOP_THREAD_NAME)) {
                 afterLoop.incrementAndGet();
             } else {
                 elsewhere.incrementAndGet();
@@ -397,7 +397,7 @@ class GpuAwaitsTest {
                     + " after it, " + elsewhere + " elsewhere " + elsewhereThreads + "), " + closed + " CLOSED";
         }
 
-        void assertAllRanClosedOnTheLoopOrAfterIt() {
+        void assertAllRanClosedOnTheLosslessLoopExecutorIt() {
             assertEquals(0, ran.getCount(), () -> "callbacks lost: " + counts());
             assertEquals(expected, onLoop.get() + afterLoop.get(), () -> "on the loop or after it: " + counts());
             assertEquals(expected, closed.get(), () -> "ended CLOSED: " + counts());
@@ -422,7 +422,7 @@ class GpuAwaitsTest {
         for (int i = 0; i < loops; i++) {
             IoEventLoop loop = uringLoop();
             all.add(loop);
-            LoopAwaits awaits = GpuAwaits.on(loop);
+            NettyReactor awaits = NettyReactor.on(loop);
             for (int w = 0; w < waitsPerLoop; w++) {
                 awaits.landed(line.signal(stream, Slot.S0)).addListener(f -> listeners.ran(loop, f.cause()));
             }
@@ -434,8 +434,8 @@ class GpuAwaitsTest {
         endAll(all, loop -> loop.parent().shutdownGracefully(0, 5, TimeUnit.SECONDS));
         listeners.awaitAll();
         continuations.awaitAll();
-        listeners.assertAllRanClosedOnTheLoopOrAfterIt();
-        continuations.assertAllRanClosedOnTheLoopOrAfterIt();
+        listeners.assertAllRanClosedOnTheLosslessLoopExecutorIt();
+        continuations.assertAllRanClosedOnTheLosslessLoopExecutorIt();
     }
 
     @Test
@@ -448,12 +448,12 @@ class GpuAwaitsTest {
         hold(stream, gate);
         Ends pending = new Ends(loops * waitsPerLoop);
         List<IoEventLoop> all = new ArrayList<>();
-        List<LoopAwaits> awaitsOf = new ArrayList<>();
+        List<NettyReactor> awaitsOf = new ArrayList<>();
         List<Future<Ticket>> landed = new ArrayList<>();
         for (int i = 0; i < loops; i++) {
             IoEventLoop loop = uringLoop();
             all.add(loop);
-            LoopAwaits awaits = GpuAwaits.on(loop);
+            NettyReactor awaits = NettyReactor.on(loop);
             awaitsOf.add(awaits);
             for (int w = 0; w < waitsPerLoop; w++) {
                 Future<Ticket> future = awaits.landed(line.signal(stream, Slot.S0));
@@ -464,7 +464,7 @@ class GpuAwaitsTest {
         keepBusy(all);
         endAll(all, loop -> loop.parent().shutdownGracefully());
         pending.awaitAll();
-        pending.assertAllRanClosedOnTheLoopOrAfterIt();
+        pending.assertAllRanClosedOnTheLosslessLoopExecutorIt();
         assertEquals(pending.expected, pending.onLoop.get(), () -> "the loop ran them while shutting down: " + pending.counts());
 
         // Once it ended: a listener added to a finished future, and one on a wait asked of the ended loop.
@@ -478,7 +478,7 @@ class GpuAwaitsTest {
             awaitsOf.get(i).landed(line.signal(stream, Slot.S0)).addListener(f -> afterEnd.ran(loop, f.cause()));
         }
         afterEnd.awaitAll();
-        afterEnd.assertAllRanClosedOnTheLoopOrAfterIt();
+        afterEnd.assertAllRanClosedOnTheLosslessLoopExecutorIt();
         assertEquals(afterEnd.expected, afterEnd.afterLoop.get(), () -> "on the after-loop thread: " + afterEnd.counts());
     }
 
@@ -486,7 +486,7 @@ class GpuAwaitsTest {
     void viaHostWaitsTheLoopsEndLeftContinueOnTheAfterLoopThread() throws Exception {
         IoEventLoop loop = nioLoop();
         Reactor reactor = closeLater(Reactor.start());
-        FutureHost waits = GpuAwaits.viaHost(loop, reactor);
+        FutureHost waits = NettyReactor.viaHost(loop, reactor);
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         CountDownLatch gate = new CountDownLatch(1);
@@ -499,7 +499,7 @@ class GpuAwaitsTest {
         assertEquals(count, reactor.engine().asyncWaitsPending());
         assertTrue(loop.parent().shutdownGracefully(0, 1, TimeUnit.SECONDS).await(30, TimeUnit.SECONDS));
         ends.awaitAll();
-        ends.assertAllRanClosedOnTheLoopOrAfterIt();
+        ends.assertAllRanClosedOnTheLosslessLoopExecutorIt();
         assertEquals(count, ends.afterLoop.get(), () -> "on the after-loop thread: " + ends.counts());
         afterLoopDrained();     // the end's own continuation, which cancels the host's wait, runs after the test's
         assertEquals(0, reactor.engine().asyncWaitsPending(), "the host's waits were cancelled with them");
@@ -509,7 +509,7 @@ class GpuAwaitsTest {
     void aViaHostWaitCancelledFromAnotherThreadContinuesOnThatThreadAndFreesTheHostsWait() throws Exception {
         IoEventLoop loop = nioLoop();
         Reactor reactor = closeLater(Reactor.start());
-        FutureHost waits = GpuAwaits.viaHost(loop, reactor);
+        FutureHost waits = NettyReactor.viaHost(loop, reactor);
         SimStream stream = closeLater(sim.device(0).createStream());
         Line<SimStream> line = closeLater(sim.openLine());
         CountDownLatch gate = new CountDownLatch(1);

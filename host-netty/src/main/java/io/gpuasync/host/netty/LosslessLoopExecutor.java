@@ -15,8 +15,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs each task once: on the event loop while it takes tasks, on the after-loop thread
- * ({@link GpuAwaits#AFTER_LOOP_THREAD_NAME}) once it stopped taking them. The executor of the
- * promises {@link LoopAwaits#landed} returns and of {@link GpuAwaits#viaHost}'s hops, so that a
+ * ({@link NettyReactor#AFTER_LOOP_THREAD_NAME}) once it stopped taking them. The executor of the
+ * promises {@link NettyReactor#landed} returns and of {@link NettyReactor#viaHost}'s hops, so that a
  * loop's end loses no listener.
  *
  * <p>Why a rejection alone is not enough: an event loop that stops taking tasks can accept one
@@ -27,8 +27,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The shutdown methods are the loop's business: this executor has none of its own.
  */
-final class LoopOrAfter extends AbstractEventExecutor {
-    private static final System.Logger LOG = System.getLogger(LoopOrAfter.class.getName());
+final class LosslessLoopExecutor extends AbstractEventExecutor {
+    private static final System.Logger LOG = System.getLogger(LosslessLoopExecutor.class.getName());
     /**
      * One daemon thread, started when a loop's end first leaves it something and ended after a
      * second without work: one thread keeps the order in which the ended loops handed over.
@@ -39,7 +39,7 @@ final class LoopOrAfter extends AbstractEventExecutor {
     /** Handed to the loop and not run yet: what its termination must run here. */
     private final Set<Once> handed = ConcurrentHashMap.newKeySet();
 
-    LoopOrAfter(EventLoop loop) {
+    LosslessLoopExecutor(EventLoop loop) {
         super(loop.parent());
         this.loop = loop;
         loop.terminationFuture().addListener(ended -> runLeftAfterLoop());
@@ -127,12 +127,12 @@ final class LoopOrAfter extends AbstractEventExecutor {
 
     private static ThreadPoolExecutor afterLoopThread() {
         ThreadPoolExecutor executor = new ThreadPoolExecutor(1, 1, 1, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
-                Thread.ofPlatform().name(GpuAwaits.AFTER_LOOP_THREAD_NAME).daemon().factory()) {
+                Thread.ofPlatform().name(NettyReactor.AFTER_LOOP_THREAD_NAME).daemon().factory()) {
             @Override
             protected void afterExecute(Runnable task, Throwable failure) {
                 if (failure != null) {
                     LOG.log(System.Logger.Level.WARNING, "a task left by an ended event loop failed on "
-                            + GpuAwaits.AFTER_LOOP_THREAD_NAME, failure);
+                            + NettyReactor.AFTER_LOOP_THREAD_NAME, failure);
                 }
             }
         };
@@ -180,6 +180,6 @@ final class LoopOrAfter extends AbstractEventExecutor {
 
     @Override
     public String toString() {
-        return loop + ", then " + GpuAwaits.AFTER_LOOP_THREAD_NAME;
+        return loop + ", then " + NettyReactor.AFTER_LOOP_THREAD_NAME;
     }
 }

@@ -9,6 +9,7 @@ import io.gpuasync.engine.EngineSettings;
 import io.gpuasync.engine.FutureHost;
 import io.gpuasync.engine.HostStats;
 import io.gpuasync.engine.WaitEngine;
+import io.gpuasync.engine.uring.MovableTimeout;
 import io.gpuasync.host.uring.internal.RingSleeper;
 
 import java.util.Objects;
@@ -25,7 +26,7 @@ import java.util.concurrent.CompletableFuture;
  * the ring's timeout as its timer, whose lateness the engine's wake model learns.
  *
  * <pre>{@code
- * try (UringHost host = UringHost.start()) {               // UnsupportedOperationException with the cause where it cannot run
+ * try (UringReactor host = UringReactor.start()) {               // UnsupportedOperationException with the cause where it cannot run
  *     host.whenLanded(line.signal(stream, Slot.S0)).thenRun(...);   // completes on the ring's thread
  * }
  * }</pre>
@@ -34,8 +35,8 @@ import java.util.concurrent.CompletableFuture;
  * {@code *Async} variants. A closed host fails its pending waits with
  * {@link GpuException.Kind#CLOSED} and refuses new ones the same way.
  */
-public final class UringHost implements FutureHost, AutoCloseable {
-    private static final System.Logger LOG = System.getLogger(UringHost.class.getName());
+public final class UringReactor implements FutureHost, AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(UringReactor.class.getName());
     /** Few requests are ever in flight (a timeout, its move, the eventfd read): a small ring. */
     private static final int RING_ENTRIES = 16;
 
@@ -45,7 +46,7 @@ public final class UringHost implements FutureHost, AutoCloseable {
     private final Thread thread;
     private volatile Throwable failure;
 
-    private UringHost(EngineSettings settings, String threadName) {
+    private UringReactor(EngineSettings settings, String threadName) {
         this.ring = RingSleeper.open(RING_ENTRIES);
         this.strategy = new CountingIdleStrategy(settings.idleStrategy());
         this.engine = new WaitEngine(settings, ring::wake);
@@ -55,7 +56,7 @@ public final class UringHost implements FutureHost, AutoCloseable {
     }
 
     /** A host with {@link EngineSettings#DEFAULTS}. */
-    public static UringHost start() {
+    public static UringReactor start() {
         return start(EngineSettings.DEFAULTS);
     }
 
@@ -65,10 +66,10 @@ public final class UringHost implements FutureHost, AutoCloseable {
      * @throws UnsupportedOperationException with the probe's cause, where io_uring cannot run ({@link Uring})
      * @throws SyscallException              when this ring's own setup fails (the call and its errno)
      */
-    public static UringHost start(EngineSettings settings) {
+    public static UringReactor start(EngineSettings settings) {
         Objects.requireNonNull(settings, "settings");
         Uring.ensureAvailability();
-        return new UringHost(settings, "gar-uring");
+        return new UringReactor(settings, "gar-uring");
     }
 
     /**
@@ -86,7 +87,7 @@ public final class UringHost implements FutureHost, AutoCloseable {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(fallback, "fallback");
         if (probe.isAvailable()) {
-            UringHost host = new UringHost(settings, "gar-uring");
+            UringReactor host = new UringReactor(settings, "gar-uring");
             return new HostChoice(host, host, "uring", "io_uring host on its own ring thread");
         }
         Throwable cause = probe.cause().orElseThrow();
@@ -149,9 +150,9 @@ public final class UringHost implements FutureHost, AutoCloseable {
     // The loop's timer: the ring's timeout, which fired (not the eventfd's wake-up, which ends
     // a sleep early) when the count of fires moved.
     private boolean sleepUntil(long target) {
-        long firesBefore = ring.timerFires();
+        long firesBefore = ring.timer().fired();
         ring.sleepUntil(target == WaitEngine.NO_DEADLINE ? RingSleeper.NO_DEADLINE : target);
-        return ring.timerFires() != firesBefore;
+        return ring.timer().fired() != firesBefore;
     }
 
     /**
@@ -182,8 +183,9 @@ public final class UringHost implements FutureHost, AutoCloseable {
      * not all at one instant.
      */
     public HostStats stats() {
-        return new HostStats(thread.threadId(), ring.timersArmed(), ring.timersMoved(), ring.timersRemoved(),
-                ring.timerFires(), strategy.polls(), ring.wakeReads(),
+        MovableTimeout timer = ring.timer();
+        return new HostStats(thread.threadId(), timer.armed(), timer.moved(), timer.removed(),
+                timer.fired(), strategy.polls(), ring.wakeReads(),
                 engine.model().lateness().medianNanos(System.nanoTime()));
     }
 
@@ -201,20 +203,6 @@ public final class UringHost implements FutureHost, AutoCloseable {
     @Override
     public void close() {
         engine.close();
-        if (Thread.currentThread() == thread) {
-            return;
-        }
-        boolean interrupted = false;
-        for (;;) {
-            try {
-                thread.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        DriverLoop.join(thread);
     }
 }
