@@ -9,9 +9,9 @@ import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
 import io.gpuasync.core.WaitPlan;
 import io.gpuasync.spi.MappedLine;
+import io.gpuasync.testing.ClosesAfterEach;
 import io.gpuasync.testing.Gates;
 import io.gpuasync.testing.WatchedLine;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -35,21 +35,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class ReactorTest {
+class ReactorTest implements ClosesAfterEach {
     private final SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> { });
-    private final List<AutoCloseable> toClose = new ArrayList<>();
-
-    @AfterEach
-    void closeAll() throws Exception {
-        for (AutoCloseable c : toClose.reversed()) {
-            c.close();
-        }
-    }
-
-    private <T extends AutoCloseable> T closeLater(T closeable) {
-        toClose.add(closeable);
-        return closeable;
-    }
 
     private Reactor reactor(Reactor.Builder builder) {
         return closeLater(builder.build());

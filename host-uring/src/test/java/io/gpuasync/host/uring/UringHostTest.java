@@ -9,6 +9,7 @@ import io.gpuasync.core.Slot;
 import io.gpuasync.engine.EngineSettings;
 import io.gpuasync.engine.HostStats;
 import io.gpuasync.engine.WaitTuning;
+import io.gpuasync.testing.ClosesAfterEach;
 import io.gpuasync.testing.Gates;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -33,11 +34,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The io_uring host driving the wait engine on a real ring, with the simulated device. Counts and states, no clocks. */
 @Timeout(120)
-class UringHostTest {
+class UringHostTest implements ClosesAfterEach {
     // A burst's lateness no real sleep is likely to match to the nanosecond, so the estimate
     // that comes back can be told from it on any machine, under any load.
     private final SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> { });
-    private final List<AutoCloseable> toClose = new ArrayList<>();
     private final List<CountDownLatch> gates = new ArrayList<>();
 
     @BeforeAll
@@ -46,16 +46,8 @@ class UringHostTest {
     }
 
     @AfterEach
-    void closeAll() throws Exception {
+    void openTheGates() {
         gates.forEach(CountDownLatch::countDown);
-        for (AutoCloseable c : toClose.reversed()) {
-            c.close();
-        }
-    }
-
-    private <T extends AutoCloseable> T closeLater(T closeable) {
-        toClose.add(closeable);
-        return closeable;
     }
 
     /** Holds the stream until {@code gate} opens; an ending test opens it, so a failed one does not hang. */
