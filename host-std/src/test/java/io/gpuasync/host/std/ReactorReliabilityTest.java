@@ -137,8 +137,8 @@ class ReactorReliabilityTest implements ClosesAfterEach {
 
     /**
      * The reactor keeps no line reachable: a line the application forgot after waiting on it
-     * (the last one it waited on) is still reported by the leak detector. Before the fix the
-     * reactor's last-watched field kept it until another line was waited on.
+     * (the last one it waited on) is still reported by the leak detector: nothing the reactor
+     * keeps between waits, such as the line it last watched, may hold it.
      */
     @Test
     void aForgottenLineIsReportedEvenIfItWasTheLastOneWaitedOn() throws InterruptedException {
