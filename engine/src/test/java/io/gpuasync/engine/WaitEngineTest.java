@@ -10,6 +10,7 @@ import io.gpuasync.core.Prediction;
 import io.gpuasync.core.TimerLateness;
 import io.gpuasync.core.WakeModel;
 import io.gpuasync.spi.HostLine;
+import io.gpuasync.testing.ClosesAfterEach;
 import io.gpuasync.testing.Gates;
 import io.gpuasync.testing.WatchedLine;
 import org.junit.jupiter.api.AfterEach;
@@ -37,27 +38,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The engine driven by hand, step by step, as any loop would drive it: no thread of its own,
  * a deadline it states, a waker it calls when a wait arrives for a driver that said it sleeps.
  */
-class WaitEngineTest {
+class WaitEngineTest implements ClosesAfterEach {
     private final SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> { });
-    private final List<AutoCloseable> toClose = new ArrayList<>();
     private final AtomicInteger wakes = new AtomicInteger();
     private final WaitEngine engine = new WaitEngine(EngineSettings.DEFAULTS, wakes::incrementAndGet);
 
     private final List<CountDownLatch> gates = new ArrayList<>();
 
     @AfterEach
-    void closeAll() throws Exception {
+    void openTheGatesAndCloseTheEngine() {
         gates.forEach(CountDownLatch::countDown);
         engine.close();
         engine.doWork(System.nanoTime());
-        for (AutoCloseable c : toClose.reversed()) {
-            c.close();
-        }
-    }
-
-    private <T extends AutoCloseable> T closeLater(T closeable) {
-        toClose.add(closeable);
-        return closeable;
     }
 
     // A gate this test opens at the end if it did not.
@@ -169,7 +161,7 @@ class WaitEngineTest {
     private WaitEngine slowEngine() {
         WaitEngine slow = new WaitEngine(EngineSettings.DEFAULTS.withWatchdog(Duration.ofSeconds(60),
                 Duration.ofSeconds(60)), slowWakes::incrementAndGet);
-        toClose.add(() -> {
+        closeLater(() -> {
             slow.close();
             slow.doWork(System.nanoTime());
         });

@@ -69,21 +69,71 @@ class LineMutantsTest {
     }
 
     @Example
-    void aMutationWhoseSnippetIsGoneFailsLoudly() {
-        Mutation stale = new Mutation("STALE", LineRule.ZEROED, new LineMutants.Edit("line.words.fillRelease(0);", ""));
-        AssertionError e = assertThrows(AssertionError.class,
-                () -> LineMutants.mutate("package io.gpuasync.spi; class MappedLine { }", stale));
-        assertTrue(e.getMessage().contains("found it 0 times"), e.getMessage());
-        Mutation twice = new Mutation("TWICE", LineRule.ZEROED, new LineMutants.Edit("x();", ""));
-        assertThrows(AssertionError.class, () -> LineMutants.mutate("package io.gpuasync.spi; x(); x();", twice));
+    void aMutationWhoseTargetIsGoneFailsLoudlyNamingIt() {
+        Mutation stale = new Mutation("STALE", LineRule.ZEROED, new LineMutants.Edit("open", "line.words.fillRelease(0);", ""));
+        AssertionError gone = assertThrows(AssertionError.class,
+                () -> LineMutants.mutate("package io.gpuasync.spi; class MappedLine { void open() { } }", stale));
+        assertTrue(gone.getMessage().contains("mutation STALE") && gone.getMessage().contains("found it 0 times"),
+                gone.getMessage());
+        Mutation twice = new Mutation("TWICE", LineRule.ZEROED, new LineMutants.Edit("m", "x();", ""));
+        AssertionError ambiguous = assertThrows(AssertionError.class,
+                () -> LineMutants.mutate("package io.gpuasync.spi; class MappedLine { void m() { x(); x(); } }", twice));
+        assertTrue(ambiguous.getMessage().contains("found it 2 times"), ambiguous.getMessage());
+        // Only inside the named method: the same statement elsewhere is not a target.
+        Mutation elsewhere = new Mutation("ELSEWHERE", LineRule.ZEROED, new LineMutants.Edit("m", "x();", ""));
+        assertThrows(AssertionError.class,
+                () -> LineMutants.mutate("package io.gpuasync.spi; class MappedLine { void n() { x(); } }", elsewhere));
     }
 
     @Example
-    void theEditsMatchAcrossAnyWhitespace() {
-        Mutation m = new Mutation("WS", LineRule.ZEROED, new LineMutants.Edit("if (a) { b(); }", "c();"));
-        String out = LineMutants.mutate("package io.gpuasync.spi;\nif (a) {\n        b();\n    }\n", m);
-        assertTrue(out.contains("c();") && !out.contains("b();"), out);
+    void anEditFindsItsTargetWhateverTheLayoutAndNeverInACommentOrAString() {
+        Mutation m = new Mutation("WS", LineRule.ZEROED, new LineMutants.Edit("m", "if (a) { b(); }", "c();"));
+        String out = LineMutants.mutate("""
+                package io.gpuasync.spi;
+                // if (a) { b(); }
+                class MappedLine {
+                    void m() {
+                        String s = "if (a) { b(); }";
+                        if(a)
+                        {   // the one to replace
+                            b ( ) ;
+                        }
+                    }
+                }
+                """, m);
+        assertTrue(out.contains("c();") && out.contains("\"if (a) { b(); }\"") && out.contains("// if (a) { b(); }")
+                && !out.contains("b ( ) ;"), out);
         assertTrue(out.startsWith("package io.gpuasync.spi.mutant.ws;"), out);
+    }
+
+    /**
+     * The line's real source laid out as javac prints it (other indentation, other line breaks,
+     * no comments) takes every mutation, and each gives the same mutant as the source in the tree.
+     */
+    @Example
+    void everyMutationFindsItsTargetInTheLineLaidOutAnotherWay() throws Exception {
+        String source = java.nio.file.Files.readString(LineMutants.SOURCE);
+        String reformatted = reprinted(source);
+        assertTrue(!reformatted.replaceAll("\\s+", "").equals(source.replaceAll("\\s+", "")), "the layout changed");
+        for (Mutation mutation : LineMutants.ALL) {
+            assertEquals(reprinted(LineMutants.mutate(source, mutation)), reprinted(LineMutants.mutate(reformatted, mutation)),
+                    mutation.name());
+        }
+    }
+
+    // The compilation unit as javac's pretty printer writes it back out.
+    private static String reprinted(String source) throws java.io.IOException {
+        javax.tools.JavaCompiler compiler = javax.tools.ToolProvider.getSystemJavaCompiler();
+        javax.tools.JavaFileObject file = new javax.tools.SimpleJavaFileObject(
+                java.net.URI.create("string:///MappedLine.java"), javax.tools.JavaFileObject.Kind.SOURCE) {
+            @Override
+            public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+                return source;
+            }
+        };
+        com.sun.source.util.JavacTask task = (com.sun.source.util.JavacTask) compiler.getTask(null, null, null,
+                java.util.List.of("-proc:none"), null, java.util.List.of(file));
+        return task.parse().iterator().next().toString();
     }
 
     // How many stories it took to catch the mutant (the failure carrying mark), or -1.

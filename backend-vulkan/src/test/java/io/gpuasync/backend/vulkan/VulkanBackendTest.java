@@ -8,6 +8,7 @@ import io.gpuasync.host.std.Reactor;
 import io.gpuasync.spi.Backends;
 import io.gpuasync.spi.HostLine;
 import io.gpuasync.spi.MappedLine;
+import io.gpuasync.testing.Tickets;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -136,6 +137,11 @@ class VulkanBackendTest {
         }
     }
 
+    private static boolean aThreadIsInSettle() {
+        return Thread.getAllStackTraces().values().stream().anyMatch(stack -> java.util.Arrays.stream(stack)
+                .anyMatch(f -> f.getClassName().equals(VulkanDriver.class.getName()) && f.getMethodName().equals("settle")));
+    }
+
     @Test
     void closingUnderPendingWorkWaitsForTheStoreThenFrees() {
         VulkanGate gate = new VulkanGate(device);
@@ -143,11 +149,12 @@ class VulkanBackendTest {
         gate.hold(queue);
         line.signal(queue, Slot.S1);
         long store = queue.lastSubmitted();
+        // The gate opens once the close waits in the driver's settle: a close that freed the page
+        // without waiting for the store would have freed it while the store was still held.
         Thread opener = Thread.ofPlatform().start(() -> {
-            try {
-                Thread.sleep(300);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            long giveUpAt = System.nanoTime() + Tickets.LANDS_WITHIN.toNanos();
+            while (!aThreadIsInSettle() && System.nanoTime() - giveUpAt < 0) {
+                java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
             }
             gate.open();
         });

@@ -11,6 +11,7 @@ import io.gpuasync.host.std.Reactor;
 import io.gpuasync.engine.EngineSettings;
 import io.gpuasync.engine.HostStats;
 import io.gpuasync.engine.WaitTuning;
+import io.gpuasync.testing.ClosesAfterEach;
 import io.gpuasync.testing.Gates;
 import io.netty.channel.IoEventLoop;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -50,11 +51,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** GPU waits driven by real Netty event loops, with the simulated device. Counts, threads and states; no clocks. */
 @Timeout(120)
-class NettyReactorTest {
+class NettyReactorTest implements ClosesAfterEach {
     // A burst's lateness no real sleep is likely to match to the nanosecond, so the estimate
     // that comes back can be told from it on any machine, under any load.
     private final SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> { });
-    private final List<AutoCloseable> toClose = new ArrayList<>();
     private final List<CountDownLatch> gates = new ArrayList<>();
     private final List<MultiThreadIoEventLoopGroup> groups = new ArrayList<>();
 
@@ -66,17 +66,10 @@ class NettyReactorTest {
     @AfterEach
     void closeAll() throws Exception {
         gates.forEach(CountDownLatch::countDown);
-        for (AutoCloseable c : toClose.reversed()) {
-            c.close();
-        }
+        closeWhatWasKept();     // the hosts, before the loops they run on
         for (MultiThreadIoEventLoopGroup group : groups) {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).await();
         }
-    }
-
-    private <T extends AutoCloseable> T closeLater(T closeable) {
-        toClose.add(closeable);
-        return closeable;
     }
 
     private IoEventLoop uringLoop() {

@@ -12,8 +12,8 @@ import io.gpuasync.core.WaitPlan;
 import io.gpuasync.spi.ForwardingLineDriver;
 import io.gpuasync.spi.LeakReporter;
 import io.gpuasync.spi.MappedLine;
+import io.gpuasync.testing.ClosesAfterEach;
 import io.gpuasync.testing.Gates;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -33,22 +33,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What the reactor owes its waiters when lines, drivers and callers misbehave. */
-class ReactorReliabilityTest {
+class ReactorReliabilityTest implements ClosesAfterEach {
     private final List<LeakReporter.Reason> leaks = new CopyOnWriteArrayList<>();
     private final SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> leaks.add(reason));
-    private final List<AutoCloseable> toClose = new ArrayList<>();
-
-    @AfterEach
-    void closeAll() throws Exception {
-        for (AutoCloseable c : toClose.reversed()) {
-            c.close();
-        }
-    }
-
-    private <T extends AutoCloseable> T closeLater(T closeable) {
-        toClose.add(closeable);
-        return closeable;
-    }
 
     private static GpuException failureOf(CompletableFuture<?> future) {
         ExecutionException e = assertThrows(ExecutionException.class, () -> future.get(10, TimeUnit.SECONDS));
@@ -150,8 +137,8 @@ class ReactorReliabilityTest {
 
     /**
      * The reactor keeps no line reachable: a line the application forgot after waiting on it
-     * (the last one it waited on) is still reported by the leak detector. Before the fix the
-     * reactor's last-watched field kept it until another line was waited on.
+     * (the last one it waited on) is still reported by the leak detector: nothing the reactor
+     * keeps between waits, such as the line it last watched, may hold it.
      */
     @Test
     void aForgottenLineIsReportedEvenIfItWasTheLastOneWaitedOn() throws InterruptedException {

@@ -9,9 +9,10 @@ import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
 import io.gpuasync.core.WaitPlan;
 import io.gpuasync.spi.MappedLine;
+import io.gpuasync.testing.ClosesAfterEach;
 import io.gpuasync.testing.Gates;
+import io.gpuasync.testing.Tickets;
 import io.gpuasync.testing.WatchedLine;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -35,21 +36,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class ReactorTest {
+class ReactorTest implements ClosesAfterEach {
     private final SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> { });
-    private final List<AutoCloseable> toClose = new ArrayList<>();
-
-    @AfterEach
-    void closeAll() throws Exception {
-        for (AutoCloseable c : toClose.reversed()) {
-            c.close();
-        }
-    }
-
-    private <T extends AutoCloseable> T closeLater(T closeable) {
-        toClose.add(closeable);
-        return closeable;
-    }
 
     private Reactor reactor(Reactor.Builder builder) {
         return closeLater(builder.build());
@@ -212,22 +200,28 @@ class ReactorTest {
     void anInterruptedWaitThrowsAndKeepsTheInterruptStatus() throws InterruptedException {
         Reactor reactor = reactor(Reactor.builder());
         SimStream stream = closeLater(sim.device(0).createStream());
-        Line<SimStream> line = closeLater(sim.openLine());
-        stream.sleep(Duration.ofMillis(500));
-        Ticket ticket = line.signal(stream, Slot.S0);
-        AtomicReference<Object> outcome = new AtomicReference<>();
-        Thread waiter = Thread.ofPlatform().start(() -> {
-            try {
-                reactor.await(ticket);
-                outcome.set("returned");
-            } catch (GpuException e) {
-                outcome.set(e.kind() + " interrupted=" + Thread.currentThread().isInterrupted());
-            }
-        });
-        Thread.sleep(50);
-        waiter.interrupt();
-        waiter.join(5_000);
-        assertEquals("INTERRUPTED interrupted=true", outcome.get());
+        WatchedLine<SimStream> line = closeLater(new WatchedLine<>(sim.openLine()));
+        // Held at the gate: only the interrupt can end the wait.
+        CountDownLatch gate = Gates.gate(stream);
+        try {
+            Ticket ticket = line.signal(stream, Slot.S0);
+            AtomicReference<Object> outcome = new AtomicReference<>();
+            CountDownLatch held = line.nextWait();
+            Thread waiter = Thread.ofPlatform().start(() -> {
+                try {
+                    reactor.await(ticket);
+                    outcome.set("returned");
+                } catch (GpuException e) {
+                    outcome.set(e.kind() + " interrupted=" + Thread.currentThread().isInterrupted());
+                }
+            });
+            held.await();
+            waiter.interrupt();
+            waiter.join(Tickets.LANDS_WITHIN);
+            assertEquals("INTERRUPTED interrupted=true", outcome.get());
+        } finally {
+            gate.countDown();
+        }
     }
 
     @Test
@@ -253,9 +247,13 @@ class ReactorTest {
         assertEquals(Line.State.LEAKED, line.state());
     }
 
-    /** A platform thread blocked in {@code await(ticket)}, recording how it failed. */
-    private static Thread waitOnAnotherThread(Reactor reactor, Ticket ticket, AtomicReference<GpuException> failure)
-            throws InterruptedException {
+    /**
+     * A platform thread in {@code await(ticket)}, recording how it failed; returned once the
+     * reactor holds its wait ({@code line} is the ticket's).
+     */
+    private static Thread waitOnAnotherThread(Reactor reactor, WatchedLine<?> line, Ticket ticket,
+                                              AtomicReference<GpuException> failure) throws InterruptedException {
+        CountDownLatch held = line.nextWait();
         Thread waiter = Thread.ofPlatform().start(() -> {
             try {
                 reactor.await(ticket);
@@ -263,7 +261,7 @@ class ReactorTest {
                 failure.set(e);
             }
         });
-        Thread.sleep(50);
+        held.await();
         return waiter;
     }
 
@@ -271,18 +269,18 @@ class ReactorTest {
     void closingTheLineFailsItsPendingWaits() throws InterruptedException {
         Reactor reactor = reactor(Reactor.builder().watchdog(Duration.ofSeconds(30), Duration.ofSeconds(1)));
         SimStream stream = sim.device(0).createStream();
-        Line<SimStream> line = sim.openLine();
+        WatchedLine<SimStream> line = new WatchedLine<>(sim.openLine());
         stream.sleep(Duration.ofSeconds(10));
         Ticket ticket = line.signal(stream, Slot.S0);
         CompletableFuture<Ticket> future = reactor.whenLanded(ticket);
         AtomicReference<GpuException> blocking = new AtomicReference<>();
-        Thread waiter = waitOnAnotherThread(reactor, ticket, blocking);
+        Thread waiter = waitOnAnotherThread(reactor, line, ticket, blocking);
         // The device dies, so closing cannot settle and must keep the page: the waits must
         // still end, as CLOSED.
         sim.device(0).fail(SimStatus.ILLEGAL_ADDRESS);
         line.close();
-        waiter.join(5_000);
-        assertFalse(waiter.isAlive());
+        waiter.join(Tickets.LANDS_WITHIN);
+        assertFalse(waiter.isAlive(), "the blocking wait outlived its line's close");
         assertEquals(GpuException.Kind.CLOSED, blocking.get().kind());
         assertEquals(GpuException.Kind.CLOSED, failureOf(future).kind());
     }
@@ -291,20 +289,26 @@ class ReactorTest {
     void closingTheReactorFailsEveryPendingWait() throws InterruptedException {
         Reactor reactor = Reactor.start();
         SimStream stream = closeLater(sim.device(0).createStream());
-        Line<SimStream> line = closeLater(sim.openLine());
-        stream.sleep(Duration.ofMillis(500));
-        Ticket ticket = line.signal(stream, Slot.S0);
-        CompletableFuture<Ticket> future = reactor.whenLanded(ticket);
-        AtomicReference<GpuException> blocking = new AtomicReference<>();
-        Thread waiter = waitOnAnotherThread(reactor, ticket, blocking);
-        reactor.close();
-        reactor.close();
-        waiter.join(5_000);
-        assertEquals(GpuException.Kind.CLOSED, blocking.get().kind());
-        assertEquals(GpuException.Kind.CLOSED, failureOf(future).kind());
-        assertEquals(GpuException.Kind.CLOSED, failureOf(reactor.whenLanded(line.signal(stream, Slot.S1))).kind());
-        assertEquals(GpuException.Kind.CLOSED, assertThrows(GpuException.class,
-                () -> reactor.await(line.signal(stream, Slot.S2))).kind());
+        WatchedLine<SimStream> line = closeLater(new WatchedLine<>(sim.openLine()));
+        // Held at the gate: only the close can end the waits.
+        CountDownLatch gate = Gates.gate(stream);
+        try {
+            Ticket ticket = line.signal(stream, Slot.S0);
+            CompletableFuture<Ticket> future = reactor.whenLanded(ticket);
+            AtomicReference<GpuException> blocking = new AtomicReference<>();
+            Thread waiter = waitOnAnotherThread(reactor, line, ticket, blocking);
+            reactor.close();
+            reactor.close();
+            waiter.join(Tickets.LANDS_WITHIN);
+            assertFalse(waiter.isAlive(), "the blocking wait outlived the reactor's close");
+            assertEquals(GpuException.Kind.CLOSED, blocking.get().kind());
+            assertEquals(GpuException.Kind.CLOSED, failureOf(future).kind());
+            assertEquals(GpuException.Kind.CLOSED, failureOf(reactor.whenLanded(line.signal(stream, Slot.S1))).kind());
+            assertEquals(GpuException.Kind.CLOSED, assertThrows(GpuException.class,
+                    () -> reactor.await(line.signal(stream, Slot.S2))).kind());
+        } finally {
+            gate.countDown();
+        }
     }
 
     @Test
@@ -353,14 +357,17 @@ class ReactorTest {
             Reactor reactor = Reactor.start();
             List<CompletableFuture<Ticket>> futures = new java.util.concurrent.CopyOnWriteArrayList<>();
             List<Thread> producers = new ArrayList<>();
+            CountDownLatch producing = new CountDownLatch(3);
             for (int p = 0; p < 3; p++) {
                 producers.add(Thread.ofPlatform().start(() -> {
                     for (int i = 0; i < 2_000; i++) {
                         futures.add(reactor.whenLanded(pending));
+                        producing.countDown();
                     }
                 }));
             }
-            Thread.sleep(1);
+            // The close comes once every producer has had a wait answered, while they go on.
+            producing.await();
             reactor.close();
             for (Thread producer : producers) {
                 producer.join();

@@ -6,10 +6,13 @@ import io.gpuasync.api.Ticket;
 import io.gpuasync.backend.sim.SimBackend;
 import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
+import io.gpuasync.engine.DriverLoop;
 import io.gpuasync.engine.EngineSettings;
 import io.gpuasync.engine.HostStats;
 import io.gpuasync.engine.WaitTuning;
+import io.gpuasync.testing.ClosesAfterEach;
 import io.gpuasync.testing.Gates;
+import io.gpuasync.testing.Tickets;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -33,11 +36,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The io_uring host driving the wait engine on a real ring, with the simulated device. Counts and states, no clocks. */
 @Timeout(120)
-class UringReactorTest {
+class UringReactorTest implements ClosesAfterEach {
     // A burst's lateness no real sleep is likely to match to the nanosecond, so the estimate
     // that comes back can be told from it on any machine, under any load.
     private final SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> { });
-    private final List<AutoCloseable> toClose = new ArrayList<>();
     private final List<CountDownLatch> gates = new ArrayList<>();
 
     @BeforeAll
@@ -46,16 +48,8 @@ class UringReactorTest {
     }
 
     @AfterEach
-    void closeAll() throws Exception {
+    void openTheGates() {
         gates.forEach(CountDownLatch::countDown);
-        for (AutoCloseable c : toClose.reversed()) {
-            c.close();
-        }
-    }
-
-    private <T extends AutoCloseable> T closeLater(T closeable) {
-        toClose.add(closeable);
-        return closeable;
     }
 
     /** Holds the stream until {@code gate} opens; an ending test opens it, so a failed one does not hang. */
@@ -125,11 +119,41 @@ class UringReactorTest {
         Line<SimStream> line = closeLater(sim.openLine());
         CountDownLatch gate = hold(stream);
         Ticket ticket = line.signal(stream, Slot.S0);
-        Thread.sleep(50);    // lets the idle ring go to sleep with no deadline; not a correctness condition
+        awaitAsleep(host);
         CompletableFuture<Ticket> landed = host.whenLanded(ticket);
+        // Held at the gate, the ticket wakes nothing: only the new wait's eventfd write can.
+        long giveUpAt = System.nanoTime() + Tickets.LANDS_WITHIN.toNanos();
+        while (host.stats().wakeUps() == 0) {
+            assertTrue(System.nanoTime() - giveUpAt < 0, "the new wait did not wake the sleeping ring");
+            Thread.onSpinWait();
+        }
         gate.countDown();
         assertEquals(ticket, landed.get(30, TimeUnit.SECONDS));
-        assertTrue(host.stats().wakeUps() >= 1, "the new wait came through the eventfd");
+    }
+
+    /**
+     * Returns once the ring's thread sleeps in its timer (DriverLoop.run's call of sleepUntil),
+     * which it enters only after telling its engine that it sleeps: a wait offered from now on
+     * must wake it.
+     */
+    private static void awaitAsleep(UringReactor host) throws InterruptedException {
+        long id = host.stats().threadId();
+        Thread ring = Thread.getAllStackTraces().keySet().stream().filter(t -> t.threadId() == id).findFirst()
+                .orElseThrow();
+        long giveUpAt = System.nanoTime() + Tickets.LANDS_WITHIN.toNanos();
+        while (!inTimer(ring.getStackTrace())) {
+            assertTrue(System.nanoTime() - giveUpAt < 0, "the idle ring never went to sleep");
+            Thread.onSpinWait();
+        }
+    }
+
+    private static boolean inTimer(StackTraceElement[] stack) {
+        for (int i = 1; i < stack.length; i++) {
+            if (stack[i].getClassName().equals(DriverLoop.class.getName()) && stack[i].getMethodName().equals("run")) {
+                return stack[i - 1].getMethodName().equals("sleepUntil");
+            }
+        }
+        return false;
     }
 
     @Test
