@@ -4,7 +4,7 @@
 # gpu/target/device) run the check on, so that the two run the same class path:
 #     DEST/lib/*.jar         every module's jar and every module's test-scope dependencies
 #                            (target/dependency, which the build copies), less what the check
-#                            never loads (the JMH benchmarks, LWJGL's Vulkan bindings)
+#                            never loads (the JMH benchmarks, the jcstress tests, LWJGL's Vulkan bindings)
 #     DEST/classes/MODULE/   every module's test classes
 #     DEST/vk-layer/         backend-vulkan's test layer (target/vk-layer: its manifest and library),
 #                            which the Vulkan check's tests put under the backend
@@ -47,7 +47,7 @@ done
 # Never loaded by the check: the JMH benchmarks and what only they use; LWJGL's Vulkan bindings
 # and its natives, which only backend-vulkan's LWJGL interop test loads (check.sh leaves it to the
 # build: the bindings alone would take more than the margin of what travels).
-rm -f "$dest"/lib/bench-*.jar "$dest"/lib/jmh-*.jar "$dest"/lib/jopt-simple-*.jar "$dest"/lib/commons-math3-*.jar
+rm -f "$dest"/lib/bench-*.jar "$dest"/lib/jcstress-*.jar "$dest"/lib/jmh-*.jar "$dest"/lib/jopt-simple-*.jar "$dest"/lib/commons-math3-*.jar
 rm -f "$dest"/lib/lwjgl-vulkan-*.jar "$dest"/lib/lwjgl-*-natives-*.jar
 rm -rf "$dest/classes/bench" "$dest/classes/backend-vulkan/io/gpuasync/backend/vulkan/lwjgl"
 
