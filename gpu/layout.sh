@@ -47,7 +47,7 @@ done
 # Never loaded by the check: the JMH benchmarks and what only they use; LWJGL's Vulkan bindings
 # and its natives, which only backend-vulkan's LWJGL interop test loads (check.sh leaves it to the
 # build: the bindings alone would take more than the margin of what travels).
-rm -f "$dest"/lib/bench-*.jar "$dest"/lib/jcstress-*.jar "$dest"/lib/jmh-*.jar "$dest"/lib/jopt-simple-*.jar "$dest"/lib/commons-math3-*.jar
+rm -f "$dest"/lib/bench-[0-9]*.jar "$dest"/lib/jcstress-*.jar "$dest"/lib/jmh-*.jar "$dest"/lib/jopt-simple-*.jar "$dest"/lib/commons-math3-*.jar
 rm -f "$dest"/lib/lwjgl-vulkan-*.jar "$dest"/lib/lwjgl-*-natives-*.jar
 rm -rf "$dest/classes/bench" "$dest/classes/backend-vulkan/io/gpuasync/backend/vulkan/lwjgl"
 
