@@ -4,6 +4,7 @@ import io.gpuasync.api.Backend;
 import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Line;
 import io.gpuasync.backend.cuda.internal.Cuda;
+import io.gpuasync.backend.cuda.internal.CudaInternals;
 import io.gpuasync.backend.cuda.internal.CudaLibrary;
 import io.gpuasync.spi.BackendBuilder;
 import io.gpuasync.spi.LeakReporter;
@@ -40,6 +41,10 @@ public final class CudaBackend implements Backend<CudaStream> {
     private final CudaDriver driver;
     private final java.util.Map<Integer, Long> primaryContexts = new java.util.HashMap<>();
     private final LeakReporter leakReporter;
+
+    static {
+        CudaInternals.install(new GrantedInternals());
+    }
 
     private CudaBackend(LeakReporter leakReporter, boolean storeWaits) {
         this.leakReporter = leakReporter;

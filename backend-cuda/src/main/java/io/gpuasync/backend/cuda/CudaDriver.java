@@ -699,6 +699,14 @@ final class CudaDriver implements LineDriver<CudaStream, CudaContext> {
         return "cuda";
     }
 
+    /** Blocks until {@code stream}'s work is done ({@code cuStreamSynchronize}). */
+    static void synchronize(CudaStream stream) {
+        int status = Cuda.cuStreamSynchronize(stream.segment());
+        if (status != Cuda.CUDA_SUCCESS) {
+            throw failure(status, "cuStreamSynchronize(" + stream + ")").toGpuException("synchronizing a stream");
+        }
+    }
+
     static void check(int status, String call) throws LineException {
         CudaStatus.NAMES.check(status, call);
     }

@@ -1,6 +1,7 @@
 package io.gpuasync.backend.cuda;
 
 import io.gpuasync.api.GpuException;
+import io.gpuasync.backend.cuda.internal.CudaInternals;
 import io.gpuasync.spi.LineException;
 
 import java.lang.foreign.MemorySegment;
@@ -30,7 +31,7 @@ import java.util.List;
  * if they do not pass it, the page is kept and the reason logged. Not thread-safe: one thread
  * holds and opens.
  */
-final class CudaGate implements AutoCloseable {
+final class CudaGate implements CudaInternals.Gate {
     private static final Duration SETTLE_BOUND = Duration.ofSeconds(10);
     private static final VarHandle WORD = ValueLayout.JAVA_LONG.varHandle();
 
@@ -74,7 +75,7 @@ final class CudaGate implements AutoCloseable {
         }
     }
 
-    /** Holds {@code stream}'s later work until the next {@link #open()}. */
+    @Override
     public void hold(CudaStream stream) {
         requireOpen();
         try {
@@ -90,7 +91,7 @@ final class CudaGate implements AutoCloseable {
         }
     }
 
-    /** Lets every held stream go on: one release store, no driver call. */
+    @Override
     public void open() {
         requireOpen();
         WORD.setRelease(page, 0L, next);

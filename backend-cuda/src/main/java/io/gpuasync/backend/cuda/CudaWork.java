@@ -2,6 +2,7 @@ package io.gpuasync.backend.cuda;
 
 import io.gpuasync.api.GpuException;
 import io.gpuasync.backend.cuda.internal.Cuda;
+import io.gpuasync.backend.cuda.internal.CudaInternals;
 import io.gpuasync.spi.LineException;
 
 import java.lang.foreign.Arena;
@@ -15,7 +16,7 @@ import java.util.function.LongUnaryOperator;
  * ({@code cuMemsetD32Async}) of a device buffer, sized by a calibration that times memsets on
  * the device at hand. No kernel and no compiler: it runs wherever the driver does.
  */
-final class CudaWork implements AutoCloseable {
+final class CudaWork implements CudaInternals.Work {
     private static final int WORD = 4;
     /** A calibration batch takes at least this long, so that its one round trip is a small part of it. */
     static final long BATCH_NANOS = 5_000_000;
@@ -40,19 +41,21 @@ final class CudaWork implements AutoCloseable {
      * calibration: a memset's time grows with its words alike in a larger buffer. This work's
      * own buffer is the caller's to close.
      */
-    CudaWork withBuffer(long bytes) {
+    @Override
+    public CudaWork withBuffer(long bytes) {
         CudaWork larger = allocate(bytes);
         larger.nanosPerWord = nanosPerWord;
         return larger;
     }
 
-    /** The bytes of the buffer. */
-    long bytes() {
+    @Override
+    public long bytes() {
         return words * WORD;
     }
 
     /** How many memsets {@link #enqueue} queues for {@code duration}: one per buffer's worth. */
-    long memsetsFor(Duration duration) {
+    @Override
+    public long memsetsFor(Duration duration) {
         long needed = wordsFor(duration);
         return (needed + words - 1) / words;
     }
@@ -78,6 +81,7 @@ final class CudaWork implements AutoCloseable {
      *
      * @return the time one memset of the whole buffer takes on the device
      */
+    @Override
     public Duration calibrate(CudaStream stream) {
         long perMemset = calibrateMemset(count -> timeMemsets(stream, count));
         nanosPerWord = (double) perMemset / words;
@@ -89,7 +93,7 @@ final class CudaWork implements AutoCloseable {
         for (long i = 0; i < count; i++) {
             enqueueWords(stream, words);
         }
-        CudaBaselines.synchronize(stream);
+        CudaDriver.synchronize(stream);
         return System.nanoTime() - start;
     }
 
@@ -135,6 +139,7 @@ final class CudaWork implements AutoCloseable {
      * @throws IllegalArgumentException for a duration that is not positive or is over
      *         {@link #MAX_WORK}, which would hold the device longer than any test or sample needs
      */
+    @Override
     public void enqueue(CudaStream stream, Duration duration) {
         long left = wordsFor(duration);
         while (left > 0) {

@@ -9,7 +9,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /** Makes primary contexts current for the tests, on the fake driver or a real one. */
-final class Contexts {
+public final class Contexts {
     // One retain per device for the whole test run, so making a context current does not
     // change the reference counts the tests compare.
     private static final Map<Integer, Long> PRIMARY = new HashMap<>();
@@ -20,7 +20,7 @@ final class Contexts {
     }
 
     /** Makes device {@code ordinal}'s primary context current on this thread. */
-    static synchronized void makeCurrent(int ordinal) {
+    public static synchronized void makeCurrent(int ordinal) {
         Long handle = PRIMARY.get(ordinal);
         try (Arena arena = Arena.ofConfined()) {
             if (handle == null) {

@@ -108,16 +108,16 @@ class CudaCaptureAndOrderTest {
         assertEquals(Cuda.CUDA_SUCCESS, Cuda.cuStreamWriteValue64_v2(captured.segment(), word, 7, 0));
         MemorySegment[] graph = new MemorySegment[1];
         assertEquals(Cuda.CUDA_SUCCESS, DriverCalls.endCapture(captured, graph));
-        CudaBaselines.synchronize(captured);
+        CudaDriver.synchronize(captured);
         assertEquals(0, line.word(Slot.S4), "a store pushed into a capturing stream is captured, not run");
         MemorySegment exec = DriverCalls.instantiate(graph[0]);
         try {
             assertEquals(Cuda.CUDA_SUCCESS, DriverCalls.launch(exec, captured));
-            CudaBaselines.synchronize(captured);
+            CudaDriver.synchronize(captured);
             assertEquals(7, line.word(Slot.S4), "a launch runs the captured store");
             assertEquals(Cuda.CUDA_SUCCESS, Cuda.cuStreamWriteValue64_v2(captured.segment(), word, 9, 0));
             assertEquals(Cuda.CUDA_SUCCESS, DriverCalls.launch(exec, captured));
-            CudaBaselines.synchronize(captured);
+            CudaDriver.synchronize(captured);
             assertEquals(7, line.word(Slot.S4), "every launch stores the captured value again: the word moves back");
         } finally {
             DriverCalls.destroyExec(exec);
@@ -145,7 +145,7 @@ class CudaCaptureAndOrderTest {
         assertEquals(Line.State.CLOSED, line.state(), "leaks: " + leaks);
         // Nothing of the line's is in the graph: a launch after the close writes no freed page.
         assertEquals(Cuda.CUDA_SUCCESS, DriverCalls.launch(exec, captured));
-        CudaBaselines.synchronize(captured);
+        CudaDriver.synchronize(captured);
         DriverCalls.destroyExec(exec);
     }
 

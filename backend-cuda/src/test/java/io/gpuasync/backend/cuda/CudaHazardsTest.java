@@ -97,7 +97,7 @@ class CudaHazardsTest {
         line.close();
         assertEquals(Line.State.CLOSED, line.state());
         // Had the page gone first, the wait would have read freed memory: a sticky illegal address.
-        CudaBaselines.synchronize(consumer);
+        CudaDriver.synchronize(consumer);
         cuda.destroyStream(consumer);
         assertEquals(List.of(), leaks);
     }
@@ -318,7 +318,7 @@ class CudaHazardsTest {
         // wait, as the application that queued it would, and the stream's work drains.
         CudaStream releaser = cuda.createStream();
         assertEquals(Cuda.CUDA_SUCCESS, Cuda.cuStreamWriteValue64_v2(releaser.segment(), word, 1, 0));
-        CudaBaselines.synchronize(consumer);
+        CudaDriver.synchronize(consumer);
         cuda.destroyStream(releaser);
         cuda.destroyStream(consumer);
     }

@@ -10,15 +10,17 @@ import java.util.Optional;
  * What the backend's tests ask of the driver, on the fake libcuda.so.1 the build makes or on a
  * real one (the GPU check on a GPU machine): a test that needs only the driver API runs on both;
  * one that steers the fake through its switches says so when it skips itself on a real driver.
+ * Public, with {@link FakeCuda} and {@link Contexts}, for backend-cuda-bench's tests, which
+ * compile against this module's test classes.
  */
-final class CudaTests {
+public final class CudaTests {
     private static CudaWork work;
 
     private CudaTests() {
     }
 
     /** Skips the test, saying why, where the backend cannot be used (no driver, no device). */
-    static void assumeAvailable() {
+    public static void assumeAvailable() {
         Optional<Throwable> why = CudaBackend.unavailability();
         Assumptions.assumeTrue(why.isEmpty(), () -> "CUDA is unavailable with " + CudaLibrary.LIBRARY.location() + ": "
                 + why.map(Throwable::getMessage).orElse(""));
@@ -28,7 +30,7 @@ final class CudaTests {
      * Skips the test on a real driver: it needs the fake's {@code switches} (failures, sticky
      * errors, counts of references and pages, attributes), which no real driver has.
      */
-    static void assumeFake(String switches) {
+    public static void assumeFake(String switches) {
         assumeAvailable();
         Assumptions.assumeTrue(FakeCuda.isLoaded(), () -> "needs the fake libcuda.so.1's switches (" + switches
                 + "), which the real driver " + CudaLibrary.LIBRARY.location() + " has not");

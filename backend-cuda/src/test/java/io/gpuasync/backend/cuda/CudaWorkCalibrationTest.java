@@ -158,7 +158,7 @@ class CudaWorkCalibrationTest {
             assertThrows(IllegalArgumentException.class, () -> work.enqueue(stream, CudaWork.MAX_WORK.plusNanos(1)));
             assertThrows(IllegalArgumentException.class, () -> work.enqueue(stream, Duration.ZERO));
         } finally {
-            CudaBaselines.synchronize(stream);
+            CudaDriver.synchronize(stream);
             cuda.destroyStream(stream);
         }
     }

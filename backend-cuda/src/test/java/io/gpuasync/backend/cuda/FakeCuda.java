@@ -13,7 +13,7 @@ import java.lang.invoke.MethodHandle;
  * bindings. A real driver has none of them: a test that calls one runs on the fake only, and
  * says so when it skips itself ({@link CudaTests#assumeFake}).
  */
-final class FakeCuda {
+public final class FakeCuda {
     private static final boolean LOADED = CudaLibrary.LIBRARY.has("fakePrimaryRefs");
     private static final MethodHandle ENQUEUE_WORK = hook("fakeEnqueueWork",
             FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
@@ -40,7 +40,7 @@ final class FakeCuda {
     }
 
     /** The operations queued on {@code stream} that have not run yet. */
-    static int pendingOps(CudaStream stream) {
+    public static int pendingOps(CudaStream stream) {
         try {
             return (int) PENDING_OPS.invokeExact(MemorySegment.ofAddress(stream.handle()));
         } catch (Throwable t) {
@@ -53,7 +53,7 @@ final class FakeCuda {
         return CudaLibrary.LIBRARY.has(name) ? CudaLibrary.LIBRARY.downcall(name, descriptor) : null;
     }
 
-    static void enqueueWork(CudaStream stream, long nanos) {
+    public static void enqueueWork(CudaStream stream, long nanos) {
         try {
             int status = (int) ENQUEUE_WORK.invokeExact(MemorySegment.ofAddress(stream.handle()), nanos);
             if (status != 0) {
@@ -95,7 +95,7 @@ final class FakeCuda {
         }
     }
 
-    static void setSticky(int device, int status) {
+    public static void setSticky(int device, int status) {
         try {
             SET_STICKY.invokeExact(device, status);
         } catch (Throwable t) {
@@ -169,7 +169,7 @@ final class FakeCuda {
     }
 
     /** Whether the library loaded is the fake (whose hooks these are). */
-    static boolean isLoaded() {
+    public static boolean isLoaded() {
         return LOADED;
     }
 }

@@ -1,5 +1,6 @@
-package io.gpuasync.backend.cuda;
+package io.gpuasync.backend.cuda.bench;
 
+import io.gpuasync.backend.cuda.CudaBackend;
 import io.gpuasync.bench.spi.BenchProvider;
 import io.gpuasync.bench.spi.BenchWorkload;
 import io.gpuasync.spi.BackendProvider;

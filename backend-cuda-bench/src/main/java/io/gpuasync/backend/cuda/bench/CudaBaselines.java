@@ -1,7 +1,11 @@
-package io.gpuasync.backend.cuda;
+package io.gpuasync.backend.cuda.bench;
 
 import io.gpuasync.api.GpuException;
+import io.gpuasync.backend.cuda.CudaStream;
 import io.gpuasync.backend.cuda.internal.Cuda;
+import io.gpuasync.backend.cuda.internal.CudaInternals;
+import io.gpuasync.bench.spi.Baselines;
+import io.gpuasync.bench.spi.BenchWorkload;
 import io.gpuasync.bench.spi.CallbackRegistry;
 import io.gpuasync.spi.LineException;
 
@@ -13,11 +17,13 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * What CUDA users wait with today, for benchmarks side by side with lines:
@@ -25,29 +31,146 @@ import java.util.concurrent.TimeUnit;
  * {@code cuEventSynchronize}, and {@code cuLaunchHostFunc} completing a {@link CompletableFuture}
  * (bounded, and completed off the driver's thread), also as CUDA 13.2's
  * {@code cuLaunchHostFunc_v2} with its spin-wait or blocking host-task thread where the driver
- * exports it.
+ * exports it. Each queues its call behind the workload's work, before the gate opens, so what a
+ * call costs to queue is outside its figure, as the signal's is.
  */
-final class CudaBaselines {
-    private CudaBaselines() {
+final class CudaBaselines implements Baselines {
+    private static final CudaInternals INTERNALS = CudaInternals.get();
+    // Far beyond any sample's work: a host function that has not run by then never will.
+    private static final Duration CALLBACK_BOUND = Duration.ofSeconds(30);
+
+    private final CudaStream stream;
+    private final Consumer<Duration> enqueue;
+    private final BlockingEvent event;
+    private final List<BenchWorkload.NativeWait> waits;
+
+    /**
+     * The ways of waiting for work {@code enqueue} queues on {@code stream}, in the calling
+     * thread's current context; the {@code cuLaunchHostFunc_v2} rows if {@code hostFuncV2}.
+     */
+    CudaBaselines(CudaStream stream, Consumer<Duration> enqueue, boolean hostFuncV2) {
+        this.stream = stream;
+        this.enqueue = enqueue;
+        event = new BlockingEvent();
+        waits = hostFuncV2
+                ? List.of(new StreamSync(), new EventSync(), new HostFunc(-1), new HostFunc(Cuda.CU_HOST_TASK_SPINWAIT),
+                        new HostFunc(Cuda.CU_HOST_TASK_BLOCKING))
+                : List.of(new StreamSync(), new EventSync(), new HostFunc(-1));
     }
 
-    /** Blocks until {@code stream}'s work is done ({@code cuStreamSynchronize}). */
-    public static void synchronize(CudaStream stream) {
-        int status = Cuda.cuStreamSynchronize(stream.segment());
-        if (status != Cuda.CUDA_SUCCESS) {
-            throw CudaDriver.failure(status, "cuStreamSynchronize(" + stream + ")").toGpuException("synchronizing a stream");
+    @Override
+    public List<BenchWorkload.NativeWait> waits() {
+        return waits;
+    }
+
+    /** Frees the event; the work it was recorded behind is done. */
+    @Override
+    public void close() {
+        event.close();
+    }
+
+    private final class StreamSync implements BenchWorkload.NativeWait {
+        @Override
+        public String name() {
+            return "stream-sync";
+        }
+
+        @Override
+        public String how() {
+            return "cuStreamSynchronize (CU_CTX_SCHED_AUTO: spins while active contexts <= cores, else yields)";
+        }
+
+        @Override
+        public void queue(Duration duration) {
+            enqueue.accept(duration);
+        }
+
+        @Override
+        public void await() {
+            INTERNALS.synchronize(stream);
+        }
+    }
+
+    private final class EventSync implements BenchWorkload.NativeWait {
+        @Override
+        public String name() {
+            return "event-sync";
+        }
+
+        @Override
+        public String how() {
+            return "cuEventSynchronize on a CU_EVENT_BLOCKING_SYNC event";
+        }
+
+        @Override
+        public void queue(Duration duration) {
+            enqueue.accept(duration);
+            event.record(stream);
+        }
+
+        @Override
+        public void await() {
+            event.synchronize();
+        }
+    }
+
+    // cuLaunchHostFunc (syncMode < 0), or cuLaunchHostFunc_v2 in that sync mode.
+    private final class HostFunc implements BenchWorkload.NativeWait {
+        private final int syncMode;
+        private CompletableFuture<Void> callback;
+
+        HostFunc(int syncMode) {
+            this.syncMode = syncMode;
+        }
+
+        @Override
+        public String name() {
+            return switch (syncMode) {
+                case Cuda.CU_HOST_TASK_SPINWAIT -> "host-func-spin";
+                case Cuda.CU_HOST_TASK_BLOCKING -> "host-func-block";
+                default -> "host-func";
+            };
+        }
+
+        @Override
+        public String how() {
+            return switch (syncMode) {
+                case Cuda.CU_HOST_TASK_SPINWAIT -> "cuLaunchHostFunc_v2, CU_HOST_TASK_SPINWAIT (the driver's thread spins for"
+                        + " host tasks); a thread of ours completes a CompletableFuture";
+                case Cuda.CU_HOST_TASK_BLOCKING -> "cuLaunchHostFunc_v2, CU_HOST_TASK_BLOCKING (the driver's thread blocks until"
+                        + " a host task is ready); a thread of ours completes a CompletableFuture";
+                default -> "cuLaunchHostFunc; a thread of ours completes a CompletableFuture";
+            };
+        }
+
+        @Override
+        public void queue(Duration duration) {
+            enqueue.accept(duration);
+            callback = hostCallback(stream, CALLBACK_BOUND, syncMode);
+        }
+
+        @Override
+        public void await() {
+            callback.join();
+        }
+
+        // The driver's callback thread and the thread that completes the futures, as the
+        // future row counts the dispatcher.
+        @Override
+        public long[] helperThreadIds() {
+            return callbackThreadIds();
         }
     }
 
     /** An event a thread waits on by sleeping ({@code CU_EVENT_BLOCKING_SYNC}). */
-    public static final class BlockingEvent implements AutoCloseable {
+    static final class BlockingEvent implements AutoCloseable {
         private final MemorySegment event;
 
         /** A new event in the calling thread's current context. */
-        public BlockingEvent() {
+        BlockingEvent() {
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment pointer = arena.allocate(Cuda.C_POINTER);
-                CudaDriver.check(Cuda.cuEventCreate(pointer, Cuda.CU_EVENT_BLOCKING_SYNC | Cuda.CU_EVENT_DISABLE_TIMING),
+                INTERNALS.statusNames().check(Cuda.cuEventCreate(pointer, Cuda.CU_EVENT_BLOCKING_SYNC | Cuda.CU_EVENT_DISABLE_TIMING),
                         "cuEventCreate(BLOCKING_SYNC | DISABLE_TIMING)");
                 event = pointer.get(ValueLayout.ADDRESS, 0);
             } catch (LineException e) {
@@ -56,18 +179,18 @@ final class CudaBaselines {
         }
 
         /** Records the event behind {@code stream}'s work. */
-        public void record(CudaStream stream) {
-            int status = Cuda.cuEventRecord(event, stream.segment());
+        void record(CudaStream stream) {
+            int status = Cuda.cuEventRecord(event, MemorySegment.ofAddress(stream.handle()));
             if (status != Cuda.CUDA_SUCCESS) {
-                throw CudaDriver.failure(status, "cuEventRecord").toGpuException("recording an event");
+                throw INTERNALS.statusNames().failure(status, "cuEventRecord").toGpuException("recording an event");
             }
         }
 
         /** Blocks until the event's work is done ({@code cuEventSynchronize}). */
-        public void synchronize() {
+        void synchronize() {
             int status = Cuda.cuEventSynchronize(event);
             if (status != Cuda.CUDA_SUCCESS) {
-                throw CudaDriver.failure(status, "cuEventSynchronize").toGpuException("synchronizing an event");
+                throw INTERNALS.statusNames().failure(status, "cuEventSynchronize").toGpuException("synchronizing an event");
             }
         }
 
@@ -76,13 +199,6 @@ final class CudaBaselines {
             Cuda.cuEventDestroy_v2(event);
         }
     }
-
-    /**
-     * How long {@link #hostCallback(CudaStream)}'s future waits for its host function: the
-     * driver never calls one once the context failed, so without a bound its future would never
-     * complete.
-     */
-    public static final Duration DEFAULT_CALLBACK_BOUND = Duration.ofSeconds(30);
 
     // Each pending callback's future and its bound, by the id passed as the host function's
     // user data. An entry leaves when its function runs or its bound passes, whichever is
@@ -140,31 +256,19 @@ final class CudaBaselines {
         }
     }
 
-    /** As {@link #hostCallback(CudaStream, Duration)}, bounded by {@link #DEFAULT_CALLBACK_BOUND}. */
-    public static CompletableFuture<Void> hostCallback(CudaStream stream) {
-        return hostCallback(stream, DEFAULT_CALLBACK_BOUND);
-    }
-
     /**
      * A future completed once a host function the driver runs behind {@code stream}'s work
-     * queued so far has run ({@code cuLaunchHostFunc}): the callback model, as users write it.
-     * It completes on a thread of its own ({@code gar-cuda-host-callbacks}), never the driver's,
-     * so its dependent stages may use CUDA. If the function has not run within {@code bound}
-     * (the driver never runs one once the context failed), the future fails with
-     * {@link GpuException.Kind#TIMED_OUT} and its entry is dropped.
+     * queued so far has run: the callback model, as users write it. The function is queued with
+     * {@code cuLaunchHostFunc} for a negative {@code syncMode}, else with
+     * {@code cuLaunchHostFunc_v2} in it ({@code CU_HOST_TASK_SPINWAIT}: the driver's thread
+     * spins for host tasks; {@code CU_HOST_TASK_BLOCKING}: it blocks), only where the driver
+     * exports it ({@link #hostFuncV2}). It completes on a thread of its own
+     * ({@code gar-cuda-host-callbacks}), never the driver's, so its dependent stages may use CUDA.
+     * If the function has not run within {@code bound} (the driver never runs one once the
+     * context failed), the future fails with {@link GpuException.Kind#TIMED_OUT} and its entry
+     * is dropped.
      *
      * @throws IllegalArgumentException if {@code bound} is not positive
-     */
-    public static CompletableFuture<Void> hostCallback(CudaStream stream, Duration bound) {
-        return hostCallback(stream, bound, -1);
-    }
-
-    /**
-     * As {@link #hostCallback(CudaStream, Duration)}, the host function queued with
-     * {@code cuLaunchHostFunc_v2} in {@code syncMode} ({@code CU_HOST_TASK_SPINWAIT}: the
-     * driver's thread spins for host tasks; {@code CU_HOST_TASK_BLOCKING}: it blocks), or with
-     * {@code cuLaunchHostFunc} for a negative one. The v2 call only where the driver exports it
-     * ({@link #hostFuncV2}).
      */
     static CompletableFuture<Void> hostCallback(CudaStream stream, Duration bound, int syncMode) {
         Objects.requireNonNull(stream, "stream");
@@ -182,12 +286,13 @@ final class CudaBaselines {
         }, bound.toNanos(), TimeUnit.NANOSECONDS);
         // However it completes, its bound is no longer needed.
         future.whenComplete((done, failed) -> timeout.cancel(false));
+        MemorySegment on = MemorySegment.ofAddress(stream.handle());
         try {
             if (syncMode < 0) {
-                CudaDriver.check(Cuda.cuLaunchHostFunc(stream.segment(), Upcall.STUB, MemorySegment.ofAddress(id)),
+                INTERNALS.statusNames().check(Cuda.cuLaunchHostFunc(on, Upcall.STUB, MemorySegment.ofAddress(id)),
                         "cuLaunchHostFunc");
             } else {
-                CudaDriver.check(Cuda.cuLaunchHostFunc_v2(stream.segment(), Upcall.STUB, MemorySegment.ofAddress(id), syncMode),
+                INTERNALS.statusNames().check(Cuda.cuLaunchHostFunc_v2(on, Upcall.STUB, MemorySegment.ofAddress(id), syncMode),
                         "cuLaunchHostFunc_v2(syncMode " + syncMode + ")");
             }
         } catch (LineException e) {
@@ -212,7 +317,7 @@ final class CudaBaselines {
      * callback thread as last seen and the thread that completes the futures (each 0 until it
      * has been seen).
      */
-    public static long[] callbackThreadIds() {
+    static long[] callbackThreadIds() {
         return new long[] {callbackThreadId, completerThreadId};
     }
 }

@@ -1,7 +1,12 @@
-package io.gpuasync.backend.cuda;
+package io.gpuasync.backend.cuda.bench;
 
 import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
+import io.gpuasync.backend.cuda.CudaBackend;
+import io.gpuasync.backend.cuda.CudaProvider;
+import io.gpuasync.backend.cuda.CudaStream;
+import io.gpuasync.backend.cuda.CudaTests;
+import io.gpuasync.backend.cuda.FakeCuda;
 import io.gpuasync.core.Slot;
 import io.gpuasync.host.std.Reactor;
 import io.gpuasync.bench.spi.BenchWorkload;
