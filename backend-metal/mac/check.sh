@@ -37,7 +37,7 @@
 # runtime and framework (Maven's real-metal profile, active on macOS, skips building the fake and
 # leaves gar.metal.objc / gar.metal.framework empty, so Apple's libraries load), the user-data
 # visibility check again on its own, and `gar bench --backend metal` at 200 us and 1000 us of
-# work: the line's waits behind the calibrated busy kernel (MetalProvider's bench workload), then
+# work: the line's waits behind the calibrated busy kernel (backend-metal-bench's workload), then
 # Metal's own on the same work: cb-wait (waitUntilCompleted), event-poll (busy poll of a shared
 # event's signaledValue) and cb-handler (addCompletedHandler: with a block built through JNA).
 # Record what it finds in bench/RESULTS.md and the README's Metal section.
@@ -56,12 +56,12 @@ fi
 ./gar doctor 2>&1 | tee "$out/doctor.txt"
 
 # The upstream modules are built without their tests: spi's NativeLibraryTest, for one, loads
-# libc.so.6, which a Mac does not have. Only backend-metal's own tests run (its package).
+# libc.so.6, which a Mac does not have. Only the Metal modules' own tests run (their packages).
 metal_tests='io/gpuasync/backend/metal/**'
-mvn -B -ntp verify -pl backend-metal -am -Dtest="$metal_tests" -Dsurefire.failIfNoSpecifiedTests=false 2>&1 \
+mvn -B -ntp verify -pl backend-metal,backend-metal-bench -am -Dtest="$metal_tests" -Dsurefire.failIfNoSpecifiedTests=false 2>&1 \
     | tee "$out/tests.log"
 echo "tests exit status: ${PIPESTATUS[0]}" | tee "$out/status.txt"
-cp backend-metal/target/surefire-reports/*.txt "$out/" 2>/dev/null
+cp backend-metal/target/surefire-reports/*.txt backend-metal-bench/target/surefire-reports/*.txt "$out/" 2>/dev/null
 
 for run in 1 2 3 4 5; do
     mvn -B -ntp -q verify -pl backend-metal -am -Dtest=MetalUserDataVisibilityTest -Dsurefire.failIfNoSpecifiedTests=false \

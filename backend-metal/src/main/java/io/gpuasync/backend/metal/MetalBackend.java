@@ -4,6 +4,7 @@ import io.gpuasync.api.Backend;
 import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Line;
 import io.gpuasync.backend.metal.internal.MetalC;
+import io.gpuasync.backend.metal.internal.MetalInternals;
 import io.gpuasync.backend.metal.internal.MetalLibraries;
 import io.gpuasync.backend.metal.internal.Msg;
 import io.gpuasync.backend.metal.internal.ObjC;
@@ -46,6 +47,10 @@ public final class MetalBackend implements Backend<MetalQueue> {
     private final LeakReporter leakReporter;
     private final ThreadLocal<Long> chosen = new ThreadLocal<>();
     private final MetalDriver driver = new MetalDriver(this::currentDevice);
+
+    static {
+        MetalInternals.install(new GrantedInternals());
+    }
 
     private MetalBackend(LeakReporter leakReporter) {
         this.leakReporter = leakReporter;

@@ -5,6 +5,7 @@ import com.sun.jna.Pointer;
 import io.gpuasync.api.GpuException;
 import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
+import io.gpuasync.backend.metal.fake.FakeMetal;
 import io.gpuasync.backend.metal.internal.MTLSize;
 import io.gpuasync.backend.metal.internal.Msg;
 import io.gpuasync.backend.metal.internal.ObjC;
@@ -13,7 +14,6 @@ import io.gpuasync.backend.metal.internal.Sel;
 import io.gpuasync.core.Slot;
 import io.gpuasync.spi.HostLine;
 import io.gpuasync.spi.LeakReporter;
-import io.gpuasync.bench.spi.BenchWorkload;
 import io.gpuasync.spi.LineException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -23,12 +23,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import static io.gpuasync.backend.metal.fake.FakeMetal.commitSignal;
+import static io.gpuasync.backend.metal.fake.FakeMetal.commitWait;
 import static io.gpuasync.testing.Tickets.awaitLanded;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * What the conformance suite cannot steer: the bridge's ownership rules, its error paths, the
@@ -43,8 +44,7 @@ class MetalBackendTest {
 
     @BeforeEach
     void fake() {
-        assumeTrue(FakeMetal.isLoaded(), "steers the fake runtime and Metal, which are not the libraries loaded");
-        FakeMetal.METAL.fakeMetalSetMode(0);
+        FakeMetal.assumeLoaded();
         metal = MetalBackend.load((LeakReporter) (reason, line, address, bytes) -> leaks.add(reason + " " + line));
         metal.useDevice(0);
         autoreleasesOutside = FakeMetal.RUNTIME.fakeObjcAutoreleasesOutsidePool();
@@ -52,14 +52,7 @@ class MetalBackendTest {
 
     @AfterEach
     void nothingAutoreleasedOutsideAPool() {
-        if (FakeMetal.isLoaded()) {
-            FakeMetal.METAL.fakeMetalSetMode(0);
-            FakeMetal.METAL.fakeMetalFailCommandBuffers(0, 0);
-            FakeMetal.METAL.fakeMetalFailStores(0);
-            FakeMetal.METAL.fakeMetalSharedEventWaits(1);
-            assertEquals(autoreleasesOutside, FakeMetal.RUNTIME.fakeObjcAutoreleasesOutsidePool(),
-                    "objects autoreleased with no pool in place");
-        }
+        FakeMetal.resetAndCheckPools(autoreleasesOutside);
     }
 
     @Test
@@ -186,9 +179,9 @@ class MetalBackendTest {
         Line<MetalQueue> line = metal.openLine();
         Thread signaller = null;
         try {
-            commitEventCommand(queue, Sel.ENCODE_WAIT_FOR_EVENT_VALUE, gate, 1);
+            commitWait(queue, gate, 1);
             for (int i = 1; i < 64; i++) {
-                commitEventCommand(queue, Sel.ENCODE_SIGNAL_EVENT_VALUE, filler, i);
+                commitSignal(queue, filler, i);
             }
             java.util.concurrent.atomic.AtomicReference<Ticket> ticket = new java.util.concurrent.atomic.AtomicReference<>();
             signaller = started("blocked-signaller", () -> ticket.set(line.signal(queue, Slot.S0)));
@@ -204,11 +197,11 @@ class MetalBackendTest {
             assertEquals(1, leaks.size(), leaks.toString());
             assertTrue(leaks.get(0).startsWith("SETTLE_TIMED_OUT"), leaks.toString());
             assertTrue(signaller.isAlive(), "the signaller returned before the queue had a free command buffer");
-            commitEventCommand(opener, Sel.ENCODE_SIGNAL_EVENT_VALUE, gate, 1);
+            commitSignal(opener, gate, 1);
             joined(signaller, "the signal, once the queue freed,");
             assertEquals(1, ticket.get().target());
         } finally {
-            commitEventCommand(opener, Sel.ENCODE_SIGNAL_EVENT_VALUE, gate, 2);
+            commitSignal(opener, gate, 2);
             // The queue must outlive a signal still inside commandBuffer on it.
             if (signaller != null) {
                 signaller.join(Duration.ofNanos(LANDS_WITHIN_NANOS));
@@ -240,8 +233,7 @@ class MetalBackendTest {
         java.util.Map<Long, MetalKernels> cache = new java.util.concurrent.ConcurrentHashMap<>();
         java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
         List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
-        try (java.util.concurrent.ExecutorService virtual = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
-             MetalBaselines.SharedEventWaiter event = new MetalBaselines.SharedEventWaiter(queues.get(0))) {
+        try (java.util.concurrent.ExecutorService virtual = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
             for (MetalQueue queue : queues) {
                 done.add(virtual.submit(() -> {
                     start.await();
@@ -250,8 +242,6 @@ class MetalBackendTest {
                         try (Line<MetalQueue> line = metal.openLine()) {
                             metal.enqueueBusy(queue, 1);
                             Ticket ticket = line.signal(queue, Slot.of(round % Slot.COUNT));
-                            MetalBaselines.CompletedHandler.await(
-                                    MetalBaselines.CompletedHandler.enqueueBusy(metal, queue, 1), Duration.ofSeconds(20));
                             metal.runBusy(queue, 1);
                             HostLine.of(line).checkHealth();
                             awaitLanded(ticket);
@@ -276,8 +266,8 @@ class MetalBackendTest {
         long event = Msg.word(Msg.word(queue.handle(), Sel.DEVICE), Sel.NEW_SHARED_EVENT);
         long violations = FakeMetal.METAL.fakeMetalViolations();
         try {
-            commitEventCommand(queue, Sel.ENCODE_SIGNAL_EVENT_VALUE, event, 5);
-            commitEventCommand(queue, Sel.ENCODE_SIGNAL_EVENT_VALUE, event, 3);
+            commitSignal(queue, event, 5);
+            commitSignal(queue, event, 3);
             metal.runBusy(queue, 1);
             assertEquals(5, Msg.word(event, Sel.SIGNALED_VALUE), "a smaller signal moved the event back");
             assertEquals(violations + 1, FakeMetal.METAL.fakeMetalViolations(), FakeMetal.violations());
@@ -530,218 +520,6 @@ class MetalBackendTest {
             metal.destroyQueue(producer);
             metal.destroyQueue(consumer);
         }
-    }
-
-    @Test
-    void theBaselinesWaitBehindTheWorkByPollingAndByBlocking() {
-        MetalQueue queue = metal.createQueue();
-        try (MetalBaselines.SharedEventWaiter waiter = new MetalBaselines.SharedEventWaiter(queue);
-             Line<MetalQueue> line = metal.openLine()) {
-            metal.enqueueBusy(queue, Duration.ofMillis(100).toNanos());
-            long first = waiter.signal(queue);
-            Ticket behind = line.signal(queue, Slot.S0);
-            assertFalse(waiter.await(first, 0), "the event was signalled before the work ran");
-            waiter.poll(first);
-            metal.enqueueBusy(queue, Duration.ofMillis(20).toNanos());
-            long second = waiter.signal(queue);
-            assertTrue(waiter.await(second, 20_000), "waitUntilSignaledValue timed out");
-            assertTrue(behind.isDone(), "a line's store queued before the second signal had not landed");
-        } finally {
-            metal.destroyQueue(queue);
-        }
-    }
-
-    @Test
-    @SuppressWarnings("unchecked") // the metal provider's workload is on MetalQueues
-    void theBenchWorkloadQueuesCalibratedWorkThatASignalLandsBehindAndReleasesItsQueue() {
-        long queuesBefore = FakeMetal.RUNTIME.fakeObjcLive("FakeMTLCommandQueue");
-        long violations = FakeMetal.METAL.fakeMetalViolations();
-        BenchWorkload<?> offered = new MetalBenchProvider().open(new MetalProvider());
-        // Other tests' queues may still be on their way out (released a little later): the
-        // counts here are bounds, not equalities.
-        long queuesOpen = FakeMetal.RUNTIME.fakeObjcLive("FakeMTLCommandQueue");
-        assertTrue(queuesOpen >= 1 && queuesOpen <= queuesBefore + 1, queuesOpen + " live queues");
-        try (BenchWorkload<MetalQueue> workload = (BenchWorkload<MetalQueue>) offered;
-             Line<MetalQueue> line = workload.openLine()) {
-            assertEquals("metal", workload.backend().name());
-            assertTrue(workload.describe().contains("MTLCommandQueue"), workload.describe());
-            Duration work = Duration.ofMillis(200);
-            long start = System.nanoTime();
-            workload.enqueue(work);
-            Ticket behind = line.signal(workload.stream(), Slot.S0);
-            awaitLanded(behind);
-            // A lower bound only: the store cannot land before the work it is queued behind, and
-            // calibration errs long, never short.
-            long took = System.nanoTime() - start;
-            assertTrue(took >= work.toNanos() / 2, "the signal landed " + took + " ns after queueing 200 ms of work");
-            assertEquals(1, line.word(Slot.S0));
-        }
-        long deadline = System.nanoTime() + LANDS_WITHIN_NANOS;
-        // The workload's own queue goes: at most as many live as before it was opened.
-        while (FakeMetal.RUNTIME.fakeObjcLive("FakeMTLCommandQueue") > queuesBefore) {
-            assertTrue(System.nanoTime() - deadline < 0, "closing the workload did not release its queue");
-            Thread.onSpinWait();
-        }
-        assertEquals(violations, FakeMetal.METAL.fakeMetalViolations(), FakeMetal.violations());
-    }
-
-    /**
-     * The live count of {@code className} once it stopped moving: earlier tests' command buffers
-     * complete on the fake queue's thread after those tests ended, and release the events their
-     * commands retained then (seen: a count read at a test's start one lower a moment later). It
-     * stands still for 20 ms in a row, within 20 s at most (a liveness bound, not a timing).
-     */
-    static long settledLive(String className) {
-        long deadline = System.nanoTime() + LANDS_WITHIN_NANOS;
-        long seen = FakeMetal.RUNTIME.fakeObjcLive(className);
-        for (int still = 0; still < 10 && System.nanoTime() - deadline < 0; ) {
-            java.util.concurrent.locks.LockSupport.parkNanos(2_000_000);
-            long now = FakeMetal.RUNTIME.fakeObjcLive(className);
-            still = now == seen ? still + 1 : 0;
-            seen = now;
-        }
-        return seen;
-    }
-
-    /** Waits (up to 20 s: a liveness bound, not a timing) until {@code count} is at most {@code bound}. */
-    static void awaitAtMost(String what, java.util.function.LongSupplier count, long bound) {
-        long deadline = System.nanoTime() + LANDS_WITHIN_NANOS;
-        while (count.getAsLong() > bound) {
-            assertTrue(System.nanoTime() - deadline < 0, what + ": " + count.getAsLong() + ", expected at most " + bound);
-            Thread.onSpinWait();
-        }
-    }
-
-    @Test
-    @SuppressWarnings("unchecked") // the metal provider's workload is on MetalQueues
-    void metalsOwnWaitsEachReturnOnlyOnceTheirWorkIsDoneAndReleaseWhatTheyMade() {
-        // Command buffers first: theirs are the releases of events that come late.
-        long buffersBefore = settledLive("FakeMTLCommandBuffer");
-        long eventsBefore = settledLive("FakeMTLSharedEvent");
-        long heapBlocksBefore = FakeMetal.RUNTIME.fakeObjcHeapBlocks();
-        long violations = FakeMetal.METAL.fakeMetalViolations();
-        BenchWorkload<?> offered = new MetalBenchProvider().open(new MetalProvider());
-        try (BenchWorkload<MetalQueue> workload = (BenchWorkload<MetalQueue>) offered;
-             Line<MetalQueue> line = workload.openLine()) {
-            List<BenchWorkload.NativeWait> waits = workload.nativeWaits();
-            assertEquals(List.of("cb-wait", "event-poll", "cb-handler"),
-                    waits.stream().map(BenchWorkload.NativeWait::name).toList());
-            assertTrue(waits.get(0).how().contains("waitUntilCompleted"), waits.get(0).how());
-            assertTrue(waits.get(1).how().contains("signaledValue"), waits.get(1).how());
-            assertTrue(waits.get(2).how().contains("addCompletedHandler:"), waits.get(2).how());
-            assertEquals(eventsBefore + 1, FakeMetal.RUNTIME.fakeObjcLive("FakeMTLSharedEvent"), "the private event");
-            long target = 0;
-            for (BenchWorkload.NativeWait wait : waits) {
-                long copies = FakeMetal.RUNTIME.fakeObjcBlockCopies();
-                // Work, then a line's store behind it, then the wait's own work: a wait that
-                // returned before its own work was done could find the store not landed yet.
-                long start = System.nanoTime();
-                workload.enqueue(Duration.ofMillis(150));
-                Ticket before = line.signal(workload.stream(), Slot.S0);
-                target = before.target();
-                wait.queue(Duration.ofMillis(1));
-                wait.await();
-                long took = System.nanoTime() - start;
-                assertTrue(before.isDone(), wait.name() + " returned before the work queued ahead of its own was done");
-                assertTrue(took >= Duration.ofMillis(75).toNanos(), wait.name() + " returned after " + took + " ns");
-                // A block is copied only by the wait that passes one, once per command buffer.
-                assertEquals(copies + (wait.name().equals("cb-handler") ? 1 : 0),
-                        FakeMetal.RUNTIME.fakeObjcBlockCopies(), wait.name() + ": Block_copy calls");
-            }
-            assertEquals(target, line.word(Slot.S0));
-            assertEquals(0, MetalBaselines.CompletedHandler.pending(), "futures left waiting for a handler");
-        }
-        // The handler's heap copy is released right after the handler ran; command buffers once
-        // completed; the event when the workload closes.
-        awaitAtMost("live heap blocks", FakeMetal.RUNTIME::fakeObjcHeapBlocks, heapBlocksBefore);
-        awaitAtMost("live command buffers", () -> FakeMetal.RUNTIME.fakeObjcLive("FakeMTLCommandBuffer"), buffersBefore);
-        assertEquals(eventsBefore, FakeMetal.RUNTIME.fakeObjcLive("FakeMTLSharedEvent"), "the private event released");
-        assertEquals(violations, FakeMetal.METAL.fakeMetalViolations(), FakeMetal.violations());
-        // The queue's thread, which ran the handler attached to the JVM, ended with the queue; JNA
-        // detaches a thread it attached when the native thread ends.
-        awaitAtMost("JVM threads attached for completed handlers", () -> Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.getName().equals("metal-completed-handler")).count(), 0);
-    }
-
-    @Test
-    @SuppressWarnings("unchecked") // the metal provider's workload is on MetalQueues
-    void metalsOwnWaitsReportAFailedCommandBufferInsteadOfWaitingForever() {
-        // Lines other tests leaked on purpose keep their pages' deallocators: count from here.
-        long heapBlocks = FakeMetal.RUNTIME.fakeObjcHeapBlocks();
-        BenchWorkload<?> offered = new MetalBenchProvider().open(new MetalProvider());
-        try (BenchWorkload<MetalQueue> workload = (BenchWorkload<MetalQueue>) offered;
-             MetalBaselines.SharedEventWaiter event = new MetalBaselines.SharedEventWaiter(workload.stream())) {
-            List<BenchWorkload.NativeWait> waits = workload.nativeWaits();
-            FakeMetal.METAL.fakeMetalFailCommandBuffers(0, 1);
-            // waitUntilCompleted and the completed handler: the command buffer's NSError.
-            for (BenchWorkload.NativeWait wait : List.of(waits.get(0), waits.get(2))) {
-                GpuException failed = assertThrows(GpuException.class, () -> {
-                    wait.queue(Duration.ofMillis(1));
-                    wait.await();
-                }, wait.name());
-                assertTrue(failed.getMessage().contains("the device failed"), wait.name() + ": " + failed.getMessage());
-                assertEquals(1, failed.status(), wait.name() + ": MTLCommandBufferErrorInternal, from the NSError");
-            }
-            // A failed command buffer signals nothing: the poll gives up at its bound (here short).
-            long never = event.enqueueBusyAndSignal((MetalBackend) workload.backend(), workload.stream(), 1_000);
-            GpuException gaveUp = assertThrows(GpuException.class, () -> event.poll(never, Duration.ofMillis(200)));
-            assertEquals(GpuException.Kind.TIMED_OUT, gaveUp.kind(), gaveUp.toString());
-        } finally {
-            FakeMetal.METAL.fakeMetalFailCommandBuffers(0, 0);
-        }
-        assertEquals(0, MetalBaselines.CompletedHandler.pending(), "futures left waiting for a handler");
-        awaitAtMost("live heap blocks", FakeMetal.RUNTIME::fakeObjcHeapBlocks, heapBlocks);
-    }
-
-    /** Commits on {@code queue} a command buffer that encodes {@code sel} of {@code event} at {@code value}. */
-    static void commitEventCommand(MetalQueue queue, Sel sel, long event, long value) {
-        try (Pool pool = Pool.push()) {
-            long commands = Msg.word(queue.handle(), Sel.COMMAND_BUFFER);
-            Msg.send(commands, sel, event, value);
-            Msg.send(commands, Sel.COMMIT);
-        }
-    }
-
-    @Test
-    void aHandlerWaitThatGivesUpLeavesNoFutureBehind() {
-        long heapBlocks = FakeMetal.RUNTIME.fakeObjcHeapBlocks();
-        MetalQueue queue = metal.createQueue();
-        MetalQueue opener = metal.createQueue();
-        long gate = Msg.word(Msg.word(queue.handle(), Sel.DEVICE), Sel.NEW_SHARED_EVENT);
-        try {
-            // The queue holds at a device-side wait until the test opens it: the handler cannot
-            // run before the waiter gives up, however the threads are scheduled.
-            commitEventCommand(queue, Sel.ENCODE_WAIT_FOR_EVENT_VALUE, gate, 1);
-            java.util.concurrent.CompletableFuture<Void> done = MetalBaselines.CompletedHandler.enqueueBusy(metal, queue, 1_000);
-            GpuException gaveUp = assertThrows(GpuException.class,
-                    () -> MetalBaselines.CompletedHandler.await(done, Duration.ofMillis(10)));
-            assertEquals(GpuException.Kind.TIMED_OUT, gaveUp.kind(), gaveUp.toString());
-            assertEquals(0, MetalBaselines.CompletedHandler.pending(), "the given-up future is still kept");
-            commitEventCommand(opener, Sel.ENCODE_SIGNAL_EVENT_VALUE, gate, 1);
-            // The handler still runs once the work is done, finds nothing to complete, and its copy goes.
-            awaitAtMost("live heap blocks", FakeMetal.RUNTIME::fakeObjcHeapBlocks, heapBlocks);
-            assertFalse(done.isDone(), "a future given up on was completed after all");
-        } finally {
-            metal.destroyQueue(opener);
-            metal.destroyQueue(queue);
-            ObjC.objc_release(gate);
-        }
-    }
-
-    @Test
-    void aCommandBufferMetalWillNotMakeLeavesNoFutureWaitingForAHandler() {
-        MetalQueue queue = metal.createQueue();
-        long copies = FakeMetal.RUNTIME.fakeObjcBlockCopies();
-        try {
-            FakeMetal.METAL.fakeMetalFailNext("commandBuffer", 1);
-            GpuException refused = assertThrows(GpuException.class,
-                    () -> MetalBaselines.CompletedHandler.enqueueBusy(metal, queue, 1_000));
-            assertTrue(refused.getMessage().contains("commandBuffer] returned nil"), refused.getMessage());
-        } finally {
-            metal.destroyQueue(queue);
-        }
-        assertEquals(0, MetalBaselines.CompletedHandler.pending(), "a future left for a handler that never comes");
-        assertEquals(copies, FakeMetal.RUNTIME.fakeObjcBlockCopies(), "no block was handed to Metal");
     }
 
     @Test

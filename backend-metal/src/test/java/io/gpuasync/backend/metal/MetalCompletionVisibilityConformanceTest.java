@@ -1,5 +1,7 @@
 package io.gpuasync.backend.metal;
 
+import io.gpuasync.backend.metal.fake.FakeMetal;
+
 /**
  * The conformance suite with command buffers out of order and every kernel's stores visible to
  * the CPU only when their command buffer completes, not at a shared event's signal: Apple's one

@@ -1,5 +1,6 @@
 package io.gpuasync.backend.metal;
 
+import io.gpuasync.backend.metal.fake.FakeMetal;
 import io.gpuasync.bench.spi.BusyWork;
 
 import io.gpuasync.api.Line;

@@ -1,5 +1,7 @@
 package io.gpuasync.backend.metal;
 
+import io.gpuasync.backend.metal.fake.FakeMetal;
+
 /**
  * The conformance suite with command buffers out of order and each kernel's store visible only
  * when its command buffer completes, the latest Metal's coherency rules allow: what settling

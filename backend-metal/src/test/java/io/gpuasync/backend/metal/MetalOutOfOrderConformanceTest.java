@@ -1,5 +1,7 @@
 package io.gpuasync.backend.metal;
 
+import io.gpuasync.backend.metal.fake.FakeMetal;
+
 /**
  * The conformance suite with the command buffers of a queue running concurrently, so that only
  * event signals and waits order them, as Metal allows: a store without its event fence lands

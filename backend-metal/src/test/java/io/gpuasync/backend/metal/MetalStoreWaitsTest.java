@@ -2,6 +2,7 @@ package io.gpuasync.backend.metal;
 
 import io.gpuasync.api.Line;
 import io.gpuasync.api.Ticket;
+import io.gpuasync.backend.metal.fake.FakeMetal;
 import io.gpuasync.backend.metal.internal.Msg;
 import io.gpuasync.backend.metal.internal.ObjC;
 import io.gpuasync.backend.metal.internal.Sel;
@@ -77,7 +78,7 @@ class MetalStoreWaitsTest {
 
     /** Holds {@code held} at a device-side wait until {@link #open}: its stores cannot land before. */
     private void hold(MetalQueue held) {
-        MetalBackendTest.commitEventCommand(held, Sel.ENCODE_WAIT_FOR_EVENT_VALUE, gate, ++gateValue);
+        FakeMetal.commitWait(held, gate, ++gateValue);
     }
 
     /** Lets every queue held so far run on. */
@@ -87,7 +88,7 @@ class MetalStoreWaitsTest {
 
     /** Lets the queues held up to the {@code value}-th {@link #hold} run on; those held after stay. */
     private void openTo(long value) {
-        MetalBackendTest.commitEventCommand(opener, Sel.ENCODE_SIGNAL_EVENT_VALUE, gate, value);
+        FakeMetal.commitSignal(opener, gate, value);
     }
 
     private static long tokenOf(Line<MetalQueue> line, Ticket ticket) {
@@ -270,14 +271,14 @@ class MetalStoreWaitsTest {
     @Test
     void eachQueuesStoreEventIsReleasedWithItsLine() {
         String events = "FakeMTLSharedEvent";
-        long before = MetalBackendTest.settledLive(events);
+        long before = FakeMetal.settledLive(events);
         Line<MetalQueue> line = metal.openLine();
         line.signal(queue, Slot.S0);
         line.signal(other, Slot.S1);
         awaitLanded(line.signal(queue, Slot.S2));
         line.close();
         assertEquals(Line.State.CLOSED, line.state());
-        MetalBackendTest.awaitAtMost("live shared events", () -> FakeMetal.RUNTIME.fakeObjcLive(events), before);
+        FakeMetal.awaitAtMost("live shared events", () -> FakeMetal.RUNTIME.fakeObjcLive(events), before);
     }
 
     /**

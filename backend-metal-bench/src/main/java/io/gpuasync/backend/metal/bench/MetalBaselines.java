@@ -1,9 +1,12 @@
-package io.gpuasync.backend.metal;
+package io.gpuasync.backend.metal.bench;
 
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
 import io.gpuasync.api.GpuException;
+import io.gpuasync.backend.metal.MetalBackend;
+import io.gpuasync.backend.metal.MetalQueue;
 import io.gpuasync.backend.metal.internal.Block;
+import io.gpuasync.backend.metal.internal.MetalInternals;
 import io.gpuasync.backend.metal.internal.Msg;
 import io.gpuasync.backend.metal.internal.ObjC;
 import io.gpuasync.backend.metal.internal.Pool;
@@ -23,7 +26,7 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * What Metal users wait with today, for benchmarks beside a line: {@code waitUntilCompleted} on
- * a command buffer ({@link MetalBackend#runBusy}); an {@code MTLSharedEvent} signalled behind
+ * a command buffer ({@link MetalInternals#runBusy}); an {@code MTLSharedEvent} signalled behind
  * the work, waited for by polling {@code signaledValue} or by {@code
  * waitUntilSignaledValue:timeoutMS:} ({@link SharedEventWaiter}); and {@code
  * addCompletedHandler:} with an Objective-C block that completes a future ({@link
@@ -32,6 +35,7 @@ import java.util.concurrent.TimeoutException;
 final class MetalBaselines implements Baselines {
     private static final long STATUS_ERROR = 5;
     private static final Duration OWN_WAIT_BOUND = Duration.ofSeconds(30);
+    private static final MetalInternals INTERNALS = MetalInternals.get();
 
     private final SharedEventWaiter event;
     private final List<BenchWorkload.NativeWait> waits;
@@ -42,7 +46,7 @@ final class MetalBaselines implements Baselines {
         waits = List.of(
                 BenchWorkload.NativeWait.of("cb-wait", "commit the work's command buffer, then [commandBuffer waitUntilCompleted] "
                         + "(the thread blocks inside Metal) and read its status",
-                        duration -> metal.runBusy(queue, work.iterationsFor(duration))),
+                        duration -> INTERNALS.runBusy(metal, queue, work.iterationsFor(duration))),
                 BenchWorkload.NativeWait.of("event-poll", "the work's command buffer signals a private MTLSharedEvent after the "
                         + "kernel (encodeSignalEvent:value:); busy poll of [event signaledValue], one objc_msgSend "
                         + "per look, no sleep",
@@ -84,7 +88,7 @@ final class MetalBaselines implements Baselines {
                 event = Msg.word(Msg.word(queue.handle(), Sel.DEVICE), Sel.NEW_SHARED_EVENT);
             }
             if (event == 0) {
-                throw MetalStatus.nil("newSharedEvent").toGpuException("making a shared event");
+                throw INTERNALS.nil("newSharedEvent").toGpuException("making a shared event");
             }
         }
 
@@ -93,7 +97,7 @@ final class MetalBaselines implements Baselines {
             try (Pool pool = Pool.push()) {
                 long commands = Msg.word(queue.handle(), Sel.COMMAND_BUFFER);
                 if (commands == 0) {
-                    throw MetalStatus.nil("-[" + queue + " commandBuffer]");
+                    throw INTERNALS.nil("-[" + queue + " commandBuffer]");
                 }
                 Msg.send(commands, Sel.ENCODE_SIGNAL_EVENT_VALUE, event, ++signalled);
                 Msg.send(commands, Sel.COMMIT);
@@ -109,7 +113,7 @@ final class MetalBaselines implements Baselines {
          */
         public long enqueueBusyAndSignal(MetalBackend backend, MetalQueue queue, long iterations) {
             long value = signalled + 1;
-            backend.enqueueBusy(queue, iterations,
+            INTERNALS.enqueueBusy(backend, queue, iterations,
                     commands -> Msg.send(commands, Sel.ENCODE_SIGNAL_EVENT_VALUE, event, value),
                     "queueing busy work that signals a shared event");
             signalled = value;
@@ -192,7 +196,8 @@ final class MetalBaselines implements Baselines {
             // copies the block (Block_copy) before addCompletedHandler: returns.
             try (Memory literal = handler.literal(token)) {
                 long address = Pointer.nativeValue(literal);
-                backend.enqueueBusy(queue, iterations, commands -> Msg.send(commands, Sel.ADD_COMPLETED_HANDLER, address),
+                INTERNALS.enqueueBusy(backend, queue, iterations,
+                        commands -> Msg.send(commands, Sel.ADD_COMPLETED_HANDLER, address),
                         "queueing busy work with a completed handler");
             } catch (RuntimeException e) {
                 PENDING.take(token);
@@ -234,14 +239,14 @@ final class MetalBaselines implements Baselines {
         private static void completed(long blockAddress, long commandBuffer) {
             CompletableFuture<Void> done = PENDING.take(Block.captured(blockAddress));
             if (done == null) {
-                MetalStatus.NAMES.warn("a completed handler ran for no pending future (block " + blockAddress + ")");
+                INTERNALS.statusNames().warn("a completed handler ran for no pending future (block " + blockAddress + ")");
                 return;
             }
             try {
                 if (Msg.word(commandBuffer, Sel.STATUS) == STATUS_ERROR) {
                     try (Pool pool = Pool.push()) {
                         long error = Msg.word(commandBuffer, Sel.ERROR);
-                        GpuException failed = MetalStatus.error("the command buffer", error)
+                        GpuException failed = INTERNALS.error("the command buffer", error)
                                 .toGpuException("running busy work");
                         done.completeExceptionally(failed);
                     }

@@ -1,5 +1,8 @@
-package io.gpuasync.backend.metal;
+package io.gpuasync.backend.metal.bench;
 
+import io.gpuasync.backend.metal.MetalBackend;
+import io.gpuasync.backend.metal.MetalQueue;
+import io.gpuasync.backend.metal.internal.MetalInternals;
 import io.gpuasync.bench.spi.BenchProvider;
 import io.gpuasync.bench.spi.BenchWorkload;
 import io.gpuasync.bench.spi.BusyKernelWorkload;
@@ -27,13 +30,14 @@ public final class MetalBenchProvider implements BenchProvider {
     @Override
     public BenchWorkload<?> open(BackendProvider provider) {
         MetalBackend metal = (MetalBackend) provider.backend();
+        MetalInternals internals = MetalInternals.get();
         MetalQueue queue = metal.createQueue();
         try {
-            BusyWork work = BusyWork.calibrate(iterations -> metal.runBusy(queue, iterations));
+            BusyWork work = BusyWork.calibrate(iterations -> internals.runBusy(metal, queue, iterations));
             String description = String.format(Locale.ROOT, "a one-thread busy compute kernel on an MTLCommandQueue,"
                     + " calibrated at %.3f iterations/ns", work.iterationsPerNano());
             // Work still queued runs to its end: releasing the queue does not cancel it.
-            return new BusyKernelWorkload<>(metal, queue, work, iterations -> metal.enqueueBusy(queue, iterations),
+            return new BusyKernelWorkload<>(metal, queue, work, iterations -> internals.enqueueBusy(metal, queue, iterations),
                     description, calibrated -> new MetalBaselines(metal, queue, calibrated), () -> metal.destroyQueue(queue));
         } catch (RuntimeException e) {
             metal.destroyQueue(queue);
