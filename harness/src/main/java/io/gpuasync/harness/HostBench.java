@@ -1,5 +1,6 @@
 package io.gpuasync.harness;
 
+import io.gpuasync.api.Ticket;
 import io.gpuasync.engine.FutureHost;
 import io.gpuasync.engine.HostStats;
 import io.gpuasync.harness.HostBurst.AfterBurst;
@@ -207,7 +208,7 @@ final class HostBench {
         return contenders;
     }
 
-    private static void ranOn(FutureHost host, io.gpuasync.api.Ticket ticket, CompletableFuture<Long> ran) {
+    private static void ranOn(FutureHost host, Ticket ticket, CompletableFuture<Long> ran) {
         host.whenLanded(ticket).thenRun(() -> ran.complete(System.nanoTime()));
     }
 
