@@ -208,7 +208,7 @@ final class Bench {
         }
         // The thread's own mask back (a taskset or cpuset need not start at core 0) before the
         // many waiters: a thread starts with its creator's mask, and the waiters, streams and
-        // dispatcher made here ran on the waiter's one core (50-100 runnable, the other idle).
+        // dispatcher made here would all run on the waiter's one core.
         if (pinned[1] && !Affinity.restore(original)) {
             Affinity.pinCurrentThread(0, cores);
         }

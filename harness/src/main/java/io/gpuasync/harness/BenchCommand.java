@@ -138,14 +138,14 @@ public final class BenchCommand {
         }
         int echo = parsed.hasMatchedOption("--echo") ? (int) between("--echo", value(parsed, "--echo", ""), 1, 1_000_000) : 2000;
         int echoRate = parsed.hasMatchedOption("--echo-rate")
-                ? (int) between("--echo-rate", value(parsed, "--echo-rate", ""), 0, 1_000_000) : HostBench.DEFAULT_ECHO_RATE;
+                ? (int) between("--echo-rate", value(parsed, "--echo-rate", ""), 0, 1_000_000) : HostEcho.DEFAULT_ECHO_RATE;
         // On by default with netty: the goals hold after a burst of load as well as fresh, and
         // a run that leaves half of them out would read as meeting them all.
         if (parsed.hasMatchedOption("--burst-ms") && !hosts.contains("netty")) {
             throw new UsageException("bench", "--burst-ms goes with a --host that includes netty");
         }
         Duration burst = !hosts.contains("netty") ? Duration.ZERO : Duration.ofMillis(parsed.hasMatchedOption("--burst-ms")
-                ? between("--burst-ms", value(parsed, "--burst-ms", ""), 0, 60_000) : HostBench.DEFAULT_BURST_MILLIS);
+                ? between("--burst-ms", value(parsed, "--burst-ms", ""), 0, 60_000) : HostBurst.DEFAULT_BURST_MILLIS);
         return new HostBench.Options(hosts, work(parsed), samples(parsed), warmup(parsed), echo, echoRate,
                 file(parsed, "--json"), backend(parsed), burst);
     }

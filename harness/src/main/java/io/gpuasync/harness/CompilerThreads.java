@@ -15,8 +15,7 @@ import java.util.stream.Stream;
  * compiler's such as Graal's, {@code JVMCI CompilerThread0} or {@code JVMCI-native
  * CompilerThread0}, each cut to the 15 characters Linux keeps). The host bench leaves it out of
  * CPU per await and shows it apart: the rows run one after another, and whichever row runs while
- * C2 compiles the code of the host it measures would pay for it (what one row paid is in
- * bench/RESULTS.md).
+ * C2 compiles the code of the host it measures would pay for it.
  *
  * <p>HotSpot starts and stops compiler threads with the load; one that ended between two
  * readings takes what it ran since the first with it, so the figure is at most what compiling

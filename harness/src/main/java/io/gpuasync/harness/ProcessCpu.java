@@ -10,9 +10,8 @@ import java.lang.management.ManagementFactory;
 /**
  * The whole process's CPU time, to the nanosecond: {@code clock_gettime(CLOCK_PROCESS_CPUTIME_ID)}
  * through {@link Libc}. Not {@code OperatingSystemMXBean.getProcessCpuTime}, which on Linux
- * counts clock ticks ({@code times(2)}): it moves in steps of 10 ms, so a row of 500 samples
- * could be 40 us per await off, and the host bench's 40-sample test read a negative CPU once
- * the JIT compiler's (counted in nanoseconds) was taken off. Where the C library lacks the
+ * counts clock ticks ({@code times(2)}): too coarse for a row's CPU per await, and less the JIT
+ * compiler's CPU (counted in nanoseconds) it can come out negative. Where the C library lacks the
  * call, the MXBean's figure, ticks and all.
  */
 final class ProcessCpu {

@@ -34,17 +34,17 @@ import java.util.concurrent.CountDownLatch;
  */
 final class WaitersBench {
     static final int LINES = 16;
-    // Each waiter's own count, whatever the total: --samples 2000 gave 256 waiters 8 waits each,
-    // 2 of them warm-up, so the row measured little more than the start, before the lines'
-    // estimators had seen their queues 16 deep.
+    // Each waiter's own count, whatever the total: a total shared among many waiters leaves each
+    // a few waits, and the row would measure the start, before the lines' estimators saw their
+    // queues deep.
     static final int MIN_AWAITS_PER_WAITER = 40;
     static final int MIN_WARMUP_PER_WAITER = 10;
 
     /**
      * One way at one count. {@code deviceCores} is the simulated device's CPU over the run, in
      * cores: its streams' threads time their work with timed sleeps, each of which costs the host
-     * CPU (bench/RESULTS.md has what it cost on the machines measured), so at 16 busy streams the
-     * device alone can take most of a small machine, which no way of waiting can give back.
+     * CPU, so at 16 busy streams the device alone can take most of a small machine, which no way
+     * of waiting can give back.
      * {@code dispatcherNanosPerAwait} is the dispatcher's part of {@code cpuNanosPerAwait}.
      * {@code busyCores} is the whole process's CPU over the run, in cores: at the machine's count
      * of cores, the waits queue for a processor, and their latency says so, not how they wait.

@@ -58,7 +58,7 @@ class BenchCommandTest {
 
     @Test
     void aBurstComesWithNettyUnlessTurnedOff() {
-        assertEquals(Duration.ofMillis(HostBench.DEFAULT_BURST_MILLIS),
+        assertEquals(Duration.ofMillis(HostBurst.DEFAULT_BURST_MILLIS),
                 BenchCommand.hostOptions(BenchCommand.parse(List.of("--host", "std,netty"))).burst());
         assertEquals(Duration.ZERO, BenchCommand.hostOptions(BenchCommand.parse(List.of("--host", "netty", "--burst-ms", "0"))).burst());
         assertEquals(Duration.ofMillis(250), BenchCommand.hostOptions(BenchCommand.parse(List.of("--host=netty", "--burst-ms=250")))

@@ -1,28 +1,44 @@
 package io.gpuasync.harness;
 
+import io.gpuasync.harness.HostBurst.AfterBurst;
+import io.gpuasync.harness.HostBurst.BurstRow;
+import io.gpuasync.harness.HostBurst.Lateness;
+import io.gpuasync.harness.HostEcho.Echo;
+import io.gpuasync.harness.HostEcho.Echoes;
+import io.gpuasync.harness.HostRows.Row;
+import io.gpuasync.host.netty.NettyReactor;
+import io.gpuasync.host.std.Reactor;
 import io.gpuasync.host.uring.Uring;
+import io.gpuasync.host.uring.UringReactor;
 import io.gpuasync.spi.Backends;
+import io.netty.channel.IoEventLoop;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.uring.IoUring;
+import io.netty.channel.uring.IoUringIoHandler;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** {@code gar bench --host}: the hosts side by side, on the simulation and on a backend's workload. */
+/**
+ * {@code gar bench --host}'s parts without running the bench: its options, its contenders, one
+ * row's accounting and the results' JSON. The whole run is {@link HostBenchRunTest}'s.
+ */
 class HostBenchTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -41,111 +57,23 @@ class HostBenchTest {
         }
     }
 
-    @Test
-    void everyHostAndPeerIsMeasuredInOneRun(@TempDir Path dir) throws Exception {
-        assumeTrue(Uring.isAvailable() && IoUring.isAvailable(), "io_uring unavailable here");
-        Path json = dir.resolve("hosts.json");
-        // Work of 3 ms: longer than the most a host's learned timer lateness may say (TimerLateness's
-        // 1 ms cap), so once the estimator predicts, the io_uring host arms a timer for each wait
-        // however loaded the machine; with 50 us the lateness learned under load covered every
-        // deadline and the host rightly spun through them all.
-        assertEquals(0, gar("bench", "--host", "std,uring,netty", "--work-us", "3000", "--samples", "30", "--warmup", "5",
-                "--echo", "50", "--burst-ms", "50", "--json", json.toString()), err.toString(StandardCharsets.UTF_8));
-        Map<String, Object> written = JsonText.read(Files.readString(json));
-        List<Map<String, Object>> rows = BenchTest.list(written, "rows");
-        for (String row : new String[] {"busy-poll", "schedule", "std+execute", "std", "uring", "netty"}) {
-            Map<String, Object> r = BenchTest.row(rows, "row", row);
-            assertTrue(BenchTest.number(r, "p50_ns") > 0 && BenchTest.number(r, "p99_ns") >= BenchTest.number(r, "p50_ns"), row);
-            assertTrue(r.get("timers_per_await") instanceof Number, r.toString());
-        }
-        assertTrue(((Number) BenchTest.row(rows, "row", "uring").get("timers_per_await")).doubleValue() > 0,
-                "the io_uring host slept on its timeout:\n" + written);
-        List<Map<String, Object>> echoes = BenchTest.list(written, "echo");
-        for (String echo : new String[] {"none", "device only", "netty", "std+execute"}) {
-            BenchTest.row(echoes, "gpu_waits", echo);
-        }
-        assertEquals(50L, BenchTest.number(BenchTest.row(echoes, "gpu_waits", "none"), "round_trips"), written.toString());
-        assertEquals(10_000L, BenchTest.number(written, "echo_rate_per_s"));
-        @SuppressWarnings("unchecked")
-        Map<String, Object> noise = (Map<String, Object>) written.get("echo_alone_noise");
-        assertTrue(noise != null && noise.get("odd_rounds_p50_ns") instanceof Number, written.toString());
-        assertFalse(echoes.stream().anyMatch(e -> e.get("gpu_waits").toString().startsWith("none, ")),
-                "the noise is no condition of its own:\n" + written);
-        assertTrue(written.get("after_burst") instanceof Map, "with netty, the rows after a burst:\n" + written);
-        String table = out.toString(StandardCharsets.UTF_8);
-        assertTrue(table.contains("goals:"), table);
-        assertTrue(table.contains("GPU waits fed at 10000/s, 20 us of work each; the conditions alternate in 10 rounds"), table);
-        assertTrue(table.contains("the echo alone, odd rounds against even: p50 "), table);
+    private static HostBench.Options options(String... args) {
+        return BenchCommand.hostOptions(BenchCommand.parse(List.of(args)));
     }
 
     @Test
-    @SuppressWarnings("unchecked")
-    void nettyIsMeasuredAgainAfterABurstOfLoad(@TempDir Path dir) throws Exception {
-        assumeTrue(IoUring.isAvailable(), "Netty's io_uring transport unavailable here");
-        Path json = dir.resolve("burst.json");
-        assertEquals(0, gar("bench", "--host", "netty", "--samples", "40", "--warmup", "10", "--echo", "20", "--burst-ms", "150",
-                "--json", json.toString()), err.toString(StandardCharsets.UTF_8));
-        Map<String, Object> written = JsonText.read(Files.readString(json));
-        Map<String, Object> burst = (Map<String, Object>) written.get("after_burst");
-        assertNotNull(burst, written.toString());
-        assertEquals(150L, BenchTest.number(burst, "burst_ms"));
-        assertEquals(Runtime.getRuntime().availableProcessors(), BenchTest.number(burst, "processors"));
-        assertEquals(2 * Runtime.getRuntime().availableProcessors(), BenchTest.number(burst, "busy_threads"),
-                "twice as many spinning threads as processors: " + burst);
-        // Three bursts of 150 ms ran within the phase: a lower bound, which no load can break.
-        assertTrue(((Number) burst.get("seconds")).doubleValue() >= 0.45, burst.toString());
-        List<Map<String, Object>> rows = BenchTest.list(burst, "rows");
-        assertEquals(List.of("busy-poll", "std+execute", "netty"), rows.stream().map(r -> r.get("row")).toList());
-        for (Map<String, Object> r : rows) {
-            assertTrue(BenchTest.number(r, "p50_ns") > 0 && BenchTest.number(r, "p99_ns") >= BenchTest.number(r, "p50_ns"),
-                    r.toString());
-            assertEquals(40L, BenchTest.number(r, "samples"), r.toString());
-            assertTrue(BenchTest.number(r, "cpu_ns_per_await") > 0, r.toString());
-            // The JIT compiler's part, left out of CPU per await, where Linux tells it.
-            assertTrue(!Files.isDirectory(Path.of("/proc/self/task")) || BenchTest.number(r, "jit_ns_per_await") >= 0,
-                    r.toString());
-        }
-        String table = out.toString(StandardCharsets.UTF_8);
-        assertTrue(table.contains("waits served during the bursts: " + String.join(", ", rows.stream()
-                .map(r -> r.get("row") + " " + BenchTest.number(r, "burst_waits")).toList())), "the JSON's counts are the table's:\n"
-                + table + "\n" + burst);
-        Map<String, Object> lateness = (Map<String, Object>) burst.get("timer_lateness");
-        assertEquals(Set.of("std", "netty"), lateness.keySet(), burst.toString());
-        List<String> printed = new java.util.ArrayList<>();
-        for (String host : List.of("std", "netty")) {
-            Map<String, Object> learned = (Map<String, Object>) lateness.get(host);
-            printed.add(String.format(java.util.Locale.ROOT, "%s %.1f / %.1f / %.1f us", host,
-                    BenchTest.number(learned, "before_ns") / 1e3, BenchTest.number(learned, "burst_end_ns") / 1e3,
-                    BenchTest.number(learned, "after_ns") / 1e3));
-        }
-        assertTrue(table.contains("timer lateness learned, before the burst / at its end / after the samples: "
-                + String.join(", ", printed)), "the JSON's lateness is the table's:\n" + table + "\n" + lateness);
-        assertTrue(table.contains("while the row served one wait after another on its line; then 40 samples on that line"),
-                table);
-        assertTrue(Pattern.compile("netty p50 <= 1.5x busy poll's after a burst: [0-9.]+x  (met|NOT met)").matcher(table).find(),
-                table);
-        assertTrue(Pattern.compile("netty CPU/await <= std\\+execute's after a burst: [0-9.]+ us vs [0-9.]+ us  (met|NOT met)")
-                .matcher(table).find(), table);
-    }
-
-    @Test
-    void theHostsRunOnABackendsBenchWorkload(@TempDir Path dir) throws Exception {
-        assumeTrue(Uring.isAvailable() && IoUring.isAvailable(), "io_uring unavailable here");
-        assumeTrue(System.getProperty("gar.cuda.library", "").contains("fake-cuda"), "the build's fake libcuda.so.1");
-        Path json = dir.resolve("hosts-cuda.json");
-        assertEquals(0, gar("bench", "--host", "std,uring,netty", "--backend", "cuda", "--work-us", "50", "--samples", "20",
-                "--warmup", "5", "--echo", "30", "--burst-ms", "50", "--json", json.toString()), err.toString(StandardCharsets.UTF_8));
-        String table = out.toString(StandardCharsets.UTF_8);
-        assertTrue(table.contains("backend cuda (a calibrated cuMemsetD32Async of up to 256 MiB"), table);
-        assertTrue(table.contains("landed: from releasing the work from its gate"), table);
-        Map<String, Object> written = JsonText.read(Files.readString(json));
-        assertEquals("cuda", written.get("backend"));
-        for (String row : new String[] {"busy-poll", "schedule", "std+execute", "std", "uring", "netty"}) {
-            BenchTest.row(BenchTest.list(written, "rows"), "row", row);
-        }
-        for (String echo : new String[] {"none", "netty", "std+execute"}) {
-            BenchTest.row(BenchTest.list(written, "echo"), "gpu_waits", echo);
-        }
+    void theHostsKeepTheOrderAskedForAndTheEchoAndBurstTheirDefaults() {
+        HostBench.Options netty = options("--host", "netty|uring,std,netty");
+        assertEquals(List.of("netty", "uring", "std"), List.copyOf(netty.hosts()));
+        assertEquals(2000, netty.echoRequests());
+        assertEquals(HostEcho.DEFAULT_ECHO_RATE, netty.echoRate());
+        assertEquals(Duration.ofMillis(HostBurst.DEFAULT_BURST_MILLIS), netty.burst());
+        assertEquals("sim", netty.backend());
+        assertNull(netty.json());
+        HostBench.Options std = options("--host", "std", "--echo-rate", "0", "--work-us", "50");
+        assertEquals(0, std.echoRate());
+        assertEquals(Duration.ofNanos(50_000), std.work());
+        assertEquals(Duration.ZERO, std.burst(), "without netty there is no row to measure after a burst");
     }
 
     @Test
@@ -173,5 +101,122 @@ class HostBenchTest {
         assertEquals(2, gar("bench", "--host", "netty", "--echo-rate", "-1"));
         assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("gar bench: --echo-rate must be between 0 and 1000000, got -1"),
                 err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void everyContenderIsOneRowWithItsOwnDescriptionAndTheHostWhoseLatenessItShows() {
+        assumeTrue(Uring.isAvailable() && IoUring.isAvailable(), "io_uring unavailable here");
+        MultiThreadIoEventLoopGroup group = new MultiThreadIoEventLoopGroup(1, IoUringIoHandler.newFactory());
+        try (Reactor reactor = Reactor.start(); UringReactor uring = UringReactor.start()) {
+            IoEventLoop loop = (IoEventLoop) group.next();
+            List<Contender> all = HostBench.contenders(new LinkedHashSet<>(List.of("netty", "uring", "std")), loop, reactor,
+                    NettyReactor.viaHost(loop, reactor), uring, NettyReactor.on(loop));
+            assertEquals(List.of("busy-poll", "schedule", "std+execute", "std", "uring", "netty"),
+                    all.stream().map(Contender::name).toList(), "the peers first, then the hosts in the report's order");
+            assertEquals(all.size(), all.stream().map(Contender::how).distinct().count(), "each row says how it waits");
+            Map<String, String> learned = new LinkedHashMap<>();
+            for (Contender c : all) {
+                if (c.learned() != null) {
+                    learned.put(c.name(), c.learned().host());
+                }
+            }
+            assertEquals(Map.of("std+execute", "std", "uring", "uring", "netty", "netty"), learned);
+            assertTrue(all.stream().map(Contender::name).toList().containsAll(HostBurst.ROWS),
+                    "with netty, every row measured after a burst is a contender");
+            List<Contender> stdOnly = HostBench.contenders(Set.of("std"), loop, reactor, NettyReactor.viaHost(loop, reactor),
+                    null, null);
+            assertEquals(List.of("busy-poll", "schedule", "std+execute", "std"), stdOnly.stream().map(Contender::name).toList());
+        } finally {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
+    }
+
+    @Test
+    void aRowCountsOnlyItsMeasuredSamplesAndWhatItsContenderDidMeanwhile() {
+        Backends.Found sim = Backends.discover().stream().filter(f -> f.name().equals("sim")).findFirst().orElseThrow();
+        PrintStream progress = new PrintStream(err, true, StandardCharsets.UTF_8);
+        Bench.Opened opened = Bench.open(sim.provider(), sim.name(), "the hosts have no device work to wait for", progress);
+        AtomicLong armed = new AtomicLong();
+        try (Reactor reactor = Reactor.start(); HostDevice<?> device = new HostDevice<>(sim.name(), opened.workload())) {
+            Contender counted = new Contender("counted", "the std host, each arm counted as a timer", (ticket, ran) -> {
+                armed.incrementAndGet();
+                reactor.whenLanded(ticket).thenRun(() -> ran.complete(System.nanoTime()));
+            }, armed::get, Contender.NONE, null);
+            HostBench.Options options = new HostBench.Options(Set.of("std"), Duration.ofNanos(50_000), 20, 7, 1, 0, null,
+                    "sim", Duration.ZERO);
+            List<Row> rows = HostRows.measure(List.of(counted), options, device, progress);
+            Row row = rows.getFirst();
+            assertEquals("counted", row.name());
+            assertEquals("the std host, each arm counted as a timer", row.how());
+            assertEquals(20, row.samples());
+            assertEquals(27, armed.get(), "the warm-up's samples ran too");
+            assertEquals(1.0, row.timersPerAwait(), "only the measured samples' timers are counted: " + row);
+            assertEquals(0.0, row.pollsPerAwait());
+            assertTrue(row.p50Nanos() > 0 && row.p99Nanos() >= row.p50Nanos(), row.toString());
+        }
+    }
+
+    @Test
+    void anEchoIsSummarisedFromTheTripsTakenAndTheRateItsFeederReached() {
+        long[] trips = {5_000, 1_000, 4_000, 2_000, 3_000, 999_000, 999_000};
+        Echo fed = Echo.of("netty", trips, 5, 300, 2_000_000_000L);
+        assertEquals(new Echo("netty", 3_000, 5_000, 5, 300, 150.0), fed, "the trips not taken are no part of it");
+        assertEquals(0.0, Echo.of("none", trips, 5, 0, 0).completionsPerSecond(), "nothing fed, no rate");
+        assertEquals(5_000, trips[0], "the caller's trips are left as they were");
+    }
+
+    @Test
+    void theResultsAreFoundByName() {
+        Row busy = row("busy-poll", -1);
+        Row netty = row("netty", 10);
+        AfterBurst burst = new AfterBurst(8, 4, 1.5, List.of(new BurstRow(busy, 7), new BurstRow(netty, 9)), List.of());
+        assertEquals(List.of(busy, netty), burst.measured());
+        assertEquals(netty, burst.named("netty"));
+        assertNull(burst.named("std+execute"));
+        Echo alone = new Echo("none", 1, 2, 3, 0, 0);
+        Echoes echoes = new Echoes(List.of(alone, new Echo("netty", 1, 2, 3, 4, 5)), null, null);
+        assertEquals(alone, echoes.named("none"));
+        assertNull(echoes.named("std+execute"));
+        assertNull(Echoes.NONE.named("none"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theJsonHoldsEachResultUnderItsNameAndLeavesOutWhatCouldNotBeRead() throws Exception {
+        Row busy = row("busy-poll", -1);
+        Row netty = row("netty", 120.5);
+        Echoes echoes = new Echoes(List.of(new Echo("none", 10, 20, 30, 0, 0), new Echo("netty", 11, 21, 30, 40, 49.6)),
+                new Echo("none, odd rounds", 12, 22, 15, 0, 0), new Echo("none, even rounds", 13, 23, 15, 0, 0));
+        AfterBurst burst = new AfterBurst(8, 4, 1.234, List.of(new BurstRow(busy, 7), new BurstRow(netty, 9)),
+                List.of(new Lateness("netty", 100, 200, 300)));
+        HostBench.Options options = options("--host", "netty", "--burst-ms", "250");
+        Map<String, Object> json = JsonText.read(JsonText.write(HostBench.json(options, "backend sim", List.of(busy, netty),
+                echoes, burst)));
+        assertEquals(List.of("hosts", "backend", "device", "work_ns", "samples", "echo_rate_per_s", "machine", "date", "rows",
+                "echo", "echo_alone_noise", "after_burst"), List.copyOf(json.keySet()));
+        List<Map<String, Object>> rows = BenchTest.list(json, "rows");
+        assertEquals(List.of("busy-poll", "netty"), rows.stream().map(r -> r.get("row")).toList());
+        assertFalse(rows.getFirst().containsKey("jit_ns_per_await"), "unreadable, so absent: " + rows.getFirst());
+        assertEquals(121L, BenchTest.number(rows.get(1), "jit_ns_per_await"));
+        assertEquals(1_500L, BenchTest.number(rows.get(1), "cpu_ns_per_await"));
+        assertEquals(50L, BenchTest.number(BenchTest.row(BenchTest.list(json, "echo"), "gpu_waits", "netty"), "completions_per_s"));
+        assertEquals(13L, BenchTest.number((Map<String, Object>) json.get("echo_alone_noise"), "even_rounds_p50_ns"));
+        Map<String, Object> after = (Map<String, Object>) json.get("after_burst");
+        assertEquals(250L, BenchTest.number(after, "burst_ms"));
+        assertEquals(1.23, ((Number) after.get("seconds")).doubleValue());
+        assertEquals(List.of(7L, 9L), BenchTest.list(after, "rows").stream().map(r -> BenchTest.number(r, "burst_waits")).toList());
+        Map<String, Object> lateness = (Map<String, Object>) after.get("timer_lateness");
+        assertEquals(Set.of("netty"), lateness.keySet(), "by host: " + lateness);
+        Map<String, Object> learned = (Map<String, Object>) lateness.get("netty");
+        assertEquals(List.of(100L, 200L, 300L), List.of(BenchTest.number(learned, "before_ns"),
+                BenchTest.number(learned, "burst_end_ns"), BenchTest.number(learned, "after_ns")));
+        Map<String, Object> fresh = JsonText.read(JsonText.write(HostBench.json(options("--host", "std"), "backend sim",
+                List.of(busy), Echoes.NONE, null)));
+        assertFalse(fresh.containsKey("after_burst") || fresh.containsKey("echo_alone_noise"), fresh.toString());
+        assertEquals(List.of(), fresh.get("echo"));
+    }
+
+    private static Row row(String name, double jitNanosPerAwait) {
+        return new Row(name, "how " + name, 1_000, 2_000, 1_499.6, 0.5, 10, 3.0, jitNanosPerAwait);
     }
 }
