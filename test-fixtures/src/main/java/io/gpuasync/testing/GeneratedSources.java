@@ -26,6 +26,16 @@ public final class GeneratedSources {
     }
 
     /**
+     * The folder of {@code module}: the working directory where the build runs the module's own
+     * tests, or {@code module} under it where the tests run from the repository's root (the GPU
+     * check runs every backend's tests from there).
+     */
+    public static Path moduleFolder(String module) {
+        Path fromRoot = Path.of(module);
+        return Files.isDirectory(fromRoot.resolve("src")) ? fromRoot : Path.of("");
+    }
+
+    /**
      * Runs {@code python3 -B generator header <temporary folder>} and fails on any file that differs
      * from, is missing from or is extra to {@code committed}. Where it cannot compare (no header,
      * no {@code python3}, or a header of another version than the one the committed files record on

@@ -15,7 +15,8 @@ class CudaGeneratedSourcesTest {
     @Test
     void theCommittedBindingsAreWhatTheGeneratorMakesOfTheHeader() {
         Path header = Path.of(System.getProperty("gar.cuda.header", "/usr/local/cuda/include/cuda.h"));
-        GeneratedSources.assertRegeneratesTheSame(Path.of("src/main/bindings/generate.py"), header,
-                Path.of("src/generated/java"), false);
+        Path module = GeneratedSources.moduleFolder("backend-cuda");
+        GeneratedSources.assertRegeneratesTheSame(module.resolve("src/main/bindings/generate.py"), header,
+                module.resolve("src/generated/java"), false);
     }
 }
