@@ -43,14 +43,9 @@ class CudaBackendTest {
 
     @AfterEach
     void cleanUp() {
-        if (stream == null) {
-            return;
+        if (stream != null) {
+            CudaTests.clearAndDestroy(cuda, stream);
         }
-        if (FakeCuda.isLoaded()) {
-            FakeCuda.setSticky(0, 0);
-        }
-        Contexts.makeCurrent(0);
-        cuda.destroyStream(stream);
     }
 
     @Test

@@ -53,15 +53,8 @@ class CudaHazardsTest {
 
     @AfterEach
     void cleanUp() {
-        if (cuda == null) {
-            return;
-        }
-        if (FakeCuda.isLoaded()) {
-            FakeCuda.setSticky(0, 0);
-        }
-        Contexts.makeCurrent(0);
-        if (stream != null) {
-            cuda.destroyStream(stream);
+        if (cuda != null) {
+            CudaTests.clearAndDestroy(cuda, stream);
         }
     }
 

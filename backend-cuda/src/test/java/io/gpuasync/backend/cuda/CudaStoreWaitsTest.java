@@ -43,9 +43,7 @@ class CudaStoreWaitsTest {
     @AfterEach
     void close() {
         if (stream != null) {
-            FakeCuda.setSticky(0, 0);
-            Contexts.makeCurrent(0);
-            cuda.destroyStream(stream);
+            CudaTests.clearAndDestroy(cuda, stream);
         }
     }
 

@@ -27,6 +27,20 @@ public final class CudaTests {
     }
 
     /**
+     * A test's clean-up: clears any sticky error it left on device 0's context (on the fake), then
+     * destroys {@code stream}, if any, in that context.
+     */
+    public static void clearAndDestroy(CudaBackend cuda, CudaStream stream) {
+        if (FakeCuda.isLoaded()) {
+            FakeCuda.setSticky(0, 0);
+        }
+        Contexts.makeCurrent(0);
+        if (stream != null) {
+            cuda.destroyStream(stream);
+        }
+    }
+
+    /**
      * Skips the test on a real driver: it needs the fake's {@code switches} (failures, sticky
      * errors, counts of references and pages, attributes), which no real driver has.
      */

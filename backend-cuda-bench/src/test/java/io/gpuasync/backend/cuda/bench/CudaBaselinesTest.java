@@ -44,14 +44,9 @@ class CudaBaselinesTest {
 
     @AfterEach
     void tearDown() {
-        if (stream == null) {
-            return;
+        if (stream != null) {
+            CudaTests.clearAndDestroy(cuda, stream);
         }
-        if (FakeCuda.isLoaded()) {
-            FakeCuda.setSticky(0, 0);
-        }
-        Contexts.makeCurrent(0);
-        cuda.destroyStream(stream);
     }
 
     @Test
