@@ -16,6 +16,7 @@ import io.gpuasync.bench.spi.BenchWorkload;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -180,6 +181,7 @@ final class Bench {
         boolean failed;
         String latency;
         WaitBreakdown breakdown;
+        String warmUp;
         int cores = Runtime.getRuntime().availableProcessors();
         long[] original = Affinity.currentMask();
         boolean[] pinned = {false, false};
@@ -203,6 +205,9 @@ final class Bench {
                     : "the backend's own ways of waiting, measured after the line's plans: "
                             + own.stream().map(BenchWorkload.NativeWait::name).collect(Collectors.joining(", ")));
             Measured measured = measureAll(workload, own, options, results, err);
+            clearProgress(options, err);
+            warmUp = measured.warmUp();
+            out.println(warmUp);
             failed = measured.failed();
             breakdown = measured.breakdown();
         }
@@ -222,48 +227,110 @@ final class Bench {
             }
         }
         clearProgress(options, err);
-        int reported = report(options, machine, latency, results, many, breakdown, out, err);
+        int reported = report(options, machine, latency, results, many, breakdown, warmUp, out, err);
         return failed ? ExitStatus.FAILED : reported;
     }
 
-    /** Whether one of the backend's own ways failed (its row left out), and the default wait's breakdown. */
-    private record Measured(boolean failed, WaitBreakdown breakdown) {
+    /**
+     * Whether one of the backend's own ways failed (its row left out), the default wait's
+     * breakdown, and how the JIT was warmed up before the rows were measured.
+     */
+    private record Measured(boolean failed, WaitBreakdown breakdown, String warmUp) {
     }
+
+    // A warm-up round is quiet when the JIT compiled for less than this share of its time.
+    private static final int QUIET_SHARE = 20;
+    static final int MOST_WARM_UP_ROUNDS = 10;
 
     private static <S> Measured measureAll(BenchWorkload<S> workload, List<BenchWorkload.NativeWait> own,
                                            Options options, List<Result> results, PrintStream err) {
-        boolean failed = false;
+        boolean failed;
         int rows = PEERS.size() + own.size();
         WaitBreakdown breakdown;
+        String warmUp;
         try (Reactor reactor = Reactor.start();
              Reactor handingOff = Reactor.builder().blockingMode(BlockingMode.HAND_OFF).build()) {
-            int index = 0;
-            for (Peer peer : PEERS) {
-                index++;
-                // A fresh line per plan, so each plan's estimator starts from nothing.
-                try (Line<S> line = workload.openLine()) {
-                    Reactor waitsOn = peer.kind() == Kind.HAND_OFF ? handingOff : reactor;
-                    Way way = new LineWay<>(peer, waitsOn, workload, line, options.work());
-                    results.add(measure(way, index, rows, options, workload, err));
-                }
-            }
-            for (BenchWorkload.NativeWait wait : own) {
-                index++;
-                try {
-                    results.add(measure(new OwnWay(wait), index, rows, options, workload, err));
-                } catch (RuntimeException e) {
-                    clearProgress(options, err);
-                    err.println("gar bench: the backend's own wait '" + wait.name() + "' failed, so it has no row: " + e);
-                    failed = true;
-                }
-            }
+            warmUp = warmUp(workload, own, options, reactor, handingOff, err);
+            failed = measureEach(workload, own, options, reactor, handingOff, results, err);
             int traced = rows + 1;
             try (Line<S> line = workload.openLine()) {
                 Way standard = new LineWay<>(DEFAULT, reactor, workload, line, options.work());
                 breakdown = WaitBreakdown.trace(options, tracing -> measure(standard, traced, rows, tracing, workload, err));
             }
         }
-        return new Measured(failed, breakdown);
+        return new Measured(failed, breakdown, warmUp);
+    }
+
+    // Rounds of every way's warm-up samples, before any row is measured, until one round gives
+    // the JIT little to compile (every way's code compiled, and recompiled for the paths the
+    // other ways take): its compiler threads, busy for seconds on a small machine, would
+    // otherwise take a core from the row then measured and set that row's p99. Says how it went.
+    private static <S> String warmUp(BenchWorkload<S> workload, List<BenchWorkload.NativeWait> own, Options options,
+                                     Reactor reactor, Reactor handingOff, PrintStream err) {
+        if (options.warmup() == 0) {
+            return "JIT warm-up: none (--warmup 0)";
+        }
+        Options warming = new Options(options.backend(), options.work(), options.warmup(), 0, null, null,
+                options.progress(), options.waiters(), options.jitter(), null);
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        boolean timed = jit != null && jit.isCompilationTimeMonitoringSupported();
+        long compiledMillis = 0;
+        long roundMillis = 0;
+        int round = 0;
+        while (round < MOST_WARM_UP_ROUNDS) {
+            round++;
+            long compiledBefore = timed ? jit.getTotalCompilationTime() : 0;
+            long start = System.nanoTime();
+            measureEach(workload, own, warming, reactor, handingOff, null, err);
+            roundMillis = (System.nanoTime() - start) / 1_000_000;
+            if (!timed) {
+                return "JIT warm-up: one round of every way's warm-up before measuring (this JVM does not time its JIT)";
+            }
+            compiledMillis = jit.getTotalCompilationTime() - compiledBefore;
+            if (compiledMillis * QUIET_SHARE <= roundMillis) {
+                break;
+            }
+        }
+        return String.format(Locale.ROOT, "JIT warm-up: %d round%s of every way's warm-up before measuring; the JIT"
+                + " compiled for %d ms of the last round's %d ms", round, round == 1 ? "" : "s", compiledMillis, roundMillis);
+    }
+
+    // Measures every way once with `options`, adding each row to `results` (none kept where it
+    // is null); true if one of the backend's own ways failed.
+    private static <S> boolean measureEach(BenchWorkload<S> workload, List<BenchWorkload.NativeWait> own,
+                                           Options options, Reactor reactor, Reactor handingOff, List<Result> results,
+                                           PrintStream err) {
+        boolean failed = false;
+        int rows = PEERS.size() + own.size();
+        int index = 0;
+        for (Peer peer : PEERS) {
+            index++;
+            // A fresh line per plan, so each plan's estimator starts from nothing.
+            try (Line<S> line = workload.openLine()) {
+                Reactor waitsOn = peer.kind() == Kind.HAND_OFF ? handingOff : reactor;
+                Way way = new LineWay<>(peer, waitsOn, workload, line, options.work());
+                Result result = measure(way, index, rows, options, workload, err);
+                if (results != null) {
+                    results.add(result);
+                }
+            }
+        }
+        for (BenchWorkload.NativeWait wait : own) {
+            index++;
+            try {
+                Result result = measure(new OwnWay(wait), index, rows, options, workload, err);
+                if (results != null) {
+                    results.add(result);
+                }
+            } catch (RuntimeException e) {
+                if (results != null) {
+                    clearProgress(options, err);
+                    err.println("gar bench: the backend's own wait '" + wait.name() + "' failed, so it has no row: " + e);
+                    failed = true;
+                }
+            }
+        }
+        return failed;
     }
 
     /** One row's way of waiting, as the sample loop drives it. */
@@ -545,7 +612,8 @@ final class Bench {
 
     /** The table, the JSON and the chart, as asked for; {@code latency} says what the latency columns time. */
     static int report(Options options, String machine, String latency, List<Result> results,
-                      List<WaitersBench.Row> many, WaitBreakdown breakdown, PrintStream out, PrintStream err) {
+                      List<WaitersBench.Row> many, WaitBreakdown breakdown, String warmUp, PrintStream out,
+                      PrintStream err) {
         printTable(options, machine, latency, results, out);
         if (breakdown != null) {
             breakdown.print(results.stream().filter(r -> r.plan().equals("timed-sleep")).findFirst().orElse(null), out);
@@ -555,7 +623,7 @@ final class Bench {
         }
         if (options.json() != null) {
             try {
-                Files.writeString(options.json(), JsonText.write(json(options, machine, results, many, breakdown)));
+                Files.writeString(options.json(), JsonText.write(json(options, machine, results, many, breakdown, warmUp)));
                 out.println("wrote " + options.json());
             } catch (IOException e) {
                 err.println("gar bench: cannot write " + options.json() + ": " + e.getMessage());
@@ -601,7 +669,8 @@ final class Bench {
         out.println("  wait for different times. bytes/await: what the waiting thread allocated per await (line plans leave");
         out.println("  out the 24-byte Ticket each signal returns; the backend's own include what queueing them allocates).");
         out.println("p50/spin, CPU/spin: this row's p50 and waiting CPU divided by the spin row's (below 1x: less than spin).");
-        out.println("Warm-up samples are excluded from every figure, the estimator's counts included.");
+        out.println("Warm-up samples are excluded from every figure, the estimator's counts included; before any row, every");
+        out.println("  way's warm-up ran in rounds until one left the JIT little to compile (the JIT warm-up line above).");
         for (Result r : results) {
             out.printf("  %-11s %s%s%s%n", r.plan(), r.backendOwn() ? options.backend() + "'s own: " : "", r.how(),
                     r.estimator().isEmpty() ? "" : "; estimator: " + r.estimator());
@@ -610,12 +679,13 @@ final class Bench {
 
     /** The figures as a JSON tree: the field names {@code gpu/check.sh}'s results table reads. */
     static Map<String, Object> json(Options options, String machine, List<Result> results, List<WaitersBench.Row> many,
-                                    WaitBreakdown breakdown) {
+                                    WaitBreakdown breakdown, String warmUp) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("backend", options.backend());
         json.put("work_ns", options.work().toNanos());
         json.put("jitter", JsonText.round(options.jitter(), 3));
         json.put("samples", options.samples());
+        json.put("jit_warm_up", warmUp);
         json.put("machine", machine);
         json.put("java", Runtime.version().toString());
         json.put("date", Instant.now().toString());

@@ -67,6 +67,8 @@ class BenchTest {
         String table = out();
         Map<String, Object> written = JsonText.read(Files.readString(json));
         List<Map<String, Object>> plans = list(written, "plans");
+        assertTrue(String.valueOf(written.get("jit_warm_up")).startsWith("JIT warm-up: ")
+                && table.contains(String.valueOf(written.get("jit_warm_up"))), written.toString());
         for (String plan : LINE_ROWS) {
             assertTrue(table.contains("\n" + plan + " "), plan + " missing from the table:\n" + table);
             Map<String, Object> row = row(plans, "plan", plan);
@@ -188,6 +190,9 @@ class BenchTest {
         assertTrue(out().contains("waiting CPU: the waiter's CPU time over its own waiting time"), out());
         assertTrue(out().contains("p50/spin, CPU/spin:"), out());
         assertTrue(out().contains("p50/p99 wake:"), out());
+        // Rounds of warm-up ran before the first row, and the report says how many.
+        assertTrue(Pattern.compile("JIT warm-up: \\d+ rounds? of every way's warm-up before measuring").matcher(out()).find()
+                && out().indexOf("JIT warm-up") < out().indexOf("spin "), out());
         assertFalse(err().contains("\r"), "progress is for terminals only: " + err());
         // The estimator's counts cover the 40 measured samples, not the 30 warm-up ones.
         Matcher counts = Pattern.compile("default .*; (\\d+) landed after their prediction, (\\d+) before").matcher(out());
@@ -202,10 +207,12 @@ class BenchTest {
         assertEquals(0, bench("--work-us", "50", "--samples", "20", "--warmup", "5", "--jfr", jfr.toString()), err());
         List<RecordedEvent> waits = RecordingFile.readAllEvents(jfr).stream()
                 .filter(e -> e.getEventType().getName().equals("io.gpuasync.Wait")).toList();
-        // spin, default, backoff, yield and hand-off wait blockingly, 25 times each, and default once
-        // more in the pass that says where its CPU goes; a ticket that already landed when await
-        // was called (the waiter was descheduled past the work) records none.
-        assertTrue(waits.size() > 0 && waits.size() <= 6 * 25, waits.size() + " wait events");
+        // spin, default, backoff, yield and hand-off wait blockingly, 25 times each, 5 more in each
+        // JIT warm-up round, and default once more in the pass that says where its CPU goes; a
+        // ticket that already landed when await was called (the waiter was descheduled past the
+        // work) records none.
+        int most = 5 * (25 + Bench.MOST_WARM_UP_ROUNDS * 5) + 25;
+        assertTrue(waits.size() > 0 && waits.size() <= most, waits.size() + " wait events, at most " + most);
         assertTrue(waits.stream().allMatch(e -> e.getString("line").contains("sim") && e.getInt("slot") == 0), waits.toString());
         assertTrue(waits.stream().allMatch(e -> e.getString("outcome").equals("LANDED")));
         assertTrue(out().contains("io.gpuasync events into " + jfr), out());
