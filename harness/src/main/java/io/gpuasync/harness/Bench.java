@@ -16,7 +16,6 @@ import io.gpuasync.bench.spi.BenchWorkload;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -238,10 +237,6 @@ final class Bench {
     private record Measured(boolean failed, WaitBreakdown breakdown, String warmUp) {
     }
 
-    // A warm-up round is quiet when the JIT compiled for less than this share of its time.
-    private static final int QUIET_SHARE = 20;
-    static final int MOST_WARM_UP_ROUNDS = 10;
-
     private static <S> Measured measureAll(BenchWorkload<S> workload, List<BenchWorkload.NativeWait> own,
                                            Options options, List<Result> results, PrintStream err) {
         boolean failed;
@@ -261,38 +256,16 @@ final class Bench {
         return new Measured(failed, breakdown, warmUp);
     }
 
-    // Rounds of every way's warm-up samples, before any row is measured, until one round gives
-    // the JIT little to compile (every way's code compiled, and recompiled for the paths the
-    // other ways take): its compiler threads, busy for seconds on a small machine, would
-    // otherwise take a core from the row then measured and set that row's p99. Says how it went.
+    // Rounds of every way's warm-up samples before any row is measured, until the JIT is quiet
+    // (JitWarmUp); says how it went.
     private static <S> String warmUp(BenchWorkload<S> workload, List<BenchWorkload.NativeWait> own, Options options,
                                      Reactor reactor, Reactor handingOff, PrintStream err) {
         if (options.warmup() == 0) {
-            return "JIT warm-up: none (--warmup 0)";
+            return JitWarmUp.none();
         }
         Options warming = new Options(options.backend(), options.work(), options.warmup(), 0, null, null,
                 options.progress(), options.waiters(), options.jitter(), null);
-        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-        boolean timed = jit != null && jit.isCompilationTimeMonitoringSupported();
-        long compiledMillis = 0;
-        long roundMillis = 0;
-        int round = 0;
-        while (round < MOST_WARM_UP_ROUNDS) {
-            round++;
-            long compiledBefore = timed ? jit.getTotalCompilationTime() : 0;
-            long start = System.nanoTime();
-            measureEach(workload, own, warming, reactor, handingOff, null, err);
-            roundMillis = (System.nanoTime() - start) / 1_000_000;
-            if (!timed) {
-                return "JIT warm-up: one round of every way's warm-up before measuring (this JVM does not time its JIT)";
-            }
-            compiledMillis = jit.getTotalCompilationTime() - compiledBefore;
-            if (compiledMillis * QUIET_SHARE <= roundMillis) {
-                break;
-            }
-        }
-        return String.format(Locale.ROOT, "JIT warm-up: %d round%s of every way's warm-up before measuring; the JIT"
-                + " compiled for %d ms of the last round's %d ms", round, round == 1 ? "" : "s", compiledMillis, roundMillis);
+        return JitWarmUp.run(() -> measureEach(workload, own, warming, reactor, handingOff, null, err));
     }
 
     // Measures every way once with `options`, adding each row to `results` (none kept where it
@@ -670,7 +643,7 @@ final class Bench {
         out.println("  out the 24-byte Ticket each signal returns; the backend's own include what queueing them allocates).");
         out.println("p50/spin, CPU/spin: this row's p50 and waiting CPU divided by the spin row's (below 1x: less than spin).");
         out.println("Warm-up samples are excluded from every figure, the estimator's counts included; before any row, every");
-        out.println("  way's warm-up ran in rounds until one left the JIT little to compile (the JIT warm-up line above).");
+        out.println("  row's warm-up ran in rounds until one left the JIT little to compile (the JIT warm-up line above).");
         for (Result r : results) {
             out.printf("  %-11s %s%s%s%n", r.plan(), r.backendOwn() ? options.backend() + "'s own: " : "", r.how(),
                     r.estimator().isEmpty() ? "" : "; estimator: " + r.estimator());

@@ -98,6 +98,7 @@ final class HostBench {
         List<String> lateness = new ArrayList<>();
         String described;
         String measuredFrom;
+        String warmUp;
         try (Reactor reactor = Reactor.start();
              UringReactor uring = wantUring ? UringReactor.start() : null) {
             described = device.describe();
@@ -107,6 +108,9 @@ final class HostBench {
             FutureHost viaStd = NettyReactor.viaHost(loop, reactor);
             NettyReactor onLoop = wantNetty ? NettyReactor.on(loop) : null;
             List<Contender> contenders = contenders(options.hosts(), loop, reactor, viaStd, uring, onLoop);
+            warmUp = HostRows.warmUp(contenders, options, device, err);
+            err.print("\r" + " ".repeat(70) + "\r");
+            out.println(warmUp);
             rows = HostRows.measure(contenders, options, device, err);
             for (Contender c : contenders) {
                 // The timer lateness each host that is a row of its own learned over its samples.
@@ -142,7 +146,7 @@ final class HostBench {
         }
         if (options.json() != null) {
             try {
-                Files.writeString(options.json(), JsonText.write(json(options, described, rows, echoes, afterBurst)));
+                Files.writeString(options.json(), JsonText.write(json(options, described, warmUp, rows, echoes, afterBurst)));
                 out.println("wrote " + options.json());
             } catch (IOException e) {
                 err.println("gar bench: cannot write " + options.json() + ": " + e.getMessage());
@@ -271,7 +275,8 @@ final class HostBench {
     }
 
     /** The run as {@code --json} writes it. */
-    static Map<String, Object> json(Options options, String device, List<Row> rows, Echoes echoes, AfterBurst afterBurst) {
+    static Map<String, Object> json(Options options, String device, String warmUp, List<Row> rows, Echoes echoes,
+                                    AfterBurst afterBurst) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("hosts", String.join(",", options.hosts()));
         json.put("backend", options.backend());
@@ -279,6 +284,7 @@ final class HostBench {
         json.put("work_ns", options.work().toNanos());
         json.put("samples", options.samples());
         json.put("echo_rate_per_s", options.echoRate());
+        json.put("jit_warm_up", warmUp);
         json.put("machine", Machine.describe());
         json.put("date", Instant.now().toString());
         json.put("rows", rows.stream().map(HostRows::json).toList());

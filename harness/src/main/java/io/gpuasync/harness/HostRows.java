@@ -37,6 +37,19 @@ final class HostRows {
     private HostRows() {
     }
 
+    /**
+     * Rounds of every contender's warm-up samples, each on a fresh line, before any row is
+     * measured, until the JIT is quiet ({@link JitWarmUp}); says how it went.
+     */
+    static <S> String warmUp(List<Contender> contenders, HostBench.Options options, HostDevice<S> device, PrintStream err) {
+        if (options.warmup() == 0) {
+            return JitWarmUp.none();
+        }
+        HostBench.Options warming = new HostBench.Options(options.hosts(), options.work(), options.warmup(), 0,
+                options.echoRequests(), options.echoRate(), null, options.backend(), options.burst());
+        return JitWarmUp.run(() -> measure(contenders, warming, device, err));
+    }
+
     /** Each contender's row, in order, each on a fresh line so that each row's estimator starts from nothing. */
     static <S> List<Row> measure(List<Contender> contenders, HostBench.Options options, HostDevice<S> device,
                                  PrintStream err) {

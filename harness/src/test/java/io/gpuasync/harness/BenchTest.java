@@ -191,7 +191,7 @@ class BenchTest {
         assertTrue(out().contains("p50/spin, CPU/spin:"), out());
         assertTrue(out().contains("p50/p99 wake:"), out());
         // Rounds of warm-up ran before the first row, and the report says how many.
-        assertTrue(Pattern.compile("JIT warm-up: \\d+ rounds? of every way's warm-up before measuring").matcher(out()).find()
+        assertTrue(Pattern.compile("JIT warm-up: \\d+ rounds? of every row's warm-up before measuring").matcher(out()).find()
                 && out().indexOf("JIT warm-up") < out().indexOf("spin "), out());
         assertFalse(err().contains("\r"), "progress is for terminals only: " + err());
         // The estimator's counts cover the 40 measured samples, not the 30 warm-up ones.
@@ -211,7 +211,7 @@ class BenchTest {
         // JIT warm-up round, and default once more in the pass that says where its CPU goes; a
         // ticket that already landed when await was called (the waiter was descheduled past the
         // work) records none.
-        int most = 5 * (25 + Bench.MOST_WARM_UP_ROUNDS * 5) + 25;
+        int most = 5 * (25 + JitWarmUp.MOST_ROUNDS * 5) + 25;
         assertTrue(waits.size() > 0 && waits.size() <= most, waits.size() + " wait events, at most " + most);
         assertTrue(waits.stream().allMatch(e -> e.getString("line").contains("sim") && e.getInt("slot") == 0), waits.toString());
         assertTrue(waits.stream().allMatch(e -> e.getString("outcome").equals("LANDED")));

@@ -190,10 +190,11 @@ class HostBenchTest {
         AfterBurst burst = new AfterBurst(8, 4, 1.234, List.of(new BurstRow(busy, 7), new BurstRow(netty, 9)),
                 List.of(new Lateness("netty", 100, 200, 300)));
         HostBench.Options options = options("--host", "netty", "--burst-ms", "250");
-        Map<String, Object> json = JsonText.read(JsonText.write(HostBench.json(options, "backend sim", List.of(busy, netty),
-                echoes, burst)));
-        assertEquals(List.of("hosts", "backend", "device", "work_ns", "samples", "echo_rate_per_s", "machine", "date", "rows",
-                "echo", "echo_alone_noise", "after_burst"), List.copyOf(json.keySet()));
+        Map<String, Object> json = JsonText.read(JsonText.write(HostBench.json(options, "backend sim", "JIT warm-up: 2 rounds",
+                List.of(busy, netty), echoes, burst)));
+        assertEquals(List.of("hosts", "backend", "device", "work_ns", "samples", "echo_rate_per_s", "jit_warm_up", "machine",
+                "date", "rows", "echo", "echo_alone_noise", "after_burst"), List.copyOf(json.keySet()));
+        assertEquals("JIT warm-up: 2 rounds", json.get("jit_warm_up"));
         List<Map<String, Object>> rows = BenchTest.list(json, "rows");
         assertEquals(List.of("busy-poll", "netty"), rows.stream().map(r -> r.get("row")).toList());
         assertFalse(rows.getFirst().containsKey("jit_ns_per_await"), "unreadable, so absent: " + rows.getFirst());
@@ -211,7 +212,7 @@ class HostBenchTest {
         assertEquals(List.of(100L, 200L, 300L), List.of(BenchTest.number(learned, "before_ns"),
                 BenchTest.number(learned, "burst_end_ns"), BenchTest.number(learned, "after_ns")));
         Map<String, Object> fresh = JsonText.read(JsonText.write(HostBench.json(options("--host", "std"), "backend sim",
-                List.of(busy), Echoes.NONE, null)));
+                JitWarmUp.none(), List.of(busy), Echoes.NONE, null)));
         assertFalse(fresh.containsKey("after_burst") || fresh.containsKey("echo_alone_noise"), fresh.toString());
         assertEquals(List.of(), fresh.get("echo"));
     }
