@@ -59,7 +59,7 @@ final class Bench {
      * {@code chart} where to draw the table as a picture, or null.
      */
     record Options(String backend, Duration work, int samples, int warmup, Path json, Path jfr, boolean progress,
-                   int[] waiters, double jitter, Path chart) {
+                   int[] waiters, double jitter, Path chart, double wakeQuantile) {
     }
 
     /**
@@ -243,8 +243,9 @@ final class Bench {
         int rows = PEERS.size() + own.size();
         WaitBreakdown breakdown;
         String warmUp;
-        try (Reactor reactor = Reactor.start();
-             Reactor handingOff = Reactor.builder().blockingMode(BlockingMode.HAND_OFF).build()) {
+        try (Reactor reactor = Reactor.builder().wakeQuantile(options.wakeQuantile()).build();
+             Reactor handingOff = Reactor.builder().wakeQuantile(options.wakeQuantile())
+                     .blockingMode(BlockingMode.HAND_OFF).build()) {
             warmUp = warmUp(workload, own, options, reactor, handingOff, err);
             failed = measureEach(workload, own, options, reactor, handingOff, results, err);
             int traced = rows + 1;
@@ -264,7 +265,7 @@ final class Bench {
             return JitWarmUp.none();
         }
         Options warming = new Options(options.backend(), options.work(), options.warmup(), 0, null, null,
-                options.progress(), options.waiters(), options.jitter(), null);
+                options.progress(), options.waiters(), options.jitter(), null, options.wakeQuantile());
         return JitWarmUp.run(() -> measureEach(workload, own, warming, reactor, handingOff, null, err));
     }
 
@@ -618,8 +619,8 @@ final class Bench {
     private static void printTable(Options options, String machine, String latency, List<Result> results,
                                    PrintStream out) {
         out.printf(Locale.ROOT, "gar bench: backend %s, %d us of device work per sample, %d samples per plan "
-                        + "(after %d warm-up)%n", options.backend(), options.work().toNanos() / 1_000, options.samples(),
-                options.warmup());
+                        + "(after %d warm-up), wake quantile %s%n", options.backend(), options.work().toNanos() / 1_000,
+                options.samples(), options.warmup(), options.wakeQuantile());
         out.println("machine: " + machine + "; Java " + Runtime.version() + "; " + Instant.now());
         out.println();
         out.printf(Locale.ROOT, "%-11s %11s %11s %12s %12s %12s %9s %9s%n",
@@ -657,6 +658,7 @@ final class Bench {
         json.put("backend", options.backend());
         json.put("work_ns", options.work().toNanos());
         json.put("jitter", JsonText.round(options.jitter(), 3));
+        json.put("wake_quantile", options.wakeQuantile());
         json.put("samples", options.samples());
         json.put("jit_warm_up", warmUp);
         json.put("machine", machine);

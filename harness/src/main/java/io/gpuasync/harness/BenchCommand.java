@@ -1,5 +1,6 @@
 package io.gpuasync.harness;
 
+import io.gpuasync.core.WakeModel;
 import io.gpuasync.spi.Backends;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -42,6 +43,8 @@ public final class BenchCommand {
               --waiters N,...  also many waiters at once (e.g. 1,16,256, each 1..4096) on 16 lines, for
                                each way a reactor can wait for them (sim only)
               --jitter P       spread the device's work by P percent, 0..1000, log-normal
+              --wake-quantile Q  the reactors' wake quantile, in (0, 0.5) (default 0.2): the share
+                               of landings before the wake and after the spin; lower spins more
               --host std,uring,netty  the hosts side by side instead: landing to continuation on the
                                thread that wanted it, CPU and timers per await, echo round trips on
                                the loop (also --echo N round trips, default 2000, and --echo-rate
@@ -57,9 +60,9 @@ public final class BenchCommand {
 
     /** Every option {@code gar bench} takes, each with one value ({@code --name value} or {@code --name=value}). */
     static final List<String> OPTIONS = List.of("--backend", "--work-us", "--samples", "--warmup", "--json", "--chart",
-            "--jfr", "--waiters", "--jitter", "--host", "--echo", "--echo-rate", "--burst-ms");
+            "--jfr", "--waiters", "--jitter", "--wake-quantile", "--host", "--echo", "--echo-rate", "--burst-ms");
     private static final Set<String> HOSTS_ONLY = Set.of("--echo", "--echo-rate", "--burst-ms");
-    private static final Set<String> PLANS_ONLY = Set.of("--chart", "--jfr", "--waiters", "--jitter");
+    private static final Set<String> PLANS_ONLY = Set.of("--chart", "--jfr", "--waiters", "--jitter", "--wake-quantile");
     private static final List<String> HOSTS = List.of("std", "uring", "netty");
 
     private BenchCommand() {
@@ -120,7 +123,8 @@ public final class BenchCommand {
         return new Bench.Options(backend, work(parsed), samples(parsed), warmup(parsed), file(parsed, "--json"),
                 file(parsed, "--jfr"), terminal, waiters,
                 parsed.hasMatchedOption("--jitter") ? between("--jitter", value(parsed, "--jitter", "0"), 0, 1000) / 100.0 : 0,
-                chart);
+                chart, parsed.hasMatchedOption("--wake-quantile")
+                        ? wakeQuantile(value(parsed, "--wake-quantile", "")) : WakeModel.DEFAULT_QUANTILE);
     }
 
     static HostBench.Options hostOptions(ParseResult parsed) {
@@ -181,6 +185,20 @@ public final class BenchCommand {
             counts[i] = (int) between("--waiters", parts[i].trim(), 1, 4096);
         }
         return counts;
+    }
+
+    private static double wakeQuantile(String value) {
+        double q;
+        try {
+            q = Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            throw new UsageException("bench", "--wake-quantile needs a number, got '" + value + "'");
+        }
+        try {
+            return WakeModel.requireQuantile(q);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("bench", "--wake-quantile: " + e.getMessage());
+        }
     }
 
     private static long between(String option, String value, long min, long max) {

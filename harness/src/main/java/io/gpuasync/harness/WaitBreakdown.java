@@ -50,7 +50,7 @@ record WaitBreakdown(int samples, double cpuNanosPerAwait, double awakeNanosPerA
     static WaitBreakdown trace(Bench.Options options, Function<Bench.Options, Bench.Result> pass) {
         Bench.Options tracing = new Bench.Options(options.backend(), options.work(),
                 Math.min(options.samples(), MOST_SAMPLES), Math.min(options.warmup(), MOST_WARMUP), null, null,
-                options.progress(), null, options.jitter(), null);
+                options.progress(), null, options.jitter(), null, options.wakeQuantile());
         Path file = null;
         try {
             file = Files.createTempFile("gar-bench-default", ".jfr");

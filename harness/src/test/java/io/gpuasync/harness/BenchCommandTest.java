@@ -1,5 +1,6 @@
 package io.gpuasync.harness;
 
+import io.gpuasync.core.WakeModel;
 import io.gpuasync.spi.Backends;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -78,6 +79,19 @@ class BenchCommandTest {
         assertEquals(List.of("std", "netty"), List.copyOf(hosts.hosts()));
         assertEquals(9, hosts.echoRequests());
         assertEquals(2000, hosts.samples());
+    }
+
+    @Test
+    void theWakeQuantileIsTheReactorsAndRefusedOutsideItsRange() {
+        assertEquals(WakeModel.DEFAULT_QUANTILE, BenchCommand.benchOptions(BenchCommand.parse(List.of()), false).wakeQuantile());
+        assertEquals(0.1, BenchCommand.benchOptions(BenchCommand.parse(List.of("--wake-quantile", "0.1")), false).wakeQuantile());
+        for (String wrong : List.of("0", "0.5", "-0.1", "NaN", "a fifth")) {
+            UsageException refused = assertThrows(UsageException.class,
+                    () -> BenchCommand.benchOptions(BenchCommand.parse(List.of("--wake-quantile", wrong)), false));
+            assertTrue(refused.getMessage().contains("--wake-quantile"), refused.getMessage());
+        }
+        assertThrows(UsageException.class,
+                () -> BenchCommand.hostOptions(BenchCommand.parse(List.of("--host", "std", "--wake-quantile", "0.1"))));
     }
 
     @Test
