@@ -15,8 +15,9 @@ package io.gpuasync.core;
  *
  * <p>A landing is known only when someone looks: an observer says between which times it came
  * ({@link #observed(Slot, long, long, long, long)}) and, if it slept, when its timer was set to
- * end. A landing found by an observer that was looking (polling, or blocked in the driver's wait)
- * is exact. One found at the first look after a sleep came some time during it: its error is
+ * end. A landing found by an observer that was looking (polling, or blocked in the driver's wait,
+ * which reports its return less its wake-up) is exact. One found at the first look after a sleep
+ * came some time during it: its error is
  * taken at the timer's target (a late wake says only that the landing came before it), and its
  * service time at the middle of the sleep, so that a prediction that came out too late is not
  * confirmed by every sleeper that trusts it: such landings pull the estimate down until sleepers

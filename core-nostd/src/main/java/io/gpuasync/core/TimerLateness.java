@@ -72,11 +72,15 @@ public final class TimerLateness {
         return n;
     }
 
-    /** The median of the recent samples (0 without one): for what a host reports, not for waking. */
+    /** The median of the recent samples (0 without one), allocating its scratch: for what a host reports. */
     public long medianNanos(long nowNanos) {
-        long[] recent = new long[WINDOW];
-        int n = recent(nowNanos, recent);
-        return n == 0 ? 0 : Quantiles.kthSmallest(recent, n, (n - 1) / 2);
+        return medianNanos(nowNanos, new long[WINDOW]);
+    }
+
+    /** As {@link #medianNanos(long)}, in {@code scratch} (at least {@value #WINDOW} long): allocates nothing. */
+    public long medianNanos(long nowNanos, long[] scratch) {
+        int n = recent(nowNanos, scratch);
+        return n == 0 ? 0 : Quantiles.kthSmallest(scratch, n, (n - 1) / 2);
     }
 
     @Override

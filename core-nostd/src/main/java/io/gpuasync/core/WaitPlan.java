@@ -58,7 +58,9 @@ public sealed interface WaitPlan {
     /**
      * Sleep once, until the wake time the wait was started with ({@link Prediction#wakeAt()}:
      * the timer's lateness is already allowed for); skipped without a prediction or when that
-     * time has passed.
+     * time has passed. Where the caller can block in the driver's own wait for the store (as for
+     * {@link DriverWait}), it sleeps there, with the wake time as its deadline, so that a store
+     * landing before the wake time ends the sleep instead of waiting for the timer.
      */
     record SleepToWake() implements WaitPlan {
     }

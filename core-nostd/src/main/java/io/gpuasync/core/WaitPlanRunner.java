@@ -48,6 +48,7 @@ public final class WaitPlanRunner {
     private long wakeAtNanos;
     private long spinUntilNanos;
     private boolean driverWaits;
+    private boolean sleepingInDriver;
     private boolean started;
 
     /** A runner for {@code plan}. */
@@ -111,6 +112,7 @@ public final class WaitPlanRunner {
         this.wakeAtNanos = wakeAtNanos;
         this.spinUntilNanos = spinUntilNanos;
         this.driverWaits = driverWaits;
+        this.sleepingInDriver = false;
         this.phase = 0;
         this.count = 0;
         this.pause = 0;
@@ -149,18 +151,23 @@ public final class WaitPlanRunner {
                     }
                 }
                 case SLEEP_TO_WAKE -> {
-                    if (count == 0 && wakeAtNanos != DeadlineEstimator.UNKNOWN) {
+                    long sleep = wakeAtNanos == DeadlineEstimator.UNKNOWN ? 0 : wakeAtNanos - nowNanos;
+                    // Asked again until the wake time: a driver's wait may return before its deadline.
+                    if (driverWaits && sleep > 0) {
+                        parkNanos = Math.min(sleep, remaining);
+                        sleepingInDriver = true;
+                        return WaitStep.DRIVER_WAIT;
+                    }
+                    if (count == 0 && sleep > 0) {
                         count = 1;
-                        long sleep = wakeAtNanos - nowNanos;
-                        if (sleep > 0) {
-                            parkNanos = Math.min(sleep, remaining);
-                            return WaitStep.PARK;
-                        }
+                        parkNanos = Math.min(sleep, remaining);
+                        return WaitStep.PARK;
                     }
                 }
                 case DRIVER_WAIT -> {
                     if (driverWaits) {
                         parkNanos = remaining;
+                        sleepingInDriver = false;
                         return WaitStep.DRIVER_WAIT;
                     }
                 }
@@ -186,11 +193,22 @@ public final class WaitPlanRunner {
 
     /**
      * How long at most to block in the driver's wait, when {@link #next} said
-     * {@link WaitStep#DRIVER_WAIT}: what is left of the plan's timeout, {@link Long#MAX_VALUE}
-     * without one. A caller may block for less and ask again.
+     * {@link WaitStep#DRIVER_WAIT}: until the wake time in a {@link WaitPlan.SleepToWake}, else
+     * what is left of the plan's timeout ({@link Long#MAX_VALUE} without one). A caller may
+     * block for less and ask again.
      */
     public long driverWaitNanos() {
         return parkNanos;
+    }
+
+    /**
+     * Whether the {@link WaitStep#DRIVER_WAIT} {@link #next} said last is a
+     * {@link WaitPlan.SleepToWake}'s sleep (its deadline is the wake time) rather than a
+     * {@link WaitPlan.DriverWait}: a landing that ends it came during a sleep, which is how the
+     * caller reports it to the line's estimator.
+     */
+    public boolean sleepingInDriver() {
+        return sleepingInDriver;
     }
 
     /** The caller cannot block in the driver's wait after all: a {@link WaitPlan.DriverWait} phase ends. */

@@ -13,6 +13,7 @@ import static io.gpuasync.core.WaitStep.SPIN;
 import static io.gpuasync.core.WaitStep.TIMED_OUT;
 import static io.gpuasync.core.WaitStep.YIELD;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -60,6 +61,26 @@ class WaitPlanTest {
         WaitPlan plan = WaitPlan.sleepToWake().then(WaitPlan.spin(2));
         // Started at 1000, to wake at 4800.
         assertEquals(List.of("PARK:3800", "SPIN", "SPIN", "TIMED_OUT"), steps(new WaitPlanRunner(plan), 4_800, 10));
+    }
+
+    @Test
+    void sleepToWakeSleepsInTheDriversWaitWhereTheCallerCanBlockInIt() {
+        WaitPlan plan = WaitPlan.sleepToWake().then(WaitPlan.spin(1));
+        WaitPlanRunner runner = new WaitPlanRunner(plan);
+        runner.start(1_000, 4_800, DeadlineEstimator.UNKNOWN, true);
+        assertEquals(DRIVER_WAIT, runner.next(false, 1_000));
+        assertEquals(3_800, runner.driverWaitNanos(), "to the wake time, not the timeout");
+        assertTrue(runner.sleepingInDriver(), "a sleep, which its caller reports as one");
+        assertEquals(DRIVER_WAIT, runner.next(false, 2_000), "a driver's wait that returned early sleeps on");
+        assertEquals(2_800, runner.driverWaitNanos());
+        assertEquals(SPIN, runner.next(false, 4_800), "at the wake time the next phase runs");
+        // The driver's wait given up (the line closing): the rest of the sleep is a timed one.
+        runner.start(1_000, 4_800, DeadlineEstimator.UNKNOWN, true);
+        assertEquals(DRIVER_WAIT, runner.next(false, 1_000));
+        runner.skipDriverWait();
+        assertEquals(PARK, runner.next(false, 1_100));
+        assertEquals(3_700, runner.parkNanos());
+        assertEquals(SPIN, runner.next(false, 4_800));
     }
 
     @Test
@@ -115,6 +136,7 @@ class WaitPlanTest {
         runner.start(1_000, DeadlineEstimator.UNKNOWN, DeadlineEstimator.UNKNOWN, true);
         assertEquals(DRIVER_WAIT, runner.next(false, 1_000));
         assertEquals(500, runner.driverWaitNanos());
+        assertFalse(runner.sleepingInDriver(), "a wait for the store, not a sleep");
         assertEquals(DRIVER_WAIT, runner.next(false, 1_200), "a driver's wait that returned early is asked again");
         assertEquals(300, runner.driverWaitNanos());
         assertEquals(TIMED_OUT, runner.next(false, 1_500));

@@ -79,8 +79,9 @@ final class Bench {
     private record Peer(String name, String how, Kind kind, WaitPlan plan) {
     }
 
-    private static final Peer DEFAULT = new Peer("default", "the default wait: sleep to the wake model's time, spin over "
-            + "the likely landing, then the driver's own wait (Reactor.DEFAULT_PLAN)", Kind.PLAN, Reactor.DEFAULT_PLAN);
+    private static final Peer DEFAULT = new Peer("default", "the default wait: sleep to the wake model's time (in the "
+            + "driver's own wait where the line has one), spin over the likely landing, then the driver's own wait "
+            + "(Reactor.DEFAULT_PLAN)", Kind.PLAN, Reactor.DEFAULT_PLAN);
 
     /** The line's ways of waiting, on every backend; the backend's own come after them. */
     private static final List<Peer> PEERS = List.of(

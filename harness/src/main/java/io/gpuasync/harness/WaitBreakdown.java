@@ -19,25 +19,25 @@ import java.util.function.Function;
 
 /**
  * Where a default await's CPU goes: a second pass of the default row with each wait traced by its
- * {@code io.gpuasync.Wait} flight-recorder event, which says how long the waiter was parked, in
- * how many timed sleeps, how long it blocked in the driver's own wait, and how many spin steps it
- * took. The rest of the time it was awake it spun (a busy core); the rest of its CPU went to
+ * {@code io.gpuasync.Wait} flight-recorder event, which says how long the waiter slept, in how
+ * many sleeps (timed, or to the wake time in the driver's own wait), how long it blocked in the
+ * driver's own wait after its spin, and how many spin steps it took. The rest of the time it was awake it spun (a busy core); the rest of its CPU went to
  * arming its timed sleeps, waking from them and from the driver's wait, and the bookkeeping around
  * them. A pass of its own, so the events' cost stays out of the table's rows.
  *
  * @param samples            traced awaits (after their warm-up)
  * @param cpuNanosPerAwait   the pass's CPU per await, as the table counts it
  * @param awakeNanosPerAwait wall time per await neither parked nor in the driver: spinning
- * @param parkedNanosPerAwait wall time per await in timed sleeps
- * @param inDriverNanosPerAwait wall time per await blocked in the driver's wait for the store
- * @param parksPerAwait      timed sleeps per await
+ * @param parkedNanosPerAwait wall time per await asleep (timed, or in the driver's wait to the wake time)
+ * @param inDriverNanosPerAwait wall time per await blocked in the driver's wait for the store after the spin
+ * @param parksPerAwait      sleeps per await
  * @param spinsPerAwait      spin steps per await
  * @param wakeLead           per await, how long before the predicted landing the wake model set
  *                           its timer: p10, p50, p90 in ns
  * @param spun               per await, how long it spun: p10, p50, p90 in ns
  * @param wokeAfterLanding   the share of awaits that slept and found the work landed at their
  *                           first look after the sleep (no spin step): the wakes that came late
- * @param leftToDriver       the share of awaits that went on to the driver's own wait
+ * @param leftToDriver       the share of awaits that went on to the driver's own wait after the spin
  */
 record WaitBreakdown(int samples, double cpuNanosPerAwait, double awakeNanosPerAwait, double parkedNanosPerAwait,
                      double inDriverNanosPerAwait, double parksPerAwait, double spinsPerAwait, long[] wakeLead,
@@ -130,8 +130,9 @@ record WaitBreakdown(int samples, double cpuNanosPerAwait, double awakeNanosPerA
         out.printf(Locale.ROOT, "%nwhere a default await's CPU goes (a second default pass of %d awaits, each traced by "
                 + "its %s event):%n", samples, WAIT_EVENT);
         out.printf(Locale.ROOT, "  CPU per await %.1f us = %.1f us spinning over the landing (a busy core: %.0f "
-                        + "spin steps)%n  + %.1f us for its %.2f timed sleeps, its driver's waits (arming, waking) and the "
-                        + "bookkeeping; asleep %.1f us, in the driver's wait %.1f us per await%n",
+                        + "spin steps)%n  + %.1f us for its %.2f sleeps (timed, or to the wake time in the driver's wait),"
+                        + " its driver's waits after the spin and the bookkeeping; asleep %.1f us, in the driver's wait"
+                        + " after the spin %.1f us per await%n",
                 cpuNanosPerAwait / 1e3, awakeNanosPerAwait / 1e3, spinsPerAwait,
                 Math.max(0, cpuNanosPerAwait - awakeNanosPerAwait) / 1e3, parksPerAwait, parkedNanosPerAwait / 1e3,
                 inDriverNanosPerAwait / 1e3);

@@ -28,6 +28,11 @@ import java.util.concurrent.locks.LockSupport;
  * says. Allocates nothing per wait in steady state (a thread's first wait makes its state).
  */
 final class BlockingWaits {
+    // How a driver's wait ended: the line refused it, its store landed, or its deadline or a wake.
+    private static final int DRIVER_WAIT_REFUSED = 0;
+    private static final int DRIVER_WAIT_STORE_LANDED = 1;
+    private static final int DRIVER_WAIT_ENDED = 2;
+
     private final WaitEngine engine;
     // The reactor's one model: the dispatcher parks the same way (the same call, 1 ns of
     // slack), so every waiter's park and the dispatcher's teach its timer's lateness.
@@ -239,20 +244,23 @@ final class BlockingWaits {
         long nextHealthCheck = Watchdog.firstCheck(prediction.landing(), now, watchdogGraceNanos);
         int listed = ParkedThreads.UNLISTED;
         int yields = 0;
-        // The previous look, which found the word short, and the time the step after it meant to
-        // wake at (UNKNOWN: it did not sleep by a timer): what a landing found next is taken at.
+        // The previous look, which found the word short, the time the step after it meant to
+        // wake at (UNKNOWN: it did not sleep by a timer), and when it was seen (UNKNOWN: now):
+        // what a landing found next is taken at.
         long lookedAt = now;
         long wakeTarget = DeadlineEstimator.UNKNOWN;
+        long seenAt = DeadlineEstimator.UNKNOWN;
         try {
             for (;;) {
                 long word = line.word(slot);
                 boolean landed = Sequences.reached(word, target);
                 // A word past this wait's store: when it landed says nothing of this store's.
                 if (landed && word == target) {
-                    line.observe(slot, word, lookedAt, wakeTarget, System.nanoTime());
+                    line.observe(slot, word, lookedAt, wakeTarget, seenAt == DeadlineEstimator.UNKNOWN ? System.nanoTime() : seenAt);
                 }
                 lookedAt = now;
                 wakeTarget = DeadlineEstimator.UNKNOWN;
+                seenAt = DeadlineEstimator.UNKNOWN;
                 switch (runner.next(landed, now)) {
                     case DONE -> {
                         return true;
@@ -291,10 +299,36 @@ final class BlockingWaits {
                         }
                     }
                     case DRIVER_WAIT -> {
-                        if (!driverWait(waiter, line, token, runner.driverWaitNanos(), now)) {
+                        long deadline = now + Math.min(runner.driverWaitNanos(), driverWaitSliceNanos);
+                        int ended = driverWait(waiter, line, token, deadline);
+                        if (ended == DRIVER_WAIT_REFUSED) {
                             runner.skipDriverWait();
-                        } else if (recording) {
-                            inDriverNanos += System.nanoTime() - now;
+                        } else {
+                            long after = System.nanoTime();
+                            if (ended == DRIVER_WAIT_STORE_LANDED) {
+                                // Its return came one wake-up after the store: taken a median
+                                // lateness of this host's sleeps before it, no earlier than the
+                                // wait began. Caught in a sleep, it is reported as a sleep's
+                                // (see DeadlineEstimator), so a prediction that came out late is
+                                // pulled back rather than confirmed.
+                                long landing = Math.max(now, after - lateness.medianNanos(after, waiter.latenessScratch));
+                                if (runner.sleepingInDriver()) {
+                                    wakeTarget = landing;
+                                } else {
+                                    seenAt = landing;
+                                }
+                            } else if (after - deadline >= 0) {
+                                // Ended by its deadline: the sleep's timer, as a park's is.
+                                lateness.sample(after - deadline, after);
+                                wakeTarget = runner.sleepingInDriver() ? deadline : DeadlineEstimator.UNKNOWN;
+                            }
+                            if (recording && runner.sleepingInDriver()) {
+                                // The sleep to the wake time, made in the driver's wait: a sleep.
+                                parkedNanos += after - now;
+                                parks++;
+                            } else if (recording) {
+                                inDriverNanos += after - now;
+                            }
                         }
                         throwIfInterrupted(slot, target);
                     }
@@ -326,23 +360,23 @@ final class BlockingWaits {
         }
     }
 
-    // Blocks in the driver's wait for the store of `token`, for at most a slice (a driver's wait
-    // does not see an interrupt or the reactor's close); false if the line can no longer wait
-    // (it is closing), so the plan goes on without it.
-    private boolean driverWait(WaiterState waiter, HostLine<?> line, long token, long mostNanos, long now) {
+    // Blocks in the driver's wait for the store of `token` until `deadline` (at most a slice: a
+    // driver's wait does not see an interrupt or the reactor's close). REFUSED if the line can no
+    // longer wait (it is closing), so the plan goes on without it.
+    private int driverWait(WaiterState waiter, HostLine<?> line, long token, long deadline) {
         if (line.state() != Line.State.OPEN) {
-            return false;
+            return DRIVER_WAIT_REFUSED;
         }
         waiter.tokens[0] = token;
         try {
-            line.awaitStores(waiter.tokens, 1, now + Math.min(mostNanos, driverWaitSliceNanos), line.storeWakes());
+            return line.awaitStores(waiter.tokens, 1, deadline, line.storeWakes())
+                    ? DRIVER_WAIT_STORE_LANDED : DRIVER_WAIT_ENDED;
         } catch (GpuException failed) {
             if (failed.kind() == GpuException.Kind.DEVICE_FAILED) {
                 DeviceFailedEvent.emit(line, failed, "WAITER");
             }
             throw failed;
         }
-        return true;
     }
 
     // Only with the event enabled: formats names for the record.
@@ -458,6 +492,7 @@ final class BlockingWaits {
         final WaitEvent event = new WaitEvent();
         final Prediction prediction = new Prediction();
         final long[] tokens = new long[1];
+        final long[] latenessScratch = new long[TimerLateness.WINDOW];
 
         WaitPlanRunner runnerFor(WaitPlan wanted) {
             for (int i = 0; i < plans.length; i++) {

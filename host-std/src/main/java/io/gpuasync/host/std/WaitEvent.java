@@ -64,11 +64,12 @@ final class WaitEvent extends Event {
     long parkedNanos;
 
     @Label("Parks")
-    @Description("Timed sleeps the plan took (each costs a timer's arming and a wake-up)")
+    @Description("Sleeps the plan took, timed or to the wake time in the driver's own wait (each costs a timer's"
+            + " arming and a wake-up)")
     long parks;
 
     @Label("In Driver")
-    @Description("How long the wait blocked in the driver's own wait for the store")
+    @Description("How long the wait blocked in the driver's own wait for the store after its spin")
     @Timespan(Timespan.NANOSECONDS)
     long driverWaitNanos;
 

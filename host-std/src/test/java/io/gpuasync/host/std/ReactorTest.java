@@ -8,6 +8,7 @@ import io.gpuasync.backend.sim.SimStatus;
 import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
 import io.gpuasync.core.WaitPlan;
+import io.gpuasync.core.WakeModel;
 import io.gpuasync.spi.MappedLine;
 import io.gpuasync.testing.ClosesAfterEach;
 import io.gpuasync.testing.Gates;
@@ -61,6 +62,32 @@ class ReactorTest implements ClosesAfterEach {
         opened.assertOpenedBySignal();
         // One look at the estimator gives the wait its sleep and its first health check.
         assertEquals(1, line.predictions(), "predictions asked for by one wait");
+    }
+
+    @Test
+    void aStoreThatLandsBeforeTheWakeTimeEndsTheDefaultWaitsSleep() throws Exception {
+        Reactor reactor = reactor(Reactor.builder().blockingMode(BlockingMode.OWN_PLAN));
+        SimStream stream = closeLater(sim.device(0).createStream());
+        WatchedLine<SimStream> line = closeLater(new WatchedLine<>(sim.openLine()));
+        // Taught that its work takes 200 ms, the line predicts the next landing 200 ms out and the
+        // default wait sleeps until shortly before then.
+        Duration work = Duration.ofMillis(200);
+        line.expect(Slot.S0, work);
+        for (int i = 0; i < WakeModel.MIN_ERRORS + 1; i++) {
+            stream.sleep(work);
+            reactor.await(line.signal(stream, Slot.S0));
+        }
+        // This store lands as soon as the waiter holds its wait: the sleep, made in the sim
+        // driver's own wait for the store, ends then, not at the wake time.
+        CountDownLatch gate = Gates.gate(stream);
+        Ticket ticket = line.signal(stream, Slot.S0);
+        long start = System.nanoTime();
+        Gates.Opening opened = Gates.openWhen(line.nextWait(), gate);
+        reactor.await(ticket);
+        long took = System.nanoTime() - start;
+        opened.assertOpenedBySignal();
+        assertTrue(took < work.toNanos() / 4, "woke " + took / 1_000 + " us after the signal, for a store that landed"
+                + " at once; the wake time was about " + work.toMillis() + " ms out");
     }
 
     @Test
