@@ -19,8 +19,8 @@ package io.gpuasync.core;
  * <p>Immutable; the computing methods allocate nothing and take the caller's scratch space.
  */
 public final class WakeModel {
-    /** The default quantile: a fifth of landings before the wake, a fifth after the spin. */
-    public static final double DEFAULT_QUANTILE = 0.2;
+    /** The default quantile: a tenth of landings before the wake, a tenth after the spin. */
+    public static final double DEFAULT_QUANTILE = 0.1;
     /** How many errors a slot needs before its quantiles are used; fewer: wide bounds of its spread. */
     public static final int MIN_ERRORS = 4;
 

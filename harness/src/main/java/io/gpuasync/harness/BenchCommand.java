@@ -43,7 +43,7 @@ public final class BenchCommand {
               --waiters N,...  also many waiters at once (e.g. 1,16,256, each 1..4096) on 16 lines, for
                                each way a reactor can wait for them (sim only)
               --jitter P       spread the device's work by P percent, 0..1000, log-normal
-              --wake-quantile Q  the reactors' wake quantile, in (0, 0.5) (default 0.2): the share
+              --wake-quantile Q  the reactors' wake quantile, in (0, 0.5) (default 0.1): the share
                                of landings before the wake and after the spin; lower spins more
               --host std,uring,netty  the hosts side by side instead: landing to continuation on the
                                thread that wanted it, CPU and timers per await, echo round trips on
