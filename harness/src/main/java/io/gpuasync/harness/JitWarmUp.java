@@ -16,7 +16,7 @@ final class JitWarmUp {
     /** A round is quiet when the JIT compiled for less than one part in this many of its time. */
     static final int QUIET_SHARE = 20;
     /** The most rounds run, quiet or not. */
-    static final int MOST_ROUNDS = 10;
+    static final int MOST_ROUNDS = 5;
 
     private JitWarmUp() {
     }
