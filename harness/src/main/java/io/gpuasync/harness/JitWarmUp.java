@@ -7,10 +7,10 @@ import java.util.Locale;
 /**
  * Warms a bench up until the JIT is quiet: runs rounds (each every row's warm-up samples) until
  * one leaves the JIT compiling for under {@code 1/}{@value #QUIET_SHARE} of its time, or
- * {@value #MOST_ROUNDS} rounds ran. The JIT's compiler threads, busy for seconds on a small
- * machine, would otherwise take a core from the row then measured (from a simulated device's
- * thread, or from the waiter) and set that row's p99; and a row run later recompiles code an
- * earlier row compiled for its own paths.
+ * {@value #MOST_ROUNDS} rounds ran. Otherwise the JIT's compiler threads, still busy with the
+ * rows not yet run, take a core from the row being measured (from a simulated device's thread,
+ * or from the waiter) and set that row's p99, and a row run later recompiles code an earlier
+ * row compiled for its own paths.
  */
 final class JitWarmUp {
     /** A round is quiet when the JIT compiled for less than one part in this many of its time. */
