@@ -28,6 +28,7 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class WatchedLine<S> implements HostLine<S> {
     private final HostLine<S> line;
     private final AtomicReference<CountDownLatch> nextWait = new AtomicReference<>();
+    private final AtomicReference<CountDownLatch> nextStoreWait = new AtomicReference<>();
     private final AtomicInteger wordReads = new AtomicInteger();
     private final AtomicInteger predictions = new AtomicInteger();
 
@@ -40,6 +41,13 @@ public final class WatchedLine<S> implements HostLine<S> {
     public CountDownLatch nextWait() {
         CountDownLatch held = new CountDownLatch(1);
         nextWait.set(held);
+        return held;
+    }
+
+    /** A latch counted down once a host next blocks in the driver's wait for a store of this line ({@link #awaitStores}). */
+    public CountDownLatch nextStoreWait() {
+        CountDownLatch held = new CountDownLatch(1);
+        nextStoreWait.set(held);
         return held;
     }
 
@@ -147,6 +155,10 @@ public final class WatchedLine<S> implements HostLine<S> {
 
     @Override
     public boolean awaitStores(long[] tokens, int count, long deadlineNanos, long wakesSeen) {
+        CountDownLatch held = nextStoreWait.getAndSet(null);
+        if (held != null) {
+            held.countDown();
+        }
         return line.awaitStores(tokens, count, deadlineNanos, wakesSeen);
     }
 
