@@ -10,6 +10,8 @@ import java.util.function.LongConsumer;
  */
 public final class Calibration {
     private static final long CALIBRATION_NANOS = 20_000_000;
+    // How far the rate from the difference of two lengths may exceed the long run's own.
+    private static final double MOST_OVER_WHOLE = 2.0;
 
     private Calibration() {
     }
@@ -21,7 +23,9 @@ public final class Calibration {
      * and the one from the difference of the two, in which what each run costs besides the loop
      * (submitting, waking the waiter) cancels out: a rate too low would make work shorter than
      * asked, which a test of ordering cannot tell from a store landing early, while one too high
-     * only makes it longer.
+     * only makes it longer. The difference's rate counts at most twice the long run's: noise that
+     * slowed every short run brings the two lengths' times together, and its rate then grows
+     * without bound (work asked for 100 ms would run for minutes, and hold the queue behind it).
      *
      * @return iterations per nanosecond
      */
@@ -35,7 +39,7 @@ public final class Calibration {
         long longer = quickest(run, 4 * iterations, 3);
         double whole = 4.0 * iterations / Math.max(1, longer);
         double difference = longer > shorter ? 3.0 * iterations / (longer - shorter) : whole;
-        return Math.max(whole, difference);
+        return Math.max(whole, Math.min(difference, MOST_OVER_WHOLE * whole));
     }
 
     private static long quickest(LongConsumer run, long iterations, int runs) {
