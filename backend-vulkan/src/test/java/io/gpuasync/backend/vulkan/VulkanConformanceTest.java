@@ -48,7 +48,13 @@ class VulkanConformanceTest extends LineDriverVerification<VulkanQueue, VulkanDe
             vulkan = Lavapipe.backend();
             shared = new VulkanDevice[] {vulkan.createDevice(0), vulkan.createDevice(0)};
             VulkanQueue calibration = shared[0].queue(0);
+            long start = System.nanoTime();
             work = BusyWork.calibrate(iterations -> vulkan.runBusy(calibration, iterations));
+            // In the test's output (the GPU check's conformance.log): every property's work is
+            // sized by this rate, so a suite that ran long or timed out shows it here.
+            System.out.printf("VulkanConformanceTest: the busy shader runs %.3f iterations/us on %s"
+                    + " (calibrated in %d ms)%n", work.iterationsPerNano() * 1e3, shared[0],
+                    (System.nanoTime() - start) / 1_000_000);
         }
         return vulkan;
     }

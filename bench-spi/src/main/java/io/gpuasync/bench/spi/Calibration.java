@@ -18,7 +18,9 @@ public final class Calibration {
 
     /**
      * Times {@code run} (which queues that many iterations of the kernel and returns once they
-     * completed): grows the length until one run takes at least 20 ms, then times the quickest of
+     * completed): after one run untimed (a first run also pays for what happens once, such as a
+     * pipeline's first use, and would stop the growth at a length too short to time), grows the
+     * length until the quicker of two runs takes at least 20 ms, then times the quickest of
      * three runs of that length and of four times it. The rate is the larger of the long run's
      * and the one from the difference of the two, in which what each run costs besides the loop
      * (submitting, waking the waiter) cancels out: a rate too low would make work shorter than
@@ -32,7 +34,8 @@ public final class Calibration {
     public static double iterationsPerNano(LongConsumer run) {
         Objects.requireNonNull(run, "run");
         long iterations = 100_000;
-        while (quickest(run, iterations, 1) < CALIBRATION_NANOS && iterations < (1L << 40)) {
+        run.accept(iterations);
+        while (quickest(run, iterations, 2) < CALIBRATION_NANOS && iterations < (1L << 40)) {
             iterations *= 4;
         }
         long shorter = quickest(run, iterations, 3);

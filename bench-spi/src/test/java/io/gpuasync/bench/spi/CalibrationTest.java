@@ -25,10 +25,37 @@ class CalibrationTest {
                 + ": work asked for 100 ms would take " + Math.round(100 * rate / TRUE_RATE) + " ms");
     }
 
-    // Runs of fewer than shortBelow iterations take stallNanos more than the rate says.
+    /**
+     * A first run that also pays for what happens once (a shader compiled on first use, a queue's
+     * first submit) must not stop the growth at the first length: the timed runs must be long
+     * enough that a stall of a millisecond does not decide the rate.
+     */
+    @Test
+    void aSlowFirstRunDoesNotStopTheLengthFromGrowing() {
+        long[] longest = {0};
+        LongConsumer fast = kernel(0, 0, 100 * TRUE_RATE, 30_000_000);
+        Calibration.iterationsPerNano(iterations -> {
+            longest[0] = Math.max(longest[0], iterations);
+            fast.accept(iterations);
+        });
+
+        // 100 times the rate: 100,000 iterations take 0.25 ms; 20 ms needs 8,000,000.
+        assertTrue(longest[0] >= 8_000_000, "the calibration timed runs of at most " + longest[0] + " iterations,"
+                + " " + longest[0] / (100 * TRUE_RATE) / 1e6 + " ms each");
+    }
+
     private static LongConsumer kernel(long shortBelow, long stallNanos) {
+        return kernel(shortBelow, stallNanos, TRUE_RATE, 0);
+    }
+
+    // Runs of fewer than shortBelow iterations take stallNanos more than the rate says; the first
+    // run takes firstNanos more.
+    private static LongConsumer kernel(long shortBelow, long stallNanos, double rate, long firstNanos) {
+        boolean[] ran = {false};
         return iterations -> {
-            long nanos = Math.round(iterations / TRUE_RATE) + (iterations < shortBelow ? stallNanos : 0);
+            long nanos = Math.round(iterations / rate) + (iterations < shortBelow ? stallNanos : 0)
+                    + (ran[0] ? 0 : firstNanos);
+            ran[0] = true;
             long end = System.nanoTime() + nanos;
             for (long left = nanos; left > 0; left = end - System.nanoTime()) {
                 try {
