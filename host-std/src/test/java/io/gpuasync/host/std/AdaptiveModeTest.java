@@ -6,9 +6,7 @@ import io.gpuasync.backend.sim.SimStream;
 import io.gpuasync.core.Slot;
 import io.gpuasync.testing.Gates;
 import io.gpuasync.testing.WatchedLine;
-import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,11 +30,8 @@ class AdaptiveModeTest {
 
     @Test
     void aLoneWaiterRunsItsPlanAndOneBesideAnEngineWaitJoinsIt(@TempDir Path dir) throws Exception {
-        Path file = dir.resolve("adaptive.jfr");
         SimBackend sim = SimBackend.create(1, (reason, line, address, bytes) -> { });
-        try (Recording recording = new Recording()) {
-            recording.enable(WaitEvent.NAME);
-            recording.start();
+        List<RecordedEvent> waits = WaitEvents.recordedWhile(dir, () -> {
             try (Reactor reactor = Reactor.start();
                  SimStream asyncStream = sim.device(0).createStream();
                  SimStream blockingStream = sim.device(0).createStream();
@@ -67,11 +62,7 @@ class AdaptiveModeTest {
                 virtual.join();
                 virtualOpened.assertOpenedBySignal();
             }
-            recording.stop();
-            recording.dump(file);
-        }
-        List<RecordedEvent> waits = RecordingFile.readAllEvents(file).stream()
-                .filter(e -> e.getEventType().getName().equals(WaitEvent.NAME)).toList();
+        });
         assertNotEquals("HAND_OFF", planOf(waits, 0), "a lone platform waiter runs its own plan");
         assertEquals("HAND_OFF", planOf(waits, 2), "a waiter beside a wait the engine holds hands off");
         assertEquals("HAND_OFF", planOf(waits, 3), "a virtual thread hands off");

@@ -14,9 +14,7 @@ import io.gpuasync.testing.ClosesAfterEach;
 import io.gpuasync.testing.Gates;
 import io.gpuasync.testing.Tickets;
 import io.gpuasync.testing.WatchedLine;
-import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -84,20 +82,13 @@ class ReactorTest implements ClosesAfterEach {
         // The store lands once the waiter first blocks in the sim driver's wait. Made there, the
         // sleep ends with it: the wait never spins. Made on a timer, the wait would sleep to its
         // wake time and spin over the landing before it ever blocked in the driver's wait.
-        Path file = dir.resolve("wait.jfr");
-        try (Recording recording = new Recording()) {
-            recording.enable(WaitEvent.NAME).withThreshold(Duration.ZERO);
-            recording.start();
+        List<RecordedEvent> waits = WaitEvents.recordedWhile(dir, () -> {
             CountDownLatch gate = Gates.gate(stream);
             Ticket ticket = line.signal(stream, Slot.S0);
             Gates.Opening opened = Gates.openWhen(line.nextStoreWait(), gate);
             reactor.await(ticket);
             opened.assertOpenedBySignal();
-            recording.stop();
-            recording.dump(file);
-        }
-        List<RecordedEvent> waits = RecordingFile.readAllEvents(file).stream()
-                .filter(e -> e.getEventType().getName().equals(WaitEvent.NAME)).toList();
+        });
         assertEquals(1, waits.size(), waits.toString());
         RecordedEvent wait = waits.getFirst();
         assertEquals("LANDED", wait.getString("outcome"));
