@@ -27,7 +27,7 @@ public final class Calibration {
      * asked, which a test of ordering cannot tell from a store landing early, while one too high
      * only makes it longer. The difference's rate counts at most twice the long run's: noise that
      * slowed every short run brings the two lengths' times together, and its rate then grows
-     * without bound (work asked for 100 ms would run for minutes, and hold the queue behind it).
+     * without bound (and work many times longer than asked holds the queue behind it).
      *
      * @return iterations per nanosecond
      */
